@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { ROLES } from './roles.js';
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+export const SESSION_SECONDS = 3600;
+
+export const ZEmail = z
+  .email({ message: 'Enter a valid e-mail address.' })
+  .max(254, 'An e-mail address has at most 254 characters.')
+  .describe('E-mail address; compared without regard to case');
+
+/** Length only; the server also refuses the most common passwords. */
+export const ZPassword = z
+  .string({ message: 'Enter a password.' })
+  .min(PASSWORD_MIN_LENGTH, `A password needs at least ${PASSWORD_MIN_LENGTH} characters.`)
+  .max(PASSWORD_MAX_LENGTH, `A password has at most ${PASSWORD_MAX_LENGTH} characters.`);
+
+const ZFullName = z
+  .string({ message: 'Enter your full name.' })
+  .trim()
+  .min(1, 'Enter your full name.')
+  .max(120, 'A name has at most 120 characters.');
+
+const ZPhoneNumber = z
+  .string()
+  .trim()
+  .max(32, 'A phone number has at most 32 characters.')
+  .regex(/^[+0-9 ()\-.]*$/, 'A phone number has only digits, spaces, +, -, ( and ).');
+
+const ZUsername = z
+  .string()
+  .trim()
+  .min(3, 'A username needs at least 3 characters.')
+  .max(40, 'A username has at most 40 characters.')
+  .regex(/^[A-Za-z0-9._-]+$/, 'A username has only letters, digits, dots, dashes and underscores.');
+
+export const ZRegisterRequest = z.object({
+  fullName: ZFullName,
+  email: ZEmail,
+  password: ZPassword,
+  username: ZUsername.optional(),
+  phoneNumber: ZPhoneNumber.optional(),
+});
+export type TRegisterRequest = z.infer<typeof ZRegisterRequest>;
+
+export const ZRegisterResponse = z.object({
+  userId: z.uuid(),
+  email: z.string(),
+  message: z.string(),
+});
+export type TRegisterResponse = z.infer<typeof ZRegisterResponse>;
+
+export const ZLoginRequest = z.object({
+  email: z
+    .string({ message: 'Enter your e-mail address or username.' })
+    .trim()
+    .min(1, 'Enter your e-mail address or username.')
+    .max(254, 'An e-mail address has at most 254 characters.')
+    .describe('E-mail address, or the username in its place'),
+  password: z
+    .string({ message: 'Enter your password.' })
+    .min(1, 'Enter your password.')
+    .max(PASSWORD_MAX_LENGTH, `A password has at most ${PASSWORD_MAX_LENGTH} characters.`),
+});
+export type TLoginRequest = z.infer<typeof ZLoginRequest>;
+
+export const ZSessionUser = z.object({
+  userId: z.uuid(),
+  id: z.uuid().describe('Same value as userId'),
+  fullName: z.string(),
+  email: z.string(),
+  username: z.string().nullable(),
+  phoneNumber: z.string().nullable(),
+  picture: z.string().nullable(),
+  roles: z.array(z.enum(ROLES)),
+  businessId: z.uuid().nullable(),
+});
+export type TSessionUser = z.infer<typeof ZSessionUser>;
+
+export const ZLoginResponse = z.object({
+  token: z.string().describe('HS256 JWT with user_id, business_id, roles and exp'),
+  expiresIn: z.number().int().describe('Seconds until the token expires'),
+  user: ZSessionUser,
+});
+export type TLoginResponse = z.infer<typeof ZLoginResponse>;
+
+/** Claims of the access token, as the web reads them (000 section 3). */
+export type TTokenClaims = {
+  user_id: string;
+  business_id?: string | null;
+  businessId?: string | null;
+  businessID?: string | null;
+  roles: string[];
+  exp: number;
+  iat?: number;
+};
+
+export const ZResetPasswordRequest = z.object({ email: ZEmail });
+export type TResetPasswordRequest = z.infer<typeof ZResetPasswordRequest>;
+
+export const ZNewPasswordRequest = z.object({ newPassword: ZPassword });
+export type TNewPasswordRequest = z.infer<typeof ZNewPasswordRequest>;

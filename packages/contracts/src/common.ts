@@ -1,0 +1,20 @@
+import { z } from 'zod';
+
+export const ZUuid = z.uuid({ message: 'Must be a valid id.' }).describe('A server-generated UUID');
+
+export const ZMessageResponse = z
+  .object({ message: z.string().describe('What happened, for a person') })
+  .describe('A plain confirmation');
+export type TMessageResponse = z.infer<typeof ZMessageResponse>;
+
+export const ZTokenQuery = z.object({
+  token: z
+    .string({ message: 'The link is missing its token.' })
+    .min(1, 'The link is missing its token.')
+    .max(200, 'The link token is not valid.')
+    .describe('The one-time token from the e-mailed link'),
+});
+
+export const ZIdParams = z.object({ id: ZUuid });
+
+export const ZHealth = z.object({ status: z.literal('ok') });

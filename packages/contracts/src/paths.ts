@@ -1,0 +1,28 @@
+/** API paths of DESIGN section 3. Both the server routes and the web endpoints use these. */
+export const API = {
+  health: '/api/health',
+  openapi: '/api/openapi.json',
+  docs: '/api/docs',
+  auth: {
+    register: '/api/auth/register',
+    login: '/api/auth/login',
+    verifyEmail: '/api/auth/verify-email',
+    resetPasswordRequest: '/api/auth/reset-password/request',
+    resetPasswordConfirm: '/api/auth/reset-password/confirm',
+  },
+  users: {
+    root: '/api/users',
+    byId: '/api/users/:id',
+    validateAccount: '/api/users/validate-account',
+  },
+  businesses: {
+    create: '/api/businesses/create',
+    byId: '/api/businesses/:id',
+  },
+} as const;
+
+/** Web routes that e-mailed links point at. */
+export const WEB_ROUTES = {
+  login: '/login',
+  validateAccount: '/validate-account',
+} as const;

@@ -1,0 +1,115 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { API, LOGO_MAX_BYTES, ZHealth } from '@app/contracts';
+import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { registerAccessModule, loadPrincipalStatus } from './modules/access/access.module.js';
+import { createAccessTokens } from './platform/auth/access-token.js';
+import { registerAuthGuard } from './platform/auth/guard.js';
+import { createFileBlobStorage, type BlobStorage } from './platform/blobs/blob-storage.js';
+import type { Config } from './platform/config.js';
+import { AppError } from './platform/http/app-error.js';
+import { registerErrorHandler } from './platform/http/error-handler.js';
+import { loggerOptions } from './platform/http/logging.js';
+import { registerWebApp } from './platform/http/web-app.js';
+import { createMailer, type Mailer } from './platform/mail/mailer.js';
+
+export type AppOptions = {
+  config: Config;
+  db: NodePgDatabase;
+  /** Overrides for tests; by default built from the config. */
+  mailer?: Mailer;
+  blobs?: BlobStorage;
+  logger?: boolean;
+};
+
+/** Builds the Fastify app: platform plugins first, then the modules, then the web app. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, db } = options;
+  const app = Fastify({
+    logger: options.logger === false ? false : loggerOptions(config.logLevel),
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    requestIdHeader: false,
+    requestIdLogLabel: 'reqId',
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustProxy,
+    return503OnClosing: true,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('X-Request-Id', request.id);
+  });
+
+  const mailer =
+    options.mailer ??
+    createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, mailDir: path.join(config.dataDir, 'mail'), log: app.log });
+  const blobs = options.blobs ?? createFileBlobStorage(path.join(config.dataDir, 'blobs'));
+  const tokens = createAccessTokens(config.jwtSecret);
+  app.addHook('onClose', async () => mailer.close());
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new AppError('RATE_LIMITED', `Too many attempts. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`),
+  });
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: LOGO_MAX_BYTES, files: 2, fields: 4, parts: 6, fieldSize: 64 * 1024 },
+  });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Retail Back-Office API', version: '1.0.0' },
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: API.docs });
+
+  registerAuthGuard(app, tokens, (userId) => loadPrincipalStatus({ db }, userId));
+
+  app.get(
+    API.health,
+    { config: { access: 'public' }, schema: { tags: ['platform'], summary: 'Liveness; the server listens only once migrated', response: { 200: ZHealth } } },
+    async () => ({ status: 'ok' as const }),
+  );
+  app.get(API.openapi, { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
+
+  await registerAccessModule(app, { db, mailer, tokens, blobs, appUrl: config.appUrl, log: app.log }, {
+    authRateLimit: config.authRateLimit,
+  });
+
+  await registerWebApp(app, config.webDistDir);
+  return app;
+}

@@ -1,0 +1,66 @@
+import path from 'node:path';
+import pino from 'pino';
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig, type Config } from './platform/config.js';
+import { connectDatabase } from './platform/db/database.js';
+import { startEmbeddedPostgres, type EmbeddedCluster } from './platform/db/embedded-postgres.js';
+import { runMigrations } from './platform/db/migrate.js';
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const log = pino({ level: config.logLevel });
+
+  let cluster: EmbeddedCluster | undefined;
+  let databaseUrl = config.databaseUrl;
+  if (!databaseUrl) {
+    cluster = await startEmbeddedPostgres(path.join(config.dataDir, 'pg'), {
+      info: (m) => log.info(m),
+      warn: (m) => log.warn(m),
+      debug: (m) => log.debug(m),
+    });
+    databaseUrl = cluster.url();
+  }
+  const database = connectDatabase(databaseUrl);
+  await runMigrations(database.db);
+  log.info('database migrated');
+
+  const app = await buildApp({ config, db: database.db });
+  await app.listen({ port: config.port, host: config.host });
+
+  // Graceful shutdown: stop accepting, let in-flight requests finish, then close the pool and
+  // stop the embedded cluster (a clean checkpoint, so the next start needs no recovery).
+  let isStopping = false;
+  const stop = async (signal: string) => {
+    if (isStopping) return;
+    isStopping = true;
+    log.info(`${signal} received, shutting down`);
+    const force = setTimeout(() => {
+      log.error('shutdown took too long, exiting');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS + 20_000);
+    force.unref();
+    await app.close();
+    await database.close();
+    await cluster?.stop();
+    log.info('stopped');
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`The server could not start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,18 @@
+import type { FastifyInstance } from 'fastify';
+import type { AccessDeps } from './access.deps.js';
+import { authRoutes } from './auth.routes.js';
+import { businessesRoutes } from './businesses.routes.js';
+import { usersRoutes } from './users.routes.js';
+
+export { loadPrincipalStatus } from './auth.service.js';
+
+/** The access service of the specification: auth, users, businesses (payments come later). */
+export async function registerAccessModule(
+  app: FastifyInstance,
+  deps: AccessDeps,
+  options: { authRateLimit: number },
+): Promise<void> {
+  await app.register(authRoutes, { deps, authRateLimit: options.authRateLimit });
+  await app.register(usersRoutes, { deps });
+  await app.register(businessesRoutes, { deps });
+}

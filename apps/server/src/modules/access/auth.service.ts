@@ -1,0 +1,156 @@
+import { randomUUID } from 'node:crypto';
+import type {
+  TLoginRequest,
+  TLoginResponse,
+  TMessageResponse,
+  TRegisterRequest,
+  TRegisterResponse,
+} from '@app/contracts';
+import { inGlobal } from '../../platform/db/tenancy.js';
+import { isUniqueViolation } from '../../platform/db/pg-errors.js';
+import { AppError, fieldError } from '../../platform/http/app-error.js';
+import type { AccessDeps } from './access.deps.js';
+import { resetPasswordMail, verifyEmailMail } from './access.mails.js';
+import { hashLinkToken, issueLinkToken } from './one-time-links.js';
+import { consumeOneTimeToken, revokeOneTimeTokens } from './one-time-tokens.repository.js';
+import { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword, verifyAgainstNothing, verifyPassword } from './passwords.js';
+import { toSessionUser } from './user-mapper.js';
+import {
+  existsUserWithEmail,
+  existsUserWithUsername,
+  findPrincipalStatus,
+  findUserByLogin,
+  insertUser,
+  markEmailVerified,
+  setPassword,
+} from './users.repository.js';
+
+const EMAIL_TAKEN = 'An account with this e-mail address already exists.';
+const BAD_CREDENTIALS = 'The e-mail address or password is not correct.';
+const RESET_REQUESTED = 'If an account exists for this address, we have sent it a link to reset the password.';
+
+export function assertPasswordNotCommon(password: string, field: string): void {
+  if (isCommonPassword(password)) throw fieldError(field, COMMON_PASSWORD_MESSAGE);
+}
+
+export async function register(deps: AccessDeps, input: TRegisterRequest): Promise<TRegisterResponse> {
+  assertPasswordNotCommon(input.password, 'password');
+  // Hashing takes ~20 ms of CPU: do it before taking a database connection.
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return await inGlobal(deps.db, async (tx) => {
+      if (await existsUserWithEmail(tx, input.email)) throw conflict('email', EMAIL_TAKEN);
+      if (input.username && (await existsUserWithUsername(tx, input.username))) {
+        throw conflict('username', 'This username is taken. Choose another one.');
+      }
+      const user = await insertUser(tx, {
+        id: randomUUID(),
+        email: input.email,
+        fullName: input.fullName,
+        username: input.username ?? null,
+        phoneNumber: input.phoneNumber ?? null,
+        passwordHash,
+        roles: ['ROLE_BUSINESS_OWNER'],
+      });
+      const token = await issueLinkToken(tx, user.id, 'VERIFY_EMAIL');
+      // Sent inside the transaction: if the mail cannot go out, no account is left without a link.
+      await deps.mailer.send(
+        verifyEmailMail(user.email, user.fullName, `${deps.appUrl}/api/auth/verify-email?token=${token}`),
+      );
+      return {
+        userId: user.id,
+        email: user.email,
+        message: 'Registration successful. Check your e-mail for the link to verify your address.',
+      };
+    });
+  } catch (error) {
+    // Two sign-ups with one address at the same moment: the unique index decides.
+    if (isUniqueViolation(error)) throw conflict('email', EMAIL_TAKEN);
+    throw error;
+  }
+}
+
+export async function verifyEmail(deps: AccessDeps, token: string): Promise<TMessageResponse> {
+  return inGlobal(deps.db, async (tx) => {
+    const userId = await consumeOneTimeToken(tx, hashLinkToken(token), 'VERIFY_EMAIL');
+    if (!userId) {
+      throw new AppError(
+        'INVALID_TOKEN',
+        'This verification link is not valid: it was already used or it has expired. Sign in to get a new one.',
+      );
+    }
+    await markEmailVerified(tx, userId);
+    return { message: 'Your e-mail address is verified. You can sign in now.' };
+  });
+}
+
+export async function login(deps: AccessDeps, input: TLoginRequest): Promise<TLoginResponse> {
+  const user = await inGlobal(deps.db, (tx) => findUserByLogin(tx, input.email));
+  // Unknown account and wrong password answer alike and take about the same time.
+  const isValid = user?.passwordHash
+    ? await verifyPassword(user.passwordHash, input.password)
+    : await verifyAgainstNothing(input.password);
+  if (!user || !isValid) throw new AppError('INVALID_CREDENTIALS', BAD_CREDENTIALS);
+  if (!user.emailVerifiedAt) {
+    throw new AppError('EMAIL_NOT_VERIFIED', 'Please verify your e-mail address first: open the link we sent you.');
+  }
+  if (user.disabledAt) {
+    throw new AppError('ACCOUNT_DISABLED', 'This account has been disabled. Please contact your administrator.');
+  }
+  const { token, expiresIn } = await deps.tokens.sign({
+    userId: user.id,
+    businessId: user.businessId,
+    roles: toSessionUser(user).roles,
+    version: user.tokenVersion,
+  });
+  return { token, expiresIn, user: toSessionUser(user) };
+}
+
+/**
+ * Always answers the same, at once. The lookup and the mail happen after the answer, so neither
+ * the answer nor its timing tells whether the address has an account.
+ */
+export function requestPasswordReset(deps: AccessDeps, email: string): TMessageResponse {
+  void sendResetLink(deps, email).catch((error: unknown) => {
+    deps.log.error({ err: error }, 'password reset mail failed');
+  });
+  return { message: RESET_REQUESTED };
+}
+
+async function sendResetLink(deps: AccessDeps, email: string): Promise<void> {
+  await inGlobal(deps.db, async (tx) => {
+    const user = await findUserByLogin(tx, email);
+    if (!user || user.email.toLowerCase() !== email.toLowerCase()) return;
+    await revokeOneTimeTokens(tx, user.id, 'RESET_PASSWORD');
+    const token = await issueLinkToken(tx, user.id, 'RESET_PASSWORD');
+    await deps.mailer.send(
+      resetPasswordMail(user.email, user.fullName, `${deps.appUrl}/api/auth/reset-password/confirm?token=${token}`),
+    );
+  });
+}
+
+export async function confirmPasswordReset(deps: AccessDeps, token: string, newPassword: string): Promise<TMessageResponse> {
+  assertPasswordNotCommon(newPassword, 'newPassword');
+  const passwordHash = await hashPassword(newPassword);
+  return inGlobal(deps.db, async (tx) => {
+    const userId = await consumeOneTimeToken(tx, hashLinkToken(token), 'RESET_PASSWORD');
+    if (!userId) {
+      throw new AppError('INVALID_TOKEN', 'This reset link is not valid: it was already used or it has expired. Ask for a new one.');
+    }
+    // setPassword bumps the token version: every session issued before ends now.
+    await setPassword(tx, userId, passwordHash);
+    await markEmailVerified(tx, userId);
+    return { message: 'Your password has been changed. You can sign in with the new one.' };
+  });
+}
+
+/** The guard's per-request check: is the user still active, and is the token current? */
+export async function loadPrincipalStatus(deps: Pick<AccessDeps, 'db'>, userId: string) {
+  const row = await inGlobal(deps.db, (tx) => findPrincipalStatus(tx, userId));
+  if (!row) return null;
+  return { isActive: !row.disabledAt && !row.deletedAt, tokenVersion: row.tokenVersion };
+}
+
+function conflict(field: string, message: string): AppError {
+  return new AppError('CONFLICT', message, { fieldErrors: { [field]: [message] } });
+}

@@ -1,0 +1,31 @@
+import { eq } from 'drizzle-orm';
+import type { TenantScope } from '../../platform/db/tenancy.js';
+import { businesses } from './businesses.table.js';
+
+export type BusinessRow = typeof businesses.$inferSelect;
+export type NewBusinessRow = Omit<typeof businesses.$inferInsert, 'id'>;
+
+/** The business of the scope; its id is the tenant id, so no other row can be addressed. */
+export async function insertBusiness(scope: TenantScope, row: NewBusinessRow): Promise<BusinessRow> {
+  const [created] = await scope.tx
+    .insert(businesses)
+    .values({ ...row, id: scope.businessId })
+    .returning();
+  if (!created) throw new Error('insert into businesses returned no row');
+  return created;
+}
+
+export async function findBusiness(scope: TenantScope): Promise<BusinessRow | undefined> {
+  const [row] = await scope.tx.select().from(businesses).where(eq(businesses.id, scope.businessId));
+  return row;
+}
+
+export async function updateBusinessLogo(scope: TenantScope, logoUrl: string): Promise<void> {
+  await scope.tx.update(businesses).set({ logoUrl }).where(eq(businesses.id, scope.businessId));
+}
+
+/** Locks the business row for the rest of the transaction (plan-limited creations). */
+export async function lockBusiness(scope: TenantScope): Promise<BusinessRow | undefined> {
+  const [row] = await scope.tx.select().from(businesses).where(eq(businesses.id, scope.businessId)).for('update');
+  return row;
+}

@@ -1,0 +1,109 @@
+import { randomUUID } from 'node:crypto';
+import { LOGO_MAX_BYTES, ZCreateBusinessRequest, type TBusiness } from '@app/contracts';
+import type { z } from 'zod';
+import type { Principal } from '../../platform/auth/guard.js';
+import { IMAGE_CONTAINER, detectImageType } from '../../platform/blobs/blob-storage.js';
+import { inTenant } from '../../platform/db/tenancy.js';
+import { AppError, notFound } from '../../platform/http/app-error.js';
+import type { AccessDeps } from './access.deps.js';
+import { findBusiness, insertBusiness, updateBusinessLogo, type BusinessRow } from './businesses.repository.js';
+import { hasAddress } from './user-mapper.js';
+import { lockUser, updateUser } from './users.repository.js';
+
+export type CreateBusinessInput = z.output<typeof ZCreateBusinessRequest>;
+export type LogoUpload = { data: Buffer };
+
+const EXTENSION = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' } as const;
+
+/** Checks a logo by its content, not by the type the client declared. */
+export function checkLogo(data: Buffer): keyof typeof EXTENSION {
+  if (data.length > LOGO_MAX_BYTES) {
+    throw new AppError('PAYLOAD_TOO_LARGE', 'The logo is larger than 5 MB. Choose a smaller image.');
+  }
+  const type = detectImageType(data);
+  if (!type) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'The logo must be a JPEG, PNG or WebP image.');
+  return type;
+}
+
+/**
+ * An owner without a business sets it up. The user row is locked first, so a double submit
+ * creates one business; the logo is stored before commit, so a failed upload leaves nothing.
+ * The owner's token does not carry the business yet: the next sign-in does.
+ */
+export async function createBusiness(
+  deps: AccessDeps,
+  principal: Principal,
+  input: CreateBusinessInput,
+  logo: LogoUpload | null,
+): Promise<TBusiness> {
+  const logoType = logo ? checkLogo(logo.data) : null;
+  const businessId = randomUUID();
+  return inTenant(deps.db, businessId, async (scope) => {
+    const owner = await lockUser(scope.tx, principal.userId);
+    if (!owner) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
+    if (owner.businessId) throw new AppError('CONFLICT', 'Your business is already set up.');
+    const useUserAddress = input.useUserAddress === true && hasAddress(owner);
+    const address = useUserAddress
+      ? { street: owner.street, city: owner.city, state: owner.state, postalCode: owner.zipCode, country: owner.country }
+      : {
+          street: input.address?.street ?? null,
+          city: input.address?.city ?? null,
+          state: input.address?.state ?? null,
+          postalCode: input.address?.postalCode ?? null,
+          country: input.address?.country ?? null,
+        };
+    let business = await insertBusiness(scope, {
+      ownerUserId: owner.id,
+      businessName: input.businessName,
+      registrationNumber: input.registrationNumber ?? null,
+      businessEmail: input.businessEmail ?? null,
+      businessPhoneNumber: input.businessPhoneNumber ?? null,
+      websiteUrl: input.websiteUrl ?? null,
+      industryType: input.industryType ?? null,
+      description: input.description ?? null,
+      ...address,
+    });
+    await updateUser(scope.tx, owner.id, { businessId });
+    if (logo && logoType) {
+      const name = `businesses/${businessId}/logo.${EXTENSION[logoType]}`;
+      await deps.blobs.put(IMAGE_CONTAINER, name, logo.data, logoType);
+      await updateBusinessLogo(scope, name);
+      business = { ...business, logoUrl: name };
+    }
+    return toBusiness(business);
+  });
+}
+
+/** Members read their own business; any other id is 404. */
+export async function getBusiness(deps: AccessDeps, principal: Principal, id: string): Promise<TBusiness> {
+  if (!principal.businessId || principal.businessId !== id) throw notFound('The business');
+  const row = await inTenant(deps.db, principal.businessId, (scope) => findBusiness(scope));
+  if (!row) throw notFound('The business');
+  return toBusiness(row);
+}
+
+export function toBusiness(row: BusinessRow): TBusiness {
+  return {
+    id: row.id,
+    businessName: row.businessName,
+    registrationNumber: row.registrationNumber,
+    businessEmail: row.businessEmail,
+    businessPhoneNumber: row.businessPhoneNumber,
+    websiteUrl: row.websiteUrl,
+    industryType: row.industryType,
+    description: row.description,
+    dateEstablished: row.dateEstablished,
+    logoUrl: row.logoUrl,
+    active: row.active,
+    stripeAccountId: row.stripeAccountId,
+    stripeOnboardingComplete: row.stripeOnboardingComplete,
+    address: {
+      street: row.street,
+      city: row.city,
+      state: row.state,
+      zipCode: row.postalCode,
+      postalCode: row.postalCode,
+      country: row.country,
+    },
+  };
+}

@@ -1,0 +1,32 @@
+import type { Role, TSessionUser, TUser } from '@app/contracts';
+import type { UserRow } from './users.repository.js';
+
+export function toSessionUser(row: UserRow): TSessionUser {
+  return {
+    userId: row.id,
+    id: row.id,
+    fullName: row.fullName,
+    email: row.email,
+    username: row.username,
+    phoneNumber: row.phoneNumber,
+    picture: row.picture,
+    roles: row.roles as Role[],
+    businessId: row.businessId,
+  };
+}
+
+export function toUser(
+  row: UserRow,
+  business: { businessName: string; description: string | null } | null,
+): TUser {
+  return {
+    ...toSessionUser(row),
+    locationId: row.locationId,
+    address: { country: row.country, zipCode: row.zipCode, city: row.city, state: row.state, street: row.street },
+    business,
+  };
+}
+
+export function hasAddress(row: UserRow): boolean {
+  return Boolean(row.street || row.city || row.state || row.zipCode || row.country);
+}

@@ -1,0 +1,101 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Tx } from '../../platform/db/tenancy.js';
+import { users } from './users.table.js';
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUserRow = typeof users.$inferInsert;
+
+/** Users are a global table: callers pass a transaction from inGlobal or inTenant. */
+export async function findUserById(tx: Tx, id: string): Promise<UserRow | undefined> {
+  const [row] = await tx.select().from(users).where(and(eq(users.id, id), isNull(users.deletedAt)));
+  return row;
+}
+
+/** By e-mail (without regard to case) or by username. */
+export async function findUserByLogin(tx: Tx, login: string): Promise<UserRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(users)
+    .where(
+      and(
+        isNull(users.deletedAt),
+        sql`(lower(${users.email}) = lower(${login}) or lower(${users.username}) = lower(${login}))`,
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+export async function existsUserWithEmail(tx: Tx, email: string): Promise<boolean> {
+  const rows = await tx.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = lower(${email})`);
+  return rows.length > 0;
+}
+
+export async function existsUserWithUsername(tx: Tx, username: string): Promise<boolean> {
+  const rows = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.username}) = lower(${username})`);
+  return rows.length > 0;
+}
+
+export async function insertUser(tx: Tx, row: NewUserRow): Promise<UserRow> {
+  const [created] = await tx.insert(users).values(row).returning();
+  if (!created) throw new Error('insert into users returned no row');
+  return created;
+}
+
+export async function updateUser(tx: Tx, id: string, changes: Partial<NewUserRow>): Promise<void> {
+  await tx
+    .update(users)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(users.id, id));
+}
+
+/** Sets a new password and ends every session issued before it. */
+export async function setPassword(tx: Tx, id: string, passwordHash: string): Promise<void> {
+  await tx
+    .update(users)
+    .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
+    .where(eq(users.id, id));
+}
+
+/** Staff of a business: everyone who belongs to it except its owner. */
+export async function countStaff(tx: Tx, businessId: string): Promise<number> {
+  const [row] = await tx
+    .select({ count: sql<number>`count(*)::int` })
+    .from(users)
+    .where(
+      and(
+        eq(users.businessId, businessId),
+        isNull(users.deletedAt),
+        sql`not ('ROLE_BUSINESS_OWNER' = any(${users.roles}))`,
+      ),
+    );
+  return row?.count ?? 0;
+}
+
+export async function findPrincipalStatus(
+  tx: Tx,
+  id: string,
+): Promise<{ disabledAt: Date | null; deletedAt: Date | null; tokenVersion: number } | undefined> {
+  const [row] = await tx
+    .select({ disabledAt: users.disabledAt, deletedAt: users.deletedAt, tokenVersion: users.tokenVersion })
+    .from(users)
+    .where(eq(users.id, id));
+  return row;
+}
+
+/** Keeps the first verification time when the address is proven again (reset, invitation). */
+export async function markEmailVerified(tx: Tx, id: string): Promise<void> {
+  await tx
+    .update(users)
+    .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: new Date() })
+    .where(eq(users.id, id));
+}
+
+/** Locks the user's row for the rest of the transaction (one business setup at a time). */
+export async function lockUser(tx: Tx, id: string): Promise<UserRow | undefined> {
+  const [row] = await tx.select().from(users).where(and(eq(users.id, id), isNull(users.deletedAt))).for('update');
+  return row;
+}

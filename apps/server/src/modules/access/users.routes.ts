@@ -1,0 +1,57 @@
+import { API, ZCreateUserRequest, ZIdParams, ZNewPasswordRequest, ZTokenQuery, ZUser } from '@app/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireBusiness, requirePrincipal } from '../../platform/auth/guard.js';
+import type { AccessDeps } from './access.deps.js';
+import { createStaffUser, getUser, validateAccount } from './users.service.js';
+
+export const usersRoutes: FastifyPluginAsyncZod<{ deps: AccessDeps }> = async (app, { deps }) => {
+  app.post(
+    API.users.root,
+    {
+      config: { access: { permission: 'users:create' } },
+      schema: {
+        tags: ['users'],
+        summary: 'Create a staff member of your business; mails an invitation link',
+        body: ZCreateUserRequest,
+        response: { 201: ZUser },
+      },
+    },
+    async (request, reply) => {
+      const { principal, businessId } = requireBusiness(request.principal);
+      return reply.code(201).send(await createStaffUser(deps, principal, businessId, request.body));
+    },
+  );
+
+  app.post(
+    API.users.validateAccount,
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['users'],
+        summary: 'An invited staff member sets the first password (plain-text answer)',
+        querystring: ZTokenQuery,
+        body: ZNewPasswordRequest,
+        response: { 200: z.string() },
+      },
+    },
+    async (request, reply) => {
+      const text = await validateAccount(deps, request.query.token, request.body.newPassword);
+      return reply.type('text/plain; charset=utf-8').send(text);
+    },
+  );
+
+  app.get(
+    API.users.byId,
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['users'],
+        summary: 'A user: yourself, or (owner and admin) a user of your business',
+        params: ZIdParams,
+        response: { 200: ZUser },
+      },
+    },
+    async (request) => getUser(deps, requirePrincipal(request.principal), request.params.id),
+  );
+};

@@ -1,0 +1,105 @@
+import { randomUUID } from 'node:crypto';
+import type { TCreateUserRequest, TUser } from '@app/contracts';
+import { isPermitted } from '@app/contracts';
+import type { Principal } from '../../platform/auth/guard.js';
+import { inGlobal, inTenant } from '../../platform/db/tenancy.js';
+import { isUniqueViolation } from '../../platform/db/pg-errors.js';
+import { AppError, notFound } from '../../platform/http/app-error.js';
+import { recordAuditEvent } from '../audit/audit.service.js';
+import { assertWithinLimit, getPlan } from '../plans/plans.service.js';
+import type { AccessDeps } from './access.deps.js';
+import { inviteStaffMail } from './access.mails.js';
+import { assertPasswordNotCommon } from './auth.service.js';
+import { lockBusiness, findBusiness } from './businesses.repository.js';
+import { hashLinkToken, issueLinkToken } from './one-time-links.js';
+import { consumeOneTimeToken } from './one-time-tokens.repository.js';
+import { hashPassword } from './passwords.js';
+import { toUser } from './user-mapper.js';
+import { countStaff, existsUserWithEmail, findUserById, insertUser, markEmailVerified, setPassword } from './users.repository.js';
+
+const EMAIL_TAKEN = 'An account with this e-mail address already exists.';
+
+/**
+ * Creates a staff member of the caller's business and mails the invitation. The business row is
+ * locked first so that two creations at once cannot both pass the plan's staff limit.
+ */
+export async function createStaffUser(
+  deps: AccessDeps,
+  principal: Principal,
+  businessId: string,
+  input: TCreateUserRequest,
+): Promise<TUser> {
+  try {
+    return await inTenant(deps.db, businessId, async (scope) => {
+      const business = await lockBusiness(scope);
+      if (!business) throw notFound('The business');
+      const plan = await getPlan(scope.tx, business.planId);
+      assertWithinLimit(plan, 'staffUsers', await countStaff(scope.tx, businessId), 'staff users');
+      if (await existsUserWithEmail(scope.tx, input.email)) {
+        throw new AppError('CONFLICT', EMAIL_TAKEN, { fieldErrors: { email: [EMAIL_TAKEN] } });
+      }
+      const user = await insertUser(scope.tx, {
+        id: randomUUID(),
+        email: input.email,
+        fullName: input.fullName,
+        phoneNumber: input.phoneNumber ?? null,
+        roles: [...new Set(input.roles)],
+        businessId,
+        locationId: input.locationId ?? null,
+      });
+      await recordAuditEvent(scope, {
+        userId: principal.userId,
+        eventType: 'USER_CREATION',
+        description: `Created user ${user.email} with roles ${user.roles.join(', ')}`,
+      });
+      const token = await issueLinkToken(scope.tx, user.id, 'VALIDATE_ACCOUNT');
+      await deps.mailer.send(
+        inviteStaffMail(user.email, user.fullName, business.businessName, `${deps.appUrl}/validate-account?token=${token}`),
+      );
+      return toUser(user, { businessName: business.businessName, description: business.description });
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('CONFLICT', EMAIL_TAKEN, { fieldErrors: { email: [EMAIL_TAKEN] } });
+    throw error;
+  }
+}
+
+/** An invited staff member sets the first password; the address is proven by the link. */
+export async function validateAccount(deps: AccessDeps, token: string, newPassword: string): Promise<string> {
+  assertPasswordNotCommon(newPassword, 'newPassword');
+  const passwordHash = await hashPassword(newPassword);
+  return inGlobal(deps.db, async (tx) => {
+    const userId = await consumeOneTimeToken(tx, hashLinkToken(token), 'VALIDATE_ACCOUNT');
+    if (!userId) {
+      throw new AppError(
+        'INVALID_TOKEN',
+        'This invitation link is not valid: it was already used or it has expired. Ask your administrator for a new one.',
+      );
+    }
+    await setPassword(tx, userId, passwordHash);
+    await markEmailVerified(tx, userId);
+    return 'Your account is validated. You can sign in now.';
+  });
+}
+
+/**
+ * A user reads itself; an owner or admin reads the users of the same business. Anyone else gets
+ * 404, so that ids of other businesses cannot be probed.
+ */
+export async function getUser(deps: AccessDeps, principal: Principal, id: string): Promise<TUser> {
+  const isSelf = principal.userId === id;
+  const { businessId } = principal;
+  if (!businessId) {
+    if (!isSelf) throw notFound('The user');
+    const self = await inGlobal(deps.db, (tx) => findUserById(tx, id));
+    if (!self) throw notFound('The user');
+    return toUser(self, null);
+  }
+  return inTenant(deps.db, businessId, async (scope) => {
+    const user = await findUserById(scope.tx, id);
+    const mayRead = isSelf || isPermitted(principal.roles, 'users:read');
+    if (!user || user.businessId !== businessId || !mayRead) throw notFound('The user');
+    const business = await findBusiness(scope);
+    return toUser(user, business ? { businessName: business.businessName, description: business.description } : null);
+  });
+}

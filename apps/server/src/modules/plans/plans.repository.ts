@@ -1,0 +1,14 @@
+import { eq } from 'drizzle-orm';
+import type { Tx } from '../../platform/db/tenancy.js';
+import { plans } from './plans.table.js';
+
+export type PlanRow = typeof plans.$inferSelect;
+
+export async function findPlan(tx: Tx, id: string): Promise<PlanRow | undefined> {
+  const [row] = await tx.select().from(plans).where(eq(plans.id, id));
+  return row;
+}
+
+export async function listPlans(tx: Tx): Promise<PlanRow[]> {
+  return tx.select().from(plans).orderBy(plans.priceMonthly);
+}

@@ -1,0 +1,61 @@
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+/**
+ * Where images and files live. The embedded default keeps them under DATA_DIR/blobs; an Azure
+ * Blob Storage implementation of the same interface comes with AZURE_STORAGE_CONNECTION_STRING.
+ */
+export type BlobStorage = {
+  put: (container: string, name: string, data: Buffer, contentType: string) => Promise<void>;
+  get: (container: string, name: string) => Promise<{ data: Buffer; contentType: string } | null>;
+  remove: (container: string, name: string) => Promise<void>;
+};
+
+/** The one container the specification names for images (001 section 9). */
+export const IMAGE_CONTAINER = 'inventory';
+
+const SAFE_SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+const CONTENT_TYPES: Record<string, string> = {
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.png': 'image/png',
+  '.webp': 'image/webp',
+  '.pdf': 'application/pdf',
+};
+
+export function createFileBlobStorage(root: string): BlobStorage {
+  const locate = (container: string, name: string) => {
+    const segments = [container, ...name.split('/')];
+    if (!segments.every((s) => SAFE_SEGMENT.test(s))) throw new Error(`unsafe blob name ${container}/${name}`);
+    return path.join(root, ...segments);
+  };
+  return {
+    put: async (container, name, data) => {
+      const file = locate(container, name);
+      await mkdir(path.dirname(file), { recursive: true });
+      await writeFile(file, data);
+    },
+    get: async (container, name) => {
+      try {
+        const file = locate(container, name);
+        const data = await readFile(file);
+        return { data, contentType: CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream' };
+      } catch {
+        return null;
+      }
+    },
+    remove: async (container, name) => {
+      await rm(locate(container, name), { force: true });
+    },
+  };
+}
+
+/** Content sniffing: the declared type of an upload is not trusted. */
+export function detectImageType(data: Buffer): 'image/jpeg' | 'image/png' | 'image/webp' | null {
+  if (data.length >= 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return 'image/jpeg';
+  if (data.length >= 8 && data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    return 'image/png';
+  if (data.length >= 12 && data.toString('ascii', 0, 4) === 'RIFF' && data.toString('ascii', 8, 12) === 'WEBP')
+    return 'image/webp';
+  return null;
+}

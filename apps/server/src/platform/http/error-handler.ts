@@ -1,0 +1,97 @@
+import type { TErrorBody, TFieldErrors } from '@app/contracts';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from './app-error.js';
+
+/**
+ * The one error handler. Known errors keep their code and message; everything else is a 500
+ * without details, logged with its stack on the server only.
+ */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    const { status, body, headers } = toErrorResponse(error);
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    else request.log.info({ code: body.code, status }, 'request refused');
+    return reply.code(status).headers(headers).send(body);
+  });
+}
+
+type ErrorResponse = { status: number; body: TErrorBody; headers: Record<string, string> };
+
+function toErrorResponse(error: FastifyError | AppError): ErrorResponse {
+  if (error instanceof AppError) {
+    const body: TErrorBody = { code: error.code, message: error.message };
+    if (error.details) body.details = error.details;
+    return { status: error.statusCode, body, headers: error.headers };
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const fieldErrors: TFieldErrors = {};
+    for (const issue of error.validation) {
+      const where = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'body';
+      (fieldErrors[where] ??= []).push(issue.message ?? 'is not valid');
+    }
+    const first = Object.entries(fieldErrors)[0];
+    const message = first ? `${first[0]}: ${first[1][0] ?? 'is not valid'}` : 'The request is not valid.';
+    return {
+      status: 400,
+      body: { code: 'VALIDATION_ERROR', message, details: { fieldErrors } },
+      headers: {},
+    };
+  }
+  const known = KNOWN_FASTIFY_ERRORS[error.code];
+  if (known) return { status: known.status, body: { code: known.code, message: known.message }, headers: {} };
+  if (error.statusCode === 429) {
+    return {
+      status: 429,
+      body: { code: 'RATE_LIMITED', message: 'Too many attempts. Please wait a minute and try again.' },
+      headers: {},
+    };
+  }
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+    return { status: error.statusCode, body: { code: 'BAD_REQUEST', message: 'The request is not valid.' }, headers: {} };
+  }
+  return {
+    status: 500,
+    body: { code: 'INTERNAL_ERROR', message: 'Something went wrong on our side. Please try again.' },
+    headers: {},
+  };
+}
+
+const KNOWN_FASTIFY_ERRORS: Record<string, { status: number; code: TErrorBody['code']; message: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: {
+    status: 400,
+    code: 'BAD_REQUEST',
+    message: 'The request body is not valid JSON.',
+  },
+  FST_ERR_CTP_EMPTY_JSON_BODY: {
+    status: 400,
+    code: 'BAD_REQUEST',
+    message: 'The request body is empty; JSON was expected.',
+  },
+  FST_ERR_CTP_BODY_TOO_LARGE: {
+    status: 413,
+    code: 'PAYLOAD_TOO_LARGE',
+    message: 'The request body is too large.',
+  },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    status: 415,
+    code: 'UNSUPPORTED_MEDIA_TYPE',
+    message: 'This content type is not accepted here; send JSON.',
+  },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+    status: 400,
+    code: 'BAD_REQUEST',
+    message: 'The request body does not match its Content-Length.',
+  },
+  FST_REQ_FILE_TOO_LARGE: {
+    status: 413,
+    code: 'PAYLOAD_TOO_LARGE',
+    message: 'The file is too large.',
+  },
+  FST_INVALID_MULTIPART_CONTENT_TYPE: {
+    status: 415,
+    code: 'UNSUPPORTED_MEDIA_TYPE',
+    message: 'This call expects multipart/form-data.',
+  },
+  FST_ERR_VALIDATION: { status: 400, code: 'VALIDATION_ERROR', message: 'The request is not valid.' },
+};

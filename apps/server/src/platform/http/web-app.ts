@@ -1,0 +1,52 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from './app-error.js';
+
+/**
+ * Serves the built single-page app: files from apps/web/dist, and index.html for every other
+ * path outside /api (client-side routes). Unknown /api paths get a JSON 404.
+ */
+export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
+  const indexFile = path.join(distDir, 'index.html');
+  const hasWebApp = existsSync(indexFile);
+  if (hasWebApp) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: false,
+      index: false,
+      maxAge: '1h',
+      setHeaders: (reply, file) => {
+        // Hashed assets never change; index.html must always be fresh.
+        if (file.includes(`${path.sep}assets${path.sep}`)) reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+      },
+    });
+  } else {
+    app.log.warn(`no built web app in ${distDir}; run "npm run build" to serve it`);
+  }
+  const indexHtml = () => (hasWebApp ? readFileSync(indexFile, 'utf8') : FALLBACK_PAGE);
+
+  app.decorateReply('sendWebApp', function sendWebApp(this: import('fastify').FastifyReply) {
+    return this.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexHtml());
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url === '/api' || request.url.startsWith('/api/')) {
+      throw new AppError('NOT_FOUND', `There is no ${request.method} ${request.url.split('?')[0]} in this API.`);
+    }
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      throw new AppError('NOT_FOUND', 'This page does not exist.');
+    }
+    return reply.sendWebApp();
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyReply {
+    sendWebApp: () => FastifyReply;
+  }
+}
+
+const FALLBACK_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Retail Back-Office</title></head>
+<body><h1>Retail Back-Office</h1><p>The web app is not built yet. Run <code>npm run build</code>.</p></body></html>`;

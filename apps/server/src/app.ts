@@ -32,13 +32,15 @@ export type AppOptions = {
   mailer?: Mailer;
   blobs?: BlobStorage;
   logger?: boolean;
+  /** Where log lines go (tests read them); stdout by default. */
+  logStream?: NodeJS.WritableStream;
 };
 
 /** Builds the Fastify app: platform plugins first, then the modules, then the web app. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, db } = options;
   const app = Fastify({
-    logger: options.logger === false ? false : loggerOptions(config.logLevel),
+    logger: options.logger === false ? false : { ...loggerOptions(config.logLevel), ...(options.logStream ? { stream: options.logStream } : {}) },
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();

@@ -1,5 +1,5 @@
 import { isPermitted, type Permission, type Role } from '@app/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { AppError } from '../http/app-error.js';
 import type { AccessTokens } from './access-token.js';
 
@@ -30,6 +30,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     principal: Principal | null;
   }
+  interface FastifyInstance {
+    /** Every route registered, with its schema and config: the route-inventory test reads it. */
+    routeCatalog: readonly RouteOptions[];
+  }
 }
 
 export function registerAuthGuard(
@@ -38,7 +42,16 @@ export function registerAuthGuard(
   loadStatus: LoadPrincipalStatus,
 ): void {
   app.decorateRequest('principal', null);
-  app.addHook('onRoute', assertRouteAccess);
+  const catalog: RouteOptions[] = [];
+  app.decorate('routeCatalog', catalog);
+  app.addHook('onRoute', (route) => {
+    assertRouteAccess(route);
+    const access = (route.config as { access?: RouteAccess } | undefined)?.access;
+    if (access && access !== 'public' && route.schema) {
+      route.schema = { ...route.schema, security: [{ bearerAuth: [] }] };
+    }
+    catalog.push(route);
+  });
   // onRequest: before the body is read, so an anonymous caller cannot make us parse 1 MB.
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config.access;

@@ -4,7 +4,7 @@ import type { FastifyServerOptions } from 'fastify';
  * Request logs carry a request id and never a secret: the Authorization header and cookies are
  * redacted, bodies are not logged, and the tokens in e-mailed links are cut out of URLs.
  */
-export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+export function loggerOptions(level: string): Exclude<FastifyServerOptions['logger'], boolean | undefined> {
   return {
     level,
     redact: {

@@ -1,0 +1,56 @@
+import '@fontsource/inter/400.css';
+import '@fontsource/inter/500.css';
+import '@fontsource/inter/600.css';
+import '@fontsource/inter/700.css';
+import { createTheme } from '@mui/material/styles';
+
+/** One accent colour, neutral greys; light and dark follow the system (DESIGN section 10). */
+const ACCENT = { light: '#3b5bdb', dark: '#8ea2ff' } as const;
+
+export const theme = createTheme({
+  cssVariables: { colorSchemeSelector: 'media' },
+  colorSchemes: {
+    light: {
+      palette: {
+        primary: { main: ACCENT.light },
+        secondary: { main: '#495057' },
+        background: { default: '#f6f7f9', paper: '#ffffff' },
+        text: { primary: '#1b1f24', secondary: '#5c6570' },
+        divider: '#e3e6ea',
+      },
+    },
+    dark: {
+      palette: {
+        primary: { main: ACCENT.dark },
+        secondary: { main: '#adb5bd' },
+        background: { default: '#101215', paper: '#171a1f' },
+        text: { primary: '#e8eaed', secondary: '#a3abb5' },
+        divider: '#2a2f36',
+      },
+    },
+  },
+  spacing: 8,
+  shape: { borderRadius: 8 },
+  typography: {
+    fontFamily: '"Inter", system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
+    fontSize: 14,
+    h1: { fontSize: '2.25rem', fontWeight: 700, letterSpacing: '-0.02em' },
+    h2: { fontSize: '1.75rem', fontWeight: 700, letterSpacing: '-0.015em' },
+    h3: { fontSize: '1.375rem', fontWeight: 600 },
+    h4: { fontSize: '1.25rem', fontWeight: 600 },
+    h5: { fontSize: '1.0625rem', fontWeight: 600 },
+    h6: { fontSize: '0.9375rem', fontWeight: 600 },
+    button: { textTransform: 'none', fontWeight: 600 },
+    overline: { fontWeight: 600, letterSpacing: '0.08em' },
+  },
+  components: {
+    MuiButton: { defaultProps: { disableElevation: true } },
+    MuiPaper: { defaultProps: { elevation: 0 } },
+    MuiCard: { defaultProps: { variant: 'outlined' } },
+    MuiAppBar: { defaultProps: { elevation: 0, color: 'inherit' } },
+    MuiTextField: { defaultProps: { size: 'small', fullWidth: true } },
+    MuiFormControl: { defaultProps: { size: 'small' } },
+    MuiTableCell: { styleOverrides: { head: { fontWeight: 600 } } },
+    MuiTooltip: { defaultProps: { arrow: true } },
+  },
+});

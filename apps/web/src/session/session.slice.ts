@@ -1,0 +1,87 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { TSessionUser } from '@app/contracts';
+import type { StoredSession } from './session-storage';
+
+export type SessionState = {
+  /** 'checking' until the stored session has been read. */
+  status: 'checking' | 'ready';
+  token: string | null;
+  expiresAt: number | null;
+  user: TSessionUser | null;
+  businessId: string | null;
+  loading: boolean;
+  error: string | null;
+  message: string | null;
+};
+
+export type SessionRootState = { session: SessionState };
+
+export const initialSessionState: SessionState = {
+  status: 'checking',
+  token: null,
+  expiresAt: null,
+  user: null,
+  businessId: null,
+  loading: false,
+  error: null,
+  message: null,
+};
+
+export function createSessionState(stored: StoredSession | null): SessionState {
+  return {
+    ...initialSessionState,
+    status: 'ready',
+    ...(stored && {
+      token: stored.token,
+      expiresAt: stored.expiresAt,
+      user: stored.user,
+      businessId: stored.businessId,
+    }),
+  };
+}
+
+export const sessionSlice = createSlice({
+  name: 'session',
+  initialState: initialSessionState,
+  reducers: {
+    sessionRestored: (_state, action: PayloadAction<StoredSession | null>) =>
+      createSessionState(action.payload),
+    /** Storage is written by the session listener, not here. */
+    loggedIn: (state, action: PayloadAction<StoredSession>) => {
+      state.status = 'ready';
+      state.token = action.payload.token;
+      state.expiresAt = action.payload.expiresAt;
+      state.user = action.payload.user;
+      state.businessId = action.payload.businessId;
+      state.loading = false;
+      state.error = null;
+    },
+    loggedOut: (state) => {
+      state.status = 'ready';
+      state.token = null;
+      state.expiresAt = null;
+      state.user = null;
+      state.businessId = null;
+      state.loading = false;
+      state.error = null;
+      state.message = null;
+    },
+  },
+});
+
+export const { sessionRestored, loggedIn, loggedOut } = sessionSlice.actions;
+
+export const selectSession = (state: SessionRootState): SessionState => state.session;
+export const selectToken = (state: SessionRootState): string | null => state.session.token;
+export const selectSessionUser = (state: SessionRootState): TSessionUser | null =>
+  state.session.user;
+export const selectRoles = (state: SessionRootState): readonly string[] =>
+  state.session.user?.roles ?? noRoles;
+export const selectBusinessId = (state: SessionRootState): string | null =>
+  state.session.user?.businessId ?? state.session.businessId;
+
+const noRoles: readonly string[] = [];
+
+export function isSessionExpired(session: SessionState, now: number = Date.now()): boolean {
+  return session.expiresAt !== null && session.expiresAt <= now;
+}

@@ -1,5 +1,5 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { chmod, mkdir } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -26,6 +26,8 @@ const OWNER_FILE = 'server.owner';
 export async function startEmbeddedPostgres(dir: string, log: Log): Promise<EmbeddedCluster> {
   const { default: EmbeddedPostgres } = await importWithoutSignalHooks();
   await mkdir(dir, { recursive: true });
+  // As root, postgres runs as the `postgres` user, which must be able to reach its data folder.
+  if (process.getuid?.() === 0) await chmod(dir, 0o755);
   const dataDir = path.join(dir, 'cluster');
   await stopOrphan(dir, dataDir, log);
 

@@ -40,7 +40,10 @@ export type AppOptions = {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, db } = options;
   const app = Fastify({
-    logger: options.logger === false ? false : { ...loggerOptions(config.logLevel), ...(options.logStream ? { stream: options.logStream } : {}) },
+    logger:
+      options.logger === false
+        ? false
+        : { ...loggerOptions(config.logLevel), ...(options.logStream ? { stream: options.logStream } : {}) },
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
@@ -61,7 +64,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const mailer =
     options.mailer ??
-    createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, mailDir: path.join(config.dataDir, 'mail'), log: app.log });
+    createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      mailDir: path.join(config.dataDir, 'mail'),
+      log: app.log,
+    });
   const blobs = options.blobs ?? createFileBlobStorage(path.join(config.dataDir, 'blobs'));
   const tokens = createAccessTokens(config.jwtSecret);
   app.addHook('onClose', async () => mailer.close());
@@ -84,7 +92,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(fastifyRateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) =>
-      new AppError('RATE_LIMITED', `Too many attempts. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`),
+      new AppError(
+        'RATE_LIMITED',
+        `Too many attempts. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
+      ),
   });
   await app.register(fastifyMultipart, {
     limits: { fileSize: LOGO_MAX_BYTES, files: 2, fields: 4, parts: 6, fieldSize: 64 * 1024 },
@@ -92,7 +103,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Retail Back-Office API', version: '1.0.0' },
-      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
     },
     transform: jsonSchemaTransform,
   });
@@ -102,14 +115,25 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.get(
     API.health,
-    { config: { access: 'public' }, schema: { tags: ['platform'], summary: 'Liveness; the server listens only once migrated', response: { 200: ZHealth } } },
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['platform'],
+        summary: 'Liveness; the server listens only once migrated',
+        response: { 200: ZHealth },
+      },
+    },
     async () => ({ status: 'ok' as const }),
   );
   app.get(API.openapi, { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
 
-  await registerAccessModule(app, { db, mailer, tokens, blobs, appUrl: config.appUrl, log: app.log }, {
-    authRateLimit: config.authRateLimit,
-  });
+  await registerAccessModule(
+    app,
+    { db, mailer, tokens, blobs, appUrl: config.appUrl, log: app.log },
+    {
+      authRateLimit: config.authRateLimit,
+    },
+  );
 
   await registerWebApp(app, config.webDistDir);
   return app;

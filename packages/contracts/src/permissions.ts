@@ -49,12 +49,7 @@ export const PERMISSIONS = {
   'movements:create': [...inventory['inventory:create'], 'ROLE_STORE_ASSISTANT'],
   'movements:validate': [...inventory['inventory:update'], 'ROLE_STORE_ASSISTANT'],
   ...area('loyalty', 'ROLE_LOYALTY_ADMIN', 'ROLE_LOYALTY_CONTRIBUTOR', 'ROLE_LOYALTY_READER'),
-  ...area(
-    'analytics',
-    'ROLE_ANALYTICS_ADMIN',
-    'ROLE_ANALYTICS_CONTRIBUTOR',
-    'ROLE_ANALYTICS_READER',
-  ),
+  ...area('analytics', 'ROLE_ANALYTICS_ADMIN', 'ROLE_ANALYTICS_CONTRIBUTOR', 'ROLE_ANALYTICS_READER'),
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

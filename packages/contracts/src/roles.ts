@@ -20,10 +20,9 @@ export const ROLES = [
 export type Role = (typeof ROLES)[number];
 
 /** Roles staff can be given; an owner only comes from self-registration. */
-export const STAFF_ROLES = ROLES.filter((role) => role !== 'ROLE_BUSINESS_OWNER') as Exclude<
-  Role,
-  'ROLE_BUSINESS_OWNER'
->[];
+export const STAFF_ROLES = ROLES.filter(
+  (role): role is Exclude<Role, 'ROLE_BUSINESS_OWNER'> => role !== 'ROLE_BUSINESS_OWNER',
+);
 
 export const ROLE_GROUPS = {
   BUSINESS: ['ROLE_BUSINESS_OWNER', 'ROLE_BUSINESS_ADMIN'],

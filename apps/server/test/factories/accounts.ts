@@ -10,7 +10,10 @@ export function uniqueEmail(prefix = 'user'): string {
   return `${prefix}.${randomUUID().slice(0, 8)}@shop.test`;
 }
 
-export async function registerOwner(t: TestApp, overrides: { email?: string; password?: string; fullName?: string } = {}) {
+export async function registerOwner(
+  t: TestApp,
+  overrides: { email?: string; password?: string; fullName?: string } = {},
+) {
   const email = overrides.email ?? uniqueEmail('owner');
   const password = overrides.password ?? GOOD_PASSWORD;
   const res = await t.app.inject({
@@ -19,7 +22,7 @@ export async function registerOwner(t: TestApp, overrides: { email?: string; pas
     payload: { fullName: overrides.fullName ?? 'Olivia Owner', email, password },
   });
   if (res.statusCode !== 201) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
-  return { email, password, userId: (res.json() as { userId: string }).userId };
+  return { email, password, userId: res.json<{ userId: string }>().userId };
 }
 
 export async function verifyEmailOf(t: TestApp, email: string): Promise<void> {
@@ -53,7 +56,7 @@ export async function ownerWithBusiness(t: TestApp, businessName = 'Corner Shop'
   });
   if (res.statusCode !== 201) throw new Error(`business create failed: ${res.statusCode} ${res.body}`);
   const session = await signIn(t, owner.email, owner.password);
-  return { ...owner, token: session.token, businessId: (res.json() as { id: string }).id };
+  return { ...owner, token: session.token, businessId: res.json<{ id: string }>().id };
 }
 
 /** A staff member created by `ownerToken`, invitation accepted, signed in. */
@@ -73,7 +76,8 @@ export async function staffMember(t: TestApp, ownerToken: string, roles: Role[])
     url: `/api/users/validate-account?token=${tokenOf(link)}`,
     payload: { newPassword: GOOD_PASSWORD },
   });
-  if (validated.statusCode !== 200) throw new Error(`validate failed: ${validated.statusCode} ${validated.body}`);
+  if (validated.statusCode !== 200)
+    throw new Error(`validate failed: ${validated.statusCode} ${validated.body}`);
   const session = await signIn(t, email, GOOD_PASSWORD);
   return { email, password: GOOD_PASSWORD, userId: user.id, token: session.token };
 }

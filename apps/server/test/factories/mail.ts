@@ -7,7 +7,9 @@ export function plainText(eml: string): string {
   const match = /Content-Type: text\/plain[^\n]*\n(?:[^\n]+\n)*?\n([\s\S]*?)(?:\n--|$)/i.exec(normalized);
   const headerBlock = match ? normalized.slice(0, normalized.indexOf(match[1] ?? '')) : '';
   const body = match?.[1] ?? normalized;
-  const isQuotedPrintable = /Content-Transfer-Encoding: quoted-printable/i.test(headerBlock.split('Content-Type: text/plain').pop() ?? '');
+  const isQuotedPrintable = /Content-Transfer-Encoding: quoted-printable/i.test(
+    headerBlock.split('Content-Type: text/plain').pop() ?? '',
+  );
   if (!isQuotedPrintable) return body;
   return body
     .replace(/=\n/g, '')

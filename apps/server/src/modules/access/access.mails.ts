@@ -1,29 +1,69 @@
 import type { OutgoingMail } from '../../platform/mail/mailer.js';
 
 const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
 
-function linkMail(to: string, subject: string, greeting: string, lines: string[], action: string, link: string): OutgoingMail {
-  const text = [`${greeting}`, '', ...lines, '', `${action}: ${link}`, '', 'If you did not expect this e-mail, you can ignore it.'].join('\n');
+function linkMail(
+  to: string,
+  subject: string,
+  greeting: string,
+  lines: string[],
+  action: string,
+  link: string,
+): OutgoingMail {
+  const text = [
+    `${greeting}`,
+    '',
+    ...lines,
+    '',
+    `${action}: ${link}`,
+    '',
+    'If you did not expect this e-mail, you can ignore it.',
+  ].join('\n');
   const html = `<p>${escapeHtml(greeting)}</p>${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('')}
 <p><a href="${escapeHtml(link)}">${escapeHtml(action)}</a></p><p>If you did not expect this e-mail, you can ignore it.</p>`;
   return { to, subject, text, html };
 }
 
 export function verifyEmailMail(to: string, fullName: string, link: string): OutgoingMail {
-  return linkMail(to, 'Verify your e-mail address', `Hello ${fullName},`,
+  return linkMail(
+    to,
+    'Verify your e-mail address',
+    `Hello ${fullName},`,
     ['Thank you for signing up. Please confirm your e-mail address; the link is valid for 24 hours.'],
-    'Verify my e-mail address', link);
+    'Verify my e-mail address',
+    link,
+  );
 }
 
 export function resetPasswordMail(to: string, fullName: string, link: string): OutgoingMail {
-  return linkMail(to, 'Reset your password', `Hello ${fullName},`,
+  return linkMail(
+    to,
+    'Reset your password',
+    `Hello ${fullName},`,
     ['Someone asked to reset the password of your account. The link is valid for one hour and works once.'],
-    'Choose a new password', link);
+    'Choose a new password',
+    link,
+  );
 }
 
-export function inviteStaffMail(to: string, fullName: string, businessName: string, link: string): OutgoingMail {
-  return linkMail(to, `You have been invited to ${businessName}`, `Hello ${fullName},`,
-    [`An account has been created for you at ${businessName}. Set your password to sign in; the link is valid for 72 hours.`],
-    'Set my password', link);
+export function inviteStaffMail(
+  to: string,
+  fullName: string,
+  businessName: string,
+  link: string,
+): OutgoingMail {
+  return linkMail(
+    to,
+    `You have been invited to ${businessName}`,
+    `Hello ${fullName},`,
+    [
+      `An account has been created for you at ${businessName}. Set your password to sign in; the link is valid for 72 hours.`,
+    ],
+    'Set my password',
+    link,
+  );
 }

@@ -33,7 +33,10 @@ async function sql(text: string, values: unknown[] = []) {
 }
 
 function decodeClaims(token: string): Record<string, unknown> {
-  return JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<string, unknown>;
+  return JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<
+    string,
+    unknown
+  >;
 }
 
 describe('auth', () => {
@@ -43,13 +46,21 @@ describe('auth', () => {
       const res = await t.app.inject({
         method: 'POST',
         url: '/api/auth/register',
-        payload: { fullName: 'Ada Owner', email, password: GOOD_PASSWORD, username: `ada${Date.now()}`, phoneNumber: '+44 20 7946 0000' },
+        payload: {
+          fullName: 'Ada Owner',
+          email,
+          password: GOOD_PASSWORD,
+          username: `ada${Date.now()}`,
+          phoneNumber: '+44 20 7946 0000',
+        },
       });
       expect(res.statusCode).toBe(201);
       expect(res.json()).toMatchObject({ email, userId: expect.any(String), message: expect.any(String) });
       const link = await waitForLink(t, email, 'http://app.test/api/auth/verify-email?token=');
       expect(tokenOf(link)).toMatch(/^[\w-]{40,}$/);
-      const { rows } = await sql('select roles, email_verified_at from users where id = $1', [res.json().userId]);
+      const { rows } = await sql('select roles, email_verified_at from users where id = $1', [
+        res.json().userId,
+      ]);
       expect(rows[0]).toEqual({ roles: ['ROLE_BUSINESS_OWNER'], email_verified_at: null });
     });
 
@@ -61,7 +72,10 @@ describe('auth', () => {
         payload: { fullName: 'Again', email: email.toUpperCase(), password: GOOD_PASSWORD },
       });
       expect(res.statusCode).toBe(409);
-      expect(res.json()).toMatchObject({ code: 'CONFLICT', details: { fieldErrors: { email: [expect.any(String)] } } });
+      expect(res.json()).toMatchObject({
+        code: 'CONFLICT',
+        details: { fieldErrors: { email: [expect.any(String)] } },
+      });
     });
 
     it('refuses a common password with a field error', async () => {
@@ -73,7 +87,9 @@ describe('auth', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({
         code: 'VALIDATION_ERROR',
-        details: { fieldErrors: { password: ['This password is too common. Choose one that is harder to guess.'] } },
+        details: {
+          fieldErrors: { password: ['This password is too common. Choose one that is harder to guess.'] },
+        },
       });
     });
 
@@ -100,8 +116,15 @@ describe('auth', () => {
         payload: '{"email": ',
       });
       expect(malformed.statusCode).toBe(400);
-      expect(malformed.json()).toMatchObject({ code: 'BAD_REQUEST', message: 'The request body is not valid JSON.' });
-      const empty = await t.app.inject({ method: 'POST', url: '/api/auth/register', headers: { 'content-type': 'application/json' } });
+      expect(malformed.json()).toMatchObject({
+        code: 'BAD_REQUEST',
+        message: 'The request body is not valid JSON.',
+      });
+      const empty = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        headers: { 'content-type': 'application/json' },
+      });
       expect(empty.statusCode).toBe(400);
     });
 
@@ -124,12 +147,19 @@ describe('auth', () => {
       const { email } = await registerOwner(t);
       const link = await waitForLink(t, email, 'http://app.test/api/auth/verify-email');
       const url = `/api/auth/verify-email?token=${tokenOf(link)}`;
-      const res = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html,application/xhtml+xml' } });
+      const res = await t.app.inject({
+        method: 'GET',
+        url,
+        headers: { accept: 'text/html,application/xhtml+xml' },
+      });
       expect(res.statusCode).toBe(302);
       expect(res.headers.location).toBe('/login?verified=1');
       const again = await t.app.inject({ method: 'GET', url });
       expect(again.statusCode).toBe(400);
-      expect(again.json()).toMatchObject({ code: 'INVALID_TOKEN', message: expect.stringContaining('already used or it has expired') });
+      expect(again.json()).toMatchObject({
+        code: 'INVALID_TOKEN',
+        message: expect.stringContaining('already used or it has expired'),
+      });
       const againInBrowser = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
       expect(againInBrowser.statusCode).toBe(400);
       expect(againInBrowser.headers['content-type']).toContain('text/html');
@@ -154,8 +184,13 @@ describe('auth', () => {
 
       const { email, userId } = await registerOwner(t);
       const link = await waitForLink(t, email, 'http://app.test/api/auth/verify-email');
-      await sql(`update one_time_tokens set expires_at = now() - interval '1 second' where user_id = $1`, [userId]);
-      const expired = await t.app.inject({ method: 'GET', url: `/api/auth/verify-email?token=${tokenOf(link)}` });
+      await sql(`update one_time_tokens set expires_at = now() - interval '1 second' where user_id = $1`, [
+        userId,
+      ]);
+      const expired = await t.app.inject({
+        method: 'GET',
+        url: `/api/auth/verify-email?token=${tokenOf(link)}`,
+      });
       expect(expired.statusCode).toBe(400);
       expect(expired.json().code).toBe('INVALID_TOKEN');
     });
@@ -164,15 +199,31 @@ describe('auth', () => {
   describe('login', () => {
     it('answers a token with the claims and the user', async () => {
       const owner = await verifiedOwner(t);
-      const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: owner.email.toUpperCase(), password: owner.password } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: owner.email.toUpperCase(), password: owner.password },
+      });
       expect(res.statusCode).toBe(200);
       const body = res.json();
       expect(body.expiresIn).toBe(3600);
-      expect(body.user).toMatchObject({ userId: owner.userId, id: owner.userId, email: owner.email, roles: ['ROLE_BUSINESS_OWNER'], businessId: null });
-      const header = JSON.parse(Buffer.from(body.token.split('.')[0], 'base64url').toString()) as { alg: string };
+      expect(body.user).toMatchObject({
+        userId: owner.userId,
+        id: owner.userId,
+        email: owner.email,
+        roles: ['ROLE_BUSINESS_OWNER'],
+        businessId: null,
+      });
+      const header = JSON.parse(Buffer.from(body.token.split('.')[0], 'base64url').toString()) as {
+        alg: string;
+      };
       expect(header.alg).toBe('HS256');
       const claims = decodeClaims(body.token);
-      expect(claims).toMatchObject({ user_id: owner.userId, roles: ['ROLE_BUSINESS_OWNER'], business_id: null });
+      expect(claims).toMatchObject({
+        user_id: owner.userId,
+        roles: ['ROLE_BUSINESS_OWNER'],
+        business_id: null,
+      });
       expect(Number(claims.exp) - Number(claims.iat)).toBe(3600);
     });
 
@@ -184,7 +235,11 @@ describe('auth', () => {
     it('accepts the username in place of the e-mail', async () => {
       const username = `user${Date.now()}`;
       const email = uniqueEmail();
-      await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: { fullName: 'U', email, username, password: GOOD_PASSWORD } });
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        payload: { fullName: 'U', email, username, password: GOOD_PASSWORD },
+      });
       await verifyEmailOf(t, email);
       const session = await signIn(t, username, GOOD_PASSWORD);
       expect(session.user.email).toBe(email);
@@ -192,8 +247,16 @@ describe('auth', () => {
 
     it('answers an unknown e-mail and a wrong password alike', async () => {
       const owner = await verifiedOwner(t);
-      const wrong = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: owner.email, password: 'wrong-password-123' } });
-      const unknown = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: uniqueEmail('ghost'), password: 'wrong-password-123' } });
+      const wrong = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: owner.email, password: 'wrong-password-123' },
+      });
+      const unknown = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: uniqueEmail('ghost'), password: 'wrong-password-123' },
+      });
       expect(wrong.statusCode).toBe(401);
       expect(unknown.statusCode).toBe(401);
       expect(wrong.json()).toEqual(unknown.json());
@@ -202,7 +265,11 @@ describe('auth', () => {
 
     it('refuses an unverified account with 403 EMAIL_NOT_VERIFIED', async () => {
       const { email, password } = await registerOwner(t);
-      const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email, password },
+      });
       expect(res.statusCode).toBe(403);
       expect(res.json().code).toBe('EMAIL_NOT_VERIFIED');
     });
@@ -210,16 +277,28 @@ describe('auth', () => {
     it('refuses a disabled account with 403', async () => {
       const owner = await verifiedOwner(t);
       await sql('update users set disabled_at = now() where id = $1', [owner.userId]);
-      const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: owner.email, password: owner.password } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: owner.email, password: owner.password },
+      });
       expect(res.statusCode).toBe(403);
       expect(res.json().code).toBe('ACCOUNT_DISABLED');
     });
 
     it('refuses missing and wrong-typed fields with 400', async () => {
-      const missing = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'a@b.test' } });
+      const missing = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: 'a@b.test' },
+      });
       expect(missing.statusCode).toBe(400);
       expect(missing.json().details.fieldErrors.password).toBeDefined();
-      const wrongType = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: ['a'], password: 1 } });
+      const wrongType = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: ['a'], password: 1 },
+      });
       expect(wrongType.statusCode).toBe(400);
     });
   });
@@ -227,8 +306,16 @@ describe('auth', () => {
   describe('password reset', () => {
     it('answers the same for a known and an unknown address', async () => {
       const owner = await verifiedOwner(t);
-      const known = await t.app.inject({ method: 'POST', url: '/api/auth/reset-password/request', payload: { email: owner.email } });
-      const unknown = await t.app.inject({ method: 'POST', url: '/api/auth/reset-password/request', payload: { email: uniqueEmail('nobody') } });
+      const known = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/reset-password/request',
+        payload: { email: owner.email },
+      });
+      const unknown = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/reset-password/request',
+        payload: { email: uniqueEmail('nobody') },
+      });
       expect(known.statusCode).toBe(200);
       expect(unknown.statusCode).toBe(200);
       expect(known.body).toBe(unknown.body);
@@ -236,10 +323,22 @@ describe('auth', () => {
 
     it('sets a new password once; the old password and earlier tokens stop working', async () => {
       const owner = await verifiedOwner(t);
-      const before = await t.app.inject({ method: 'GET', url: `/api/users/${owner.userId}`, headers: bearer(owner.token) });
+      const before = await t.app.inject({
+        method: 'GET',
+        url: `/api/users/${owner.userId}`,
+        headers: bearer(owner.token),
+      });
       expect(before.statusCode).toBe(200);
-      await t.app.inject({ method: 'POST', url: '/api/auth/reset-password/request', payload: { email: owner.email } });
-      const link = await waitForLink(t, owner.email, 'http://app.test/api/auth/reset-password/confirm?token=');
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/reset-password/request',
+        payload: { email: owner.email },
+      });
+      const link = await waitForLink(
+        t,
+        owner.email,
+        'http://app.test/api/auth/reset-password/confirm?token=',
+      );
 
       const page = await t.app.inject({ method: 'GET', url: new URL(link).pathname + new URL(link).search });
       expect(page.statusCode).toBe(200);
@@ -253,30 +352,65 @@ describe('auth', () => {
 
       const done = await t.app.inject({ method: 'POST', url, payload: { newPassword } });
       expect(done.statusCode).toBe(200);
-      const reused = await t.app.inject({ method: 'POST', url, payload: { newPassword: 'another-Harbour-93-lamp' } });
+      const reused = await t.app.inject({
+        method: 'POST',
+        url,
+        payload: { newPassword: 'another-Harbour-93-lamp' },
+      });
       expect(reused.statusCode).toBe(400);
       expect(reused.json().code).toBe('INVALID_TOKEN');
 
-      const oldLogin = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: owner.email, password: owner.password } });
+      const oldLogin = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: owner.email, password: owner.password },
+      });
       expect(oldLogin.statusCode).toBe(401);
-      const oldToken = await t.app.inject({ method: 'GET', url: `/api/users/${owner.userId}`, headers: bearer(owner.token) });
+      const oldToken = await t.app.inject({
+        method: 'GET',
+        url: `/api/users/${owner.userId}`,
+        headers: bearer(owner.token),
+      });
       expect(oldToken.statusCode).toBe(401);
       const session = await signIn(t, owner.email, newPassword);
-      const fresh = await t.app.inject({ method: 'GET', url: `/api/users/${owner.userId}`, headers: bearer(session.token) });
+      const fresh = await t.app.inject({
+        method: 'GET',
+        url: `/api/users/${owner.userId}`,
+        headers: bearer(session.token),
+      });
       expect(fresh.statusCode).toBe(200);
     });
 
     it('refuses an expired reset link', async () => {
       const owner = await verifiedOwner(t);
-      await t.app.inject({ method: 'POST', url: '/api/auth/reset-password/request', payload: { email: owner.email } });
-      const link = await waitForLink(t, owner.email, 'http://app.test/api/auth/reset-password/confirm?token=');
-      await sql(`update one_time_tokens set expires_at = now() - interval '1 second' where user_id = $1 and purpose = 'RESET_PASSWORD'`, [owner.userId]);
-      const res = await t.app.inject({ method: 'POST', url: `/api/auth/reset-password/confirm?token=${tokenOf(link)}`, payload: { newPassword: 'quiet-Harbour-92-lamp' } });
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/reset-password/request',
+        payload: { email: owner.email },
+      });
+      const link = await waitForLink(
+        t,
+        owner.email,
+        'http://app.test/api/auth/reset-password/confirm?token=',
+      );
+      await sql(
+        `update one_time_tokens set expires_at = now() - interval '1 second' where user_id = $1 and purpose = 'RESET_PASSWORD'`,
+        [owner.userId],
+      );
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/auth/reset-password/confirm?token=${tokenOf(link)}`,
+        payload: { newPassword: 'quiet-Harbour-92-lamp' },
+      });
       expect(res.statusCode).toBe(400);
     });
 
     it('refuses a malformed request address with 400', async () => {
-      const res = await t.app.inject({ method: 'POST', url: '/api/auth/reset-password/request', payload: { email: 'nope' } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/reset-password/request',
+        payload: { email: 'nope' },
+      });
       expect(res.statusCode).toBe(400);
     });
   });
@@ -292,8 +426,18 @@ describe('auth', () => {
         .setIssuedAt()
         .setExpirationTime('1h')
         .sign(new TextEncoder().encode('another-secret-another-secret-another-secret'));
-      for (const authorization of [undefined, 'Bearer', 'Basic abc', 'Bearer not.a.jwt', `Bearer ${forged}`]) {
-        const res = await t.app.inject({ method: 'GET', url, headers: authorization ? { authorization } : {} });
+      for (const authorization of [
+        undefined,
+        'Bearer',
+        'Basic abc',
+        'Bearer not.a.jwt',
+        `Bearer ${forged}`,
+      ]) {
+        const res = await t.app.inject({
+          method: 'GET',
+          url,
+          headers: authorization ? { authorization } : {},
+        });
         expect(res.statusCode, authorization).toBe(401);
         expect(res.json().code).toBe('UNAUTHENTICATED');
       }
@@ -301,15 +445,29 @@ describe('auth', () => {
 
     it('refuses alg none and other algorithms', async () => {
       const owner = await verifiedOwner(t);
-      const payload = Buffer.from(JSON.stringify({ user_id: owner.userId, roles: ['ROLE_BUSINESS_OWNER'], ver: 0, iat: Math.floor(Date.now() / 1000), exp: Math.floor(Date.now() / 1000) + 3600 })).toString('base64url');
+      const payload = Buffer.from(
+        JSON.stringify({
+          user_id: owner.userId,
+          roles: ['ROLE_BUSINESS_OWNER'],
+          ver: 0,
+          iat: Math.floor(Date.now() / 1000),
+          exp: Math.floor(Date.now() / 1000) + 3600,
+        }),
+      ).toString('base64url');
       const none = `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${payload}.`;
       const hs512 = await new SignJWT({ user_id: owner.userId, roles: ['ROLE_BUSINESS_OWNER'], ver: 0 })
         .setProtectedHeader({ alg: 'HS512' })
         .setIssuedAt()
         .setExpirationTime('1h')
-        .sign(new TextEncoder().encode('test-secret-test-secret-test-secret-0123456789-and-some-more-bytes!'));
+        .sign(
+          new TextEncoder().encode('test-secret-test-secret-test-secret-0123456789-and-some-more-bytes!'),
+        );
       for (const token of [none, hs512]) {
-        const res = await t.app.inject({ method: 'GET', url: `/api/users/${owner.userId}`, headers: bearer(token) });
+        const res = await t.app.inject({
+          method: 'GET',
+          url: `/api/users/${owner.userId}`,
+          headers: bearer(token),
+        });
         expect(res.statusCode).toBe(401);
       }
     });
@@ -322,7 +480,11 @@ describe('auth', () => {
         .setIssuedAt(now - 7200)
         .setExpirationTime(now - 3600)
         .sign(secret);
-      const res = await t.app.inject({ method: 'GET', url: `/api/users/${owner.userId}`, headers: bearer(expired) });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/users/${owner.userId}`,
+        headers: bearer(expired),
+      });
       expect(res.statusCode).toBe(401);
     });
 
@@ -330,7 +492,9 @@ describe('auth', () => {
       for (const column of ['disabled_at', 'deleted_at']) {
         const owner = await verifiedOwner(t);
         const url = `/api/users/${owner.userId}`;
-        expect((await t.app.inject({ method: 'GET', url, headers: bearer(owner.token) })).statusCode).toBe(200);
+        expect((await t.app.inject({ method: 'GET', url, headers: bearer(owner.token) })).statusCode).toBe(
+          200,
+        );
         await sql(`update users set ${column} = now() where id = $1`, [owner.userId]);
         const res = await t.app.inject({ method: 'GET', url, headers: bearer(owner.token) });
         expect(res.statusCode, column).toBe(401);

@@ -13,7 +13,13 @@ import type { AccessDeps } from './access.deps.js';
 import { resetPasswordMail, verifyEmailMail } from './access.mails.js';
 import { hashLinkToken, issueLinkToken } from './one-time-links.js';
 import { consumeOneTimeToken, revokeOneTimeTokens } from './one-time-tokens.repository.js';
-import { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword, verifyAgainstNothing, verifyPassword } from './passwords.js';
+import {
+  COMMON_PASSWORD_MESSAGE,
+  hashPassword,
+  isCommonPassword,
+  verifyAgainstNothing,
+  verifyPassword,
+} from './passwords.js';
 import { toSessionUser } from './user-mapper.js';
 import {
   existsUserWithEmail,
@@ -27,7 +33,8 @@ import {
 
 const EMAIL_TAKEN = 'An account with this e-mail address already exists.';
 const BAD_CREDENTIALS = 'The e-mail address or password is not correct.';
-const RESET_REQUESTED = 'If an account exists for this address, we have sent it a link to reset the password.';
+const RESET_REQUESTED =
+  'If an account exists for this address, we have sent it a link to reset the password.';
 
 export function assertPasswordNotCommon(password: string, field: string): void {
   if (isCommonPassword(password)) throw fieldError(field, COMMON_PASSWORD_MESSAGE);
@@ -92,10 +99,16 @@ export async function login(deps: AccessDeps, input: TLoginRequest): Promise<TLo
     : await verifyAgainstNothing(input.password);
   if (!user || !isValid) throw new AppError('INVALID_CREDENTIALS', BAD_CREDENTIALS);
   if (!user.emailVerifiedAt) {
-    throw new AppError('EMAIL_NOT_VERIFIED', 'Please verify your e-mail address first: open the link we sent you.');
+    throw new AppError(
+      'EMAIL_NOT_VERIFIED',
+      'Please verify your e-mail address first: open the link we sent you.',
+    );
   }
   if (user.disabledAt) {
-    throw new AppError('ACCOUNT_DISABLED', 'This account has been disabled. Please contact your administrator.');
+    throw new AppError(
+      'ACCOUNT_DISABLED',
+      'This account has been disabled. Please contact your administrator.',
+    );
   }
   const { token, expiresIn } = await deps.tokens.sign({
     userId: user.id,
@@ -124,18 +137,29 @@ async function sendResetLink(deps: AccessDeps, email: string): Promise<void> {
     await revokeOneTimeTokens(tx, user.id, 'RESET_PASSWORD');
     const token = await issueLinkToken(tx, user.id, 'RESET_PASSWORD');
     await deps.mailer.send(
-      resetPasswordMail(user.email, user.fullName, `${deps.appUrl}/api/auth/reset-password/confirm?token=${token}`),
+      resetPasswordMail(
+        user.email,
+        user.fullName,
+        `${deps.appUrl}/api/auth/reset-password/confirm?token=${token}`,
+      ),
     );
   });
 }
 
-export async function confirmPasswordReset(deps: AccessDeps, token: string, newPassword: string): Promise<TMessageResponse> {
+export async function confirmPasswordReset(
+  deps: AccessDeps,
+  token: string,
+  newPassword: string,
+): Promise<TMessageResponse> {
   assertPasswordNotCommon(newPassword, 'newPassword');
   const passwordHash = await hashPassword(newPassword);
   return inGlobal(deps.db, async (tx) => {
     const userId = await consumeOneTimeToken(tx, hashLinkToken(token), 'RESET_PASSWORD');
     if (!userId) {
-      throw new AppError('INVALID_TOKEN', 'This reset link is not valid: it was already used or it has expired. Ask for a new one.');
+      throw new AppError(
+        'INVALID_TOKEN',
+        'This reset link is not valid: it was already used or it has expired. Ask for a new one.',
+      );
     }
     // setPassword bumps the token version: every session issued before ends now.
     await setPassword(tx, userId, passwordHash);

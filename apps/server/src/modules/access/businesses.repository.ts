@@ -26,6 +26,10 @@ export async function updateBusinessLogo(scope: TenantScope, logoUrl: string): P
 
 /** Locks the business row for the rest of the transaction (plan-limited creations). */
 export async function lockBusiness(scope: TenantScope): Promise<BusinessRow | undefined> {
-  const [row] = await scope.tx.select().from(businesses).where(eq(businesses.id, scope.businessId)).for('update');
+  const [row] = await scope.tx
+    .select()
+    .from(businesses)
+    .where(eq(businesses.id, scope.businessId))
+    .for('update');
   return row;
 }

@@ -6,7 +6,12 @@ import { requirePrincipal } from '../../platform/auth/guard.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { zodFieldErrors } from '../../platform/http/validation.js';
 import type { AccessDeps } from './access.deps.js';
-import { createBusiness, getBusiness, type CreateBusinessInput, type LogoUpload } from './businesses.service.js';
+import {
+  createBusiness,
+  getBusiness,
+  type CreateBusinessInput,
+  type LogoUpload,
+} from './businesses.service.js';
 
 export const businessesRoutes: FastifyPluginAsyncZod<{ deps: AccessDeps }> = async (app, { deps }) => {
   app.post(
@@ -34,7 +39,12 @@ export const businessesRoutes: FastifyPluginAsyncZod<{ deps: AccessDeps }> = asy
     API.businesses.byId,
     {
       config: { access: { permission: 'business:read' } },
-      schema: { tags: ['businesses'], summary: 'Your business', params: ZIdParams, response: { 200: ZBusiness } },
+      schema: {
+        tags: ['businesses'],
+        summary: 'Your business',
+        params: ZIdParams,
+        response: { 200: ZBusiness },
+      },
     },
     async (request) => getBusiness(deps, requirePrincipal(request.principal), request.params.id),
   );
@@ -48,7 +58,10 @@ async function readBusinessForm(
   request: FastifyRequest,
 ): Promise<{ business: CreateBusinessInput; logo: LogoUpload | null }> {
   if (!request.isMultipart()) {
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the business as multipart/form-data with a part named business.');
+    throw new AppError(
+      'UNSUPPORTED_MEDIA_TYPE',
+      'Send the business as multipart/form-data with a part named business.',
+    );
   }
   let businessJson: string | undefined;
   let logo: LogoUpload | null = null;
@@ -86,10 +99,14 @@ async function readBusinessForm(
 
 async function readFile(part: MultipartFile): Promise<Buffer> {
   const data = await part.toBuffer();
-  if (part.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', 'The file is larger than 5 MB. Choose a smaller one.');
+  if (part.file.truncated)
+    throw new AppError('PAYLOAD_TOO_LARGE', 'The file is larger than 5 MB. Choose a smaller one.');
   return data;
 }
 
 function unknownPart(name: string): AppError {
-  return new AppError('BAD_REQUEST', `The form has an unexpected part "${name}"; only business and logo are accepted.`);
+  return new AppError(
+    'BAD_REQUEST',
+    `The form has an unexpected part "${name}"; only business and logo are accepted.`,
+  );
 }

@@ -1,12 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { LOGO_MAX_BYTES, ZCreateBusinessRequest, type TBusiness } from '@app/contracts';
+import { LOGO_MAX_BYTES, type ZCreateBusinessRequest, type TBusiness } from '@app/contracts';
 import type { z } from 'zod';
 import type { Principal } from '../../platform/auth/guard.js';
 import { IMAGE_CONTAINER, detectImageType } from '../../platform/blobs/blob-storage.js';
 import { inTenant } from '../../platform/db/tenancy.js';
 import { AppError, notFound } from '../../platform/http/app-error.js';
 import type { AccessDeps } from './access.deps.js';
-import { findBusiness, insertBusiness, updateBusinessLogo, type BusinessRow } from './businesses.repository.js';
+import {
+  findBusiness,
+  insertBusiness,
+  updateBusinessLogo,
+  type BusinessRow,
+} from './businesses.repository.js';
 import { hasAddress } from './user-mapper.js';
 import { lockUser, updateUser } from './users.repository.js';
 
@@ -44,7 +49,13 @@ export async function createBusiness(
     if (owner.businessId) throw new AppError('CONFLICT', 'Your business is already set up.');
     const useUserAddress = input.useUserAddress === true && hasAddress(owner);
     const address = useUserAddress
-      ? { street: owner.street, city: owner.city, state: owner.state, postalCode: owner.zipCode, country: owner.country }
+      ? {
+          street: owner.street,
+          city: owner.city,
+          state: owner.state,
+          postalCode: owner.zipCode,
+          country: owner.country,
+        }
       : {
           street: input.address?.street ?? null,
           city: input.address?.city ?? null,

@@ -34,9 +34,15 @@ export async function consumeOneTimeToken(
 }
 
 /** A new reset link replaces the older unused ones. */
-export async function revokeOneTimeTokens(tx: Tx, userId: string, purpose: OneTimeTokenPurpose): Promise<void> {
+export async function revokeOneTimeTokens(
+  tx: Tx,
+  userId: string,
+  purpose: OneTimeTokenPurpose,
+): Promise<void> {
   await tx
     .update(oneTimeTokens)
     .set({ usedAt: new Date() })
-    .where(and(eq(oneTimeTokens.userId, userId), eq(oneTimeTokens.purpose, purpose), isNull(oneTimeTokens.usedAt)));
+    .where(
+      and(eq(oneTimeTokens.userId, userId), eq(oneTimeTokens.purpose, purpose), isNull(oneTimeTokens.usedAt)),
+    );
 }

@@ -22,7 +22,13 @@ export function toUser(
   return {
     ...toSessionUser(row),
     locationId: row.locationId,
-    address: { country: row.country, zipCode: row.zipCode, city: row.city, state: row.state, street: row.street },
+    address: {
+      country: row.country,
+      zipCode: row.zipCode,
+      city: row.city,
+      state: row.state,
+      street: row.street,
+    },
     business,
   };
 }

@@ -30,14 +30,24 @@ async function sql(text: string, values: unknown[] = []) {
 }
 
 const createUser = (token: string, payload: unknown) =>
-  t.app.inject({ method: 'POST', url: '/api/users', headers: bearer(token), payload: payload as Record<string, unknown> });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/users',
+    headers: bearer(token),
+    payload: payload as Record<string, unknown>,
+  });
 
 describe('users', () => {
   describe('createStaffUser', () => {
     it('creates a staff member of the business, audits it and mails the invitation', async () => {
       const owner = await ownerWithBusiness(t, 'Riverside Grocers');
       const email = uniqueEmail('clerk');
-      const res = await createUser(owner.token, { fullName: 'Cleo Clerk', email, roles: ['ROLE_INVENTORY_READER', 'ROLE_PRODUCT_READER'], phoneNumber: '0123 456' });
+      const res = await createUser(owner.token, {
+        fullName: 'Cleo Clerk',
+        email,
+        roles: ['ROLE_INVENTORY_READER', 'ROLE_PRODUCT_READER'],
+        phoneNumber: '0123 456',
+      });
       expect(res.statusCode).toBe(201);
       const user = res.json();
       expect(user).toMatchObject({
@@ -49,32 +59,48 @@ describe('users', () => {
       });
       const link = await waitForLink(t, email, 'http://app.test/validate-account?token=');
       expect(tokenOf(link).length).toBeGreaterThan(40);
-      const { rows } = await sql(`select event_type, user_id from audit_logs where business_id = $1`, [owner.businessId]);
+      const { rows } = await sql(`select event_type, user_id from audit_logs where business_id = $1`, [
+        owner.businessId,
+      ]);
       expect(rows).toEqual([{ event_type: 'USER_CREATION', user_id: owner.userId }]);
     });
 
     it('lets an admin create staff too', async () => {
       const owner = await ownerWithBusiness(t);
       const admin = await staffMember(t, owner.token, ['ROLE_BUSINESS_ADMIN']);
-      const res = await createUser(admin.token, { fullName: 'By Admin', email: uniqueEmail(), roles: ['ROLE_LOYALTY_READER'] });
+      const res = await createUser(admin.token, {
+        fullName: 'By Admin',
+        email: uniqueEmail(),
+        roles: ['ROLE_LOYALTY_READER'],
+      });
       expect(res.statusCode).toBe(201);
     });
 
-    it.each([['ROLE_PRODUCT_READER'], ['ROLE_INVENTORY_CONTRIBUTOR'], ['ROLE_STORE_ASSISTANT'], ['ROLE_ANALYTICS_ADMIN']] as const)(
-      'refuses a %s with 403',
-      async (role) => {
-        const owner = await ownerWithBusiness(t);
-        await sql(`update businesses set plan_id = 'SUPREME' where id = $1`, [owner.businessId]);
-        const staff = await staffMember(t, owner.token, [role]);
-        const res = await createUser(staff.token, { fullName: 'Nope', email: uniqueEmail(), roles: ['ROLE_PRODUCT_READER'] });
-        expect(res.statusCode).toBe(403);
-        expect(res.json().code).toBe('FORBIDDEN');
-      },
-    );
+    it.each([
+      ['ROLE_PRODUCT_READER'],
+      ['ROLE_INVENTORY_CONTRIBUTOR'],
+      ['ROLE_STORE_ASSISTANT'],
+      ['ROLE_ANALYTICS_ADMIN'],
+    ] as const)('refuses a %s with 403', async (role) => {
+      const owner = await ownerWithBusiness(t);
+      await sql(`update businesses set plan_id = 'SUPREME' where id = $1`, [owner.businessId]);
+      const staff = await staffMember(t, owner.token, [role]);
+      const res = await createUser(staff.token, {
+        fullName: 'Nope',
+        email: uniqueEmail(),
+        roles: ['ROLE_PRODUCT_READER'],
+      });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().code).toBe('FORBIDDEN');
+    });
 
     it('refuses an owner without a business', async () => {
       const owner = await verifiedOwner(t);
-      const res = await createUser(owner.token, { fullName: 'Early', email: uniqueEmail(), roles: ['ROLE_PRODUCT_READER'] });
+      const res = await createUser(owner.token, {
+        fullName: 'Early',
+        email: uniqueEmail(),
+        roles: ['ROLE_PRODUCT_READER'],
+      });
       expect(res.statusCode).toBe(403);
     });
 
@@ -86,7 +112,12 @@ describe('users', () => {
       ['a location that is no id', { locationId: 'store-1' }, 'locationId'],
     ])('refuses %s with 400', async (_name, change, field) => {
       const owner = await ownerWithBusiness(t);
-      const res = await createUser(owner.token, { fullName: 'Bad', email: uniqueEmail(), roles: ['ROLE_PRODUCT_READER'], ...change });
+      const res = await createUser(owner.token, {
+        fullName: 'Bad',
+        email: uniqueEmail(),
+        roles: ['ROLE_PRODUCT_READER'],
+        ...change,
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json().details.fieldErrors[field]).toBeDefined();
     });
@@ -94,30 +125,54 @@ describe('users', () => {
     it('refuses an e-mail already in use with 409', async () => {
       const owner = await ownerWithBusiness(t);
       const other = await verifiedOwner(t);
-      const res = await createUser(owner.token, { fullName: 'Dup', email: other.email.toUpperCase(), roles: ['ROLE_PRODUCT_READER'] });
+      const res = await createUser(owner.token, {
+        fullName: 'Dup',
+        email: other.email.toUpperCase(),
+        roles: ['ROLE_PRODUCT_READER'],
+      });
       expect(res.statusCode).toBe(409);
     });
 
     it('refuses staff beyond the plan with a plan violation, and creates nothing', async () => {
       const owner = await ownerWithBusiness(t);
       for (let i = 0; i < 2; i++) {
-        expect((await createUser(owner.token, { fullName: `S${i}`, email: uniqueEmail(), roles: ['ROLE_PRODUCT_READER'] })).statusCode).toBe(201);
+        expect(
+          (
+            await createUser(owner.token, {
+              fullName: `S${i}`,
+              email: uniqueEmail(),
+              roles: ['ROLE_PRODUCT_READER'],
+            })
+          ).statusCode,
+        ).toBe(201);
       }
       const email = uniqueEmail('third');
       const res = await createUser(owner.token, { fullName: 'Third', email, roles: ['ROLE_PRODUCT_READER'] });
       expect(res.statusCode).toBe(403);
       expect(res.headers['x-plan-violation']).toBe('1');
-      expect(res.json()).toMatchObject({ code: 'PLAN_VIOLATION', message: expect.stringContaining('Free plan allows 2 staff users') });
+      expect(res.json()).toMatchObject({
+        code: 'PLAN_VIOLATION',
+        message: expect.stringContaining('Free plan allows 2 staff users'),
+      });
       expect((await sql('select 1 from users where email = $1', [email])).rowCount).toBe(0);
 
       await sql(`update businesses set plan_id = 'BASIC' where id = $1`, [owner.businessId]);
-      expect((await createUser(owner.token, { fullName: 'Third', email, roles: ['ROLE_PRODUCT_READER'] })).statusCode).toBe(201);
+      expect(
+        (await createUser(owner.token, { fullName: 'Third', email, roles: ['ROLE_PRODUCT_READER'] }))
+          .statusCode,
+      ).toBe(201);
     });
 
     it('holds the plan limit when creations race', async () => {
       const owner = await ownerWithBusiness(t);
       const results = await Promise.all(
-        Array.from({ length: 4 }, (_, i) => createUser(owner.token, { fullName: `R${i}`, email: uniqueEmail(), roles: ['ROLE_PRODUCT_READER'] })),
+        Array.from({ length: 4 }, (_, i) =>
+          createUser(owner.token, {
+            fullName: `R${i}`,
+            email: uniqueEmail(),
+            roles: ['ROLE_PRODUCT_READER'],
+          }),
+        ),
       );
       expect(results.map((r) => r.statusCode).sort()).toEqual([201, 201, 403, 403]);
     });
@@ -128,7 +183,11 @@ describe('users', () => {
       const owner = await ownerWithBusiness(t);
       const email = uniqueEmail('new');
       await createUser(owner.token, { fullName: 'New Hire', email, roles: ['ROLE_STORE_ASSISTANT'] });
-      const before = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: GOOD_PASSWORD } });
+      const before = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email, password: GOOD_PASSWORD },
+      });
       expect(before.statusCode).toBe(401);
 
       const link = await waitForLink(t, email, 'http://app.test/validate-account?token=');
@@ -142,18 +201,35 @@ describe('users', () => {
       const again = await t.app.inject({ method: 'POST', url, payload: { newPassword: GOOD_PASSWORD } });
       expect(again.statusCode).toBe(400);
 
-      const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: GOOD_PASSWORD } });
+      const login = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email, password: GOOD_PASSWORD },
+      });
       expect(login.statusCode).toBe(200);
-      expect(login.json().user).toMatchObject({ roles: ['ROLE_STORE_ASSISTANT'], businessId: owner.businessId });
+      expect(login.json().user).toMatchObject({
+        roles: ['ROLE_STORE_ASSISTANT'],
+        businessId: owner.businessId,
+      });
     });
 
     it('refuses an expired invitation', async () => {
       const owner = await ownerWithBusiness(t);
       const email = uniqueEmail('late');
-      const created = await createUser(owner.token, { fullName: 'Late', email, roles: ['ROLE_PRODUCT_READER'] });
+      const created = await createUser(owner.token, {
+        fullName: 'Late',
+        email,
+        roles: ['ROLE_PRODUCT_READER'],
+      });
       const link = await waitForLink(t, email, 'http://app.test/validate-account?token=');
-      await sql(`update one_time_tokens set expires_at = now() - interval '1 second' where user_id = $1`, [created.json().id]);
-      const res = await t.app.inject({ method: 'POST', url: `/api/users/validate-account?token=${tokenOf(link)}`, payload: { newPassword: GOOD_PASSWORD } });
+      await sql(`update one_time_tokens set expires_at = now() - interval '1 second' where user_id = $1`, [
+        created.json().id,
+      ]);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/users/validate-account?token=${tokenOf(link)}`,
+        payload: { newPassword: GOOD_PASSWORD },
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json().code).toBe('INVALID_TOKEN');
     });
@@ -163,7 +239,11 @@ describe('users', () => {
     it('answers the user itself with address and business', async () => {
       const owner = await ownerWithBusiness(t, 'Hill Bakery');
       await sql(`update users set city = 'Leeds', country = 'UK' where id = $1`, [owner.userId]);
-      const res = await t.app.inject({ method: 'GET', url: `/api/users/${owner.userId}`, headers: bearer(owner.token) });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/users/${owner.userId}`,
+        headers: bearer(owner.token),
+      });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({
         id: owner.userId,
@@ -178,21 +258,56 @@ describe('users', () => {
       await sql(`update businesses set plan_id = 'BASIC' where id = $1`, [owner.businessId]);
       const admin = await staffMember(t, owner.token, ['ROLE_BUSINESS_ADMIN']);
       const reader = await staffMember(t, owner.token, ['ROLE_PRODUCT_READER']);
-      expect((await t.app.inject({ method: 'GET', url: `/api/users/${reader.userId}`, headers: bearer(owner.token) })).statusCode).toBe(200);
-      expect((await t.app.inject({ method: 'GET', url: `/api/users/${reader.userId}`, headers: bearer(admin.token) })).statusCode).toBe(200);
-      expect((await t.app.inject({ method: 'GET', url: `/api/users/${reader.userId}`, headers: bearer(reader.token) })).statusCode).toBe(200);
-      const peek = await t.app.inject({ method: 'GET', url: `/api/users/${admin.userId}`, headers: bearer(reader.token) });
+      expect(
+        (
+          await t.app.inject({
+            method: 'GET',
+            url: `/api/users/${reader.userId}`,
+            headers: bearer(owner.token),
+          })
+        ).statusCode,
+      ).toBe(200);
+      expect(
+        (
+          await t.app.inject({
+            method: 'GET',
+            url: `/api/users/${reader.userId}`,
+            headers: bearer(admin.token),
+          })
+        ).statusCode,
+      ).toBe(200);
+      expect(
+        (
+          await t.app.inject({
+            method: 'GET',
+            url: `/api/users/${reader.userId}`,
+            headers: bearer(reader.token),
+          })
+        ).statusCode,
+      ).toBe(200);
+      const peek = await t.app.inject({
+        method: 'GET',
+        url: `/api/users/${admin.userId}`,
+        headers: bearer(reader.token),
+      });
       expect(peek.statusCode).toBe(404);
     });
 
     it('answers 404 for a user of another business, never 403', async () => {
       const a = await ownerWithBusiness(t, 'A');
       const b = await ownerWithBusiness(t, 'B');
-      const res = await t.app.inject({ method: 'GET', url: `/api/users/${b.userId}`, headers: bearer(a.token) });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/users/${b.userId}`,
+        headers: bearer(a.token),
+      });
       expect(res.statusCode).toBe(404);
       expect(res.json().code).toBe('NOT_FOUND');
       const loner = await verifiedOwner(t);
-      expect((await t.app.inject({ method: 'GET', url: `/api/users/${a.userId}`, headers: bearer(loner.token) })).statusCode).toBe(404);
+      expect(
+        (await t.app.inject({ method: 'GET', url: `/api/users/${a.userId}`, headers: bearer(loner.token) }))
+          .statusCode,
+      ).toBe(404);
     });
 
     it('refuses an id that is not a UUID with 400', async () => {

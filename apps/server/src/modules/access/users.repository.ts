@@ -7,7 +7,10 @@ export type NewUserRow = typeof users.$inferInsert;
 
 /** Users are a global table: callers pass a transaction from inGlobal or inTenant. */
 export async function findUserById(tx: Tx, id: string): Promise<UserRow | undefined> {
-  const [row] = await tx.select().from(users).where(and(eq(users.id, id), isNull(users.deletedAt)));
+  const [row] = await tx
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), isNull(users.deletedAt)));
   return row;
 }
 
@@ -27,7 +30,10 @@ export async function findUserByLogin(tx: Tx, login: string): Promise<UserRow | 
 }
 
 export async function existsUserWithEmail(tx: Tx, email: string): Promise<boolean> {
-  const rows = await tx.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = lower(${email})`);
+  const rows = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email})`);
   return rows.length > 0;
 }
 
@@ -96,6 +102,10 @@ export async function markEmailVerified(tx: Tx, id: string): Promise<void> {
 
 /** Locks the user's row for the rest of the transaction (one business setup at a time). */
 export async function lockUser(tx: Tx, id: string): Promise<UserRow | undefined> {
-  const [row] = await tx.select().from(users).where(and(eq(users.id, id), isNull(users.deletedAt))).for('update');
+  const [row] = await tx
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), isNull(users.deletedAt)))
+    .for('update');
   return row;
 }

@@ -15,7 +15,14 @@ import { hashLinkToken, issueLinkToken } from './one-time-links.js';
 import { consumeOneTimeToken } from './one-time-tokens.repository.js';
 import { hashPassword } from './passwords.js';
 import { toUser } from './user-mapper.js';
-import { countStaff, existsUserWithEmail, findUserById, insertUser, markEmailVerified, setPassword } from './users.repository.js';
+import {
+  countStaff,
+  existsUserWithEmail,
+  findUserById,
+  insertUser,
+  markEmailVerified,
+  setPassword,
+} from './users.repository.js';
 
 const EMAIL_TAKEN = 'An account with this e-mail address already exists.';
 
@@ -54,12 +61,18 @@ export async function createStaffUser(
       });
       const token = await issueLinkToken(scope.tx, user.id, 'VALIDATE_ACCOUNT');
       await deps.mailer.send(
-        inviteStaffMail(user.email, user.fullName, business.businessName, `${deps.appUrl}/validate-account?token=${token}`),
+        inviteStaffMail(
+          user.email,
+          user.fullName,
+          business.businessName,
+          `${deps.appUrl}/validate-account?token=${token}`,
+        ),
       );
       return toUser(user, { businessName: business.businessName, description: business.description });
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError('CONFLICT', EMAIL_TAKEN, { fieldErrors: { email: [EMAIL_TAKEN] } });
+    if (isUniqueViolation(error))
+      throw new AppError('CONFLICT', EMAIL_TAKEN, { fieldErrors: { email: [EMAIL_TAKEN] } });
     throw error;
   }
 }
@@ -100,6 +113,9 @@ export async function getUser(deps: AccessDeps, principal: Principal, id: string
     const mayRead = isSelf || isPermitted(principal.roles, 'users:read');
     if (!user || user.businessId !== businessId || !mayRead) throw notFound('The user');
     const business = await findBusiness(scope);
-    return toUser(user, business ? { businessName: business.businessName, description: business.description } : null);
+    return toUser(
+      user,
+      business ? { businessName: business.businessName, description: business.description } : null,
+    );
   });
 }

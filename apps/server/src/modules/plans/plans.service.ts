@@ -3,7 +3,13 @@ import type { Tx } from '../../platform/db/tenancy.js';
 import { planViolation } from '../../platform/http/app-error.js';
 import { findPlan, listPlans, type PlanRow } from './plans.repository.js';
 
-export type Plan = { id: string; name: string; priceMonthly: string; limits: PlanLimits; features: Feature[] };
+export type Plan = {
+  id: string;
+  name: string;
+  priceMonthly: string;
+  limits: PlanLimits;
+  features: Feature[];
+};
 
 function toPlan(row: PlanRow): Plan {
   return {

@@ -30,14 +30,17 @@ export function createAccessTokens(secret: string): AccessTokens {
     verify: async (token) => {
       try {
         // The allowlist refuses `none` and every other algorithm.
-        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], requiredClaims: ['exp', 'iat'] });
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: ['HS256'],
+          requiredClaims: ['exp', 'iat'],
+        });
         if (typeof payload.user_id !== 'string' || !Array.isArray(payload.roles)) return null;
         if (typeof payload.ver !== 'number') return null;
         const businessId = typeof payload.business_id === 'string' ? payload.business_id : null;
         return {
           userId: payload.user_id,
           businessId,
-          roles: payload.roles.filter((r): r is Role => typeof r === 'string') as Role[],
+          roles: payload.roles.filter((r): r is Role => typeof r === 'string'),
           version: payload.ver,
         };
       } catch {

@@ -46,7 +46,7 @@ export function registerAuthGuard(
   app.decorate('routeCatalog', catalog);
   app.addHook('onRoute', (route) => {
     assertRouteAccess(route);
-    const access = (route.config as { access?: RouteAccess } | undefined)?.access;
+    const access = route.config?.access;
     if (access && access !== 'public' && route.schema) {
       route.schema = { ...route.schema, security: [{ bearerAuth: [] }] };
     }

@@ -26,7 +26,8 @@ const CONTENT_TYPES: Record<string, string> = {
 export function createFileBlobStorage(root: string): BlobStorage {
   const locate = (container: string, name: string) => {
     const segments = [container, ...name.split('/')];
-    if (!segments.every((s) => SAFE_SEGMENT.test(s))) throw new Error(`unsafe blob name ${container}/${name}`);
+    if (!segments.every((s) => SAFE_SEGMENT.test(s)))
+      throw new Error(`unsafe blob name ${container}/${name}`);
     return path.join(root, ...segments);
   };
   return {
@@ -39,7 +40,10 @@ export function createFileBlobStorage(root: string): BlobStorage {
       try {
         const file = locate(container, name);
         const data = await readFile(file);
-        return { data, contentType: CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream' };
+        return {
+          data,
+          contentType: CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream',
+        };
       } catch {
         return null;
       }
@@ -53,9 +57,16 @@ export function createFileBlobStorage(root: string): BlobStorage {
 /** Content sniffing: the declared type of an upload is not trusted. */
 export function detectImageType(data: Buffer): 'image/jpeg' | 'image/png' | 'image/webp' | null {
   if (data.length >= 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return 'image/jpeg';
-  if (data.length >= 8 && data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+  if (
+    data.length >= 8 &&
+    data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+  )
     return 'image/png';
-  if (data.length >= 12 && data.toString('ascii', 0, 4) === 'RIFF' && data.toString('ascii', 8, 12) === 'WEBP')
+  if (
+    data.length >= 12 &&
+    data.toString('ascii', 0, 4) === 'RIFF' &&
+    data.toString('ascii', 8, 12) === 'WEBP'
+  )
     return 'image/webp';
   return null;
 }

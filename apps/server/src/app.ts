@@ -6,7 +6,6 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { API, LOGO_MAX_BYTES, ZHealth } from '@app/contracts';
-import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -19,6 +18,7 @@ import { createAccessTokens } from './platform/auth/access-token.js';
 import { registerAuthGuard } from './platform/auth/guard.js';
 import { createFileBlobStorage, type BlobStorage } from './platform/blobs/blob-storage.js';
 import type { Config } from './platform/config.js';
+import type { Db } from './platform/db/database.js';
 import { AppError } from './platform/http/app-error.js';
 import { registerErrorHandler } from './platform/http/error-handler.js';
 import { loggerOptions } from './platform/http/logging.js';
@@ -27,7 +27,7 @@ import { createMailer, type Mailer } from './platform/mail/mailer.js';
 
 export type AppOptions = {
   config: Config;
-  db: NodePgDatabase;
+  db: Db;
   /** Overrides for tests; by default built from the config. */
   mailer?: Mailer;
   blobs?: BlobStorage;

@@ -82,10 +82,11 @@ async function authenticate(
   return { userId: claims.userId, businessId: claims.businessId, roles: claims.roles };
 }
 
-/** Start-up check: a route without an access rule cannot be registered. */
+/** Start-up check: an API route without an access rule cannot be registered. */
 function assertRouteAccess(route: { url: string; method: string | string[]; config?: unknown }): void {
   const config = route.config as { access?: RouteAccess } | undefined;
-  if (route.url.startsWith('/api/docs') || route.method === 'HEAD') return;
+  // Static files of the web app and the Swagger UI's own routes are documents, not API calls.
+  if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs') || route.method === 'HEAD') return;
   if (!config?.access) throw new Error(`Route ${String(route.method)} ${route.url} has no config.access`);
 }
 

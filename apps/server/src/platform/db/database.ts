@@ -1,8 +1,11 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 
+/** The drizzle handle over the pool; transactions go through platform/db/tenancy. */
+export type Db = NodePgDatabase & { $client: pg.Pool };
+
 export type Database = {
-  db: NodePgDatabase;
+  db: Db;
   pool: pg.Pool;
   close: () => Promise<void>;
 };

@@ -1,11 +1,13 @@
-import { sql } from 'drizzle-orm';
-import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import type pg from 'pg';
+import type { Db } from './database.js';
 import { AppError } from '../http/app-error.js';
 
 /** The database role requests run as: no BYPASSRLS, not the owner of the tables. */
 export const APP_ROLE = 'app_tenant';
 
-export type Tx = Parameters<Parameters<NodePgDatabase['transaction']>[0]>[0];
+/** A drizzle handle bound to one connection inside an open transaction. */
+export type Tx = NodePgDatabase;
 
 /** A transaction bound to one business. Every tenant repository takes one as its first argument. */
 export type TenantScope = { readonly tx: Tx; readonly businessId: string };
@@ -21,28 +23,49 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * carries one request's tenant into the next.
  */
 export async function inTenant<T>(
-  db: NodePgDatabase,
+  db: Db,
   businessId: string,
   work: (scope: TenantScope) => Promise<T>,
 ): Promise<T> {
+  // Checked before it is written into SQL below: only a UUID can pass.
   if (!UUID.test(businessId)) {
     throw new AppError('INTERNAL_ERROR', 'A tenant transaction needs a business id.');
   }
-  return db.transaction(async (tx) => {
-    await tx.execute(
-      sql`select set_config('role', ${APP_ROLE}, true), set_config('app.business_id', ${businessId}, true)`,
-    );
-    return work({ tx, businessId });
-  });
+  return inTransaction(
+    db,
+    `select set_config('role', '${APP_ROLE}', true), set_config('app.business_id', '${businessId}', true)`,
+    (tx) => work({ tx, businessId }),
+  );
 }
 
 /**
  * Runs `work` in one transaction as APP_ROLE with no business set: global tables (users, plans,
  * tokens) are reachable, every tenant table shows no rows at all.
  */
-export async function inGlobal<T>(db: NodePgDatabase, work: (tx: Tx) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select set_config('role', ${APP_ROLE}, true)`);
-    return work(tx);
-  });
+export async function inGlobal<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
+  return inTransaction(db, `select set_config('role', '${APP_ROLE}', true)`, work);
+}
+
+/**
+ * BEGIN and the settings travel in one simple-protocol round trip (they carry no parameters),
+ * then the work, then COMMIT: three round trips for a one-query request instead of four.
+ */
+async function inTransaction<T>(db: Db, settings: string, work: (tx: Tx) => Promise<T>): Promise<T> {
+  const pool = db.$client;
+  const client: pg.PoolClient = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    await client.query(`begin; ${settings}`);
+    const result = await work(drizzle({ client }));
+    await client.query('commit');
+    return result;
+  } catch (error) {
+    await client.query('rollback').catch((rollbackError: unknown) => {
+      // The connection is unusable: the pool must not hand it out again.
+      broken = rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError));
+    });
+    throw error;
+  } finally {
+    client.release(broken);
+  }
 }

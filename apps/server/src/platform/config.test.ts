@@ -1,0 +1,161 @@
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+const SECRET = 'a-test-secret-of-more-than-32-characters';
+
+let dataDir: string;
+beforeEach(() => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'backoffice-config-'));
+});
+afterEach(() => {
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** The message of the ConfigError that loadConfig throws for `env`; fails if it throws nothing else. */
+function configErrorOf(env: Record<string, string>): string {
+  try {
+    loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET, ...env });
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as ConfigError).message;
+  }
+  throw new Error(`loadConfig accepted ${JSON.stringify(env)}`);
+}
+
+describe('loadConfig', () => {
+  describe('defaults', () => {
+    it('listens on port 8080 on all interfaces with the app URL taken from the port', () => {
+      const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET });
+      expect(config.port).toBe(8080);
+      expect(config.host).toBe('0.0.0.0');
+      expect(config.appUrl).toBe('http://localhost:8080');
+      expect(config.databaseUrl).toBeUndefined();
+      expect(config.smtpUrl).toBeUndefined();
+      expect(config.logLevel).toBe('info');
+      expect(config.trustProxy).toBe(false);
+      expect(config.authRateLimit).toBe(10);
+      expect(config.bodyLimitBytes).toBe(1024 * 1024);
+    });
+
+    it('derives the app URL from another port', () => {
+      expect(loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET, PORT: '3000' }).appUrl).toBe(
+        'http://localhost:3000',
+      );
+    });
+
+    it('keeps a given APP_URL without its trailing slash', () => {
+      const config = loadConfig({
+        DATA_DIR: dataDir,
+        JWT_SECRET: SECRET,
+        APP_URL: 'https://shop.example.com/',
+      });
+      expect(config.appUrl).toBe('https://shop.example.com');
+    });
+
+    it('resolves DATA_DIR to an absolute path, ./data by default', () => {
+      expect(loadConfig({ JWT_SECRET: SECRET }).dataDir).toBe(path.resolve('data'));
+      const relative = path.relative(process.cwd(), dataDir);
+      expect(path.isAbsolute(relative)).toBe(false);
+      expect(loadConfig({ DATA_DIR: relative, JWT_SECRET: SECRET }).dataDir).toBe(dataDir);
+    });
+
+    it('treats empty DATABASE_URL, SMTP_URL and APP_URL as unset', () => {
+      const config = loadConfig({
+        DATA_DIR: dataDir,
+        JWT_SECRET: SECRET,
+        DATABASE_URL: '',
+        SMTP_URL: '',
+        APP_URL: '',
+      });
+      expect(config.databaseUrl).toBeUndefined();
+      expect(config.smtpUrl).toBeUndefined();
+      expect(config.appUrl).toBe('http://localhost:8080');
+    });
+
+    it('accepts postgres://, postgresql://, smtp:// and smtps:// URLs', () => {
+      expect(
+        loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET, DATABASE_URL: 'postgres://u:p@db:5432/app' })
+          .databaseUrl,
+      ).toBe('postgres://u:p@db:5432/app');
+      expect(
+        loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET, DATABASE_URL: 'postgresql://db/app' })
+          .databaseUrl,
+      ).toBe('postgresql://db/app');
+      expect(loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET, SMTP_URL: 'smtp://mail:25' }).smtpUrl).toBe(
+        'smtp://mail:25',
+      );
+      expect(
+        loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET, SMTP_URL: 'smtps://u:p@mail:465' }).smtpUrl,
+      ).toBe('smtps://u:p@mail:465');
+    });
+  });
+
+  describe('JWT secret', () => {
+    it('generates a secret into DATA_DIR/jwt-secret, readable by the owner only', () => {
+      const config = loadConfig({ DATA_DIR: dataDir });
+      const file = path.join(dataDir, 'jwt-secret');
+      expect(config.jwtSecret.length).toBeGreaterThanOrEqual(32);
+      expect(readFileSync(file, 'utf8').trim()).toBe(config.jwtSecret);
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+    });
+
+    it('reads the same secret again on the next load, so sessions survive a restart', () => {
+      const first = loadConfig({ DATA_DIR: dataDir }).jwtSecret;
+      const second = loadConfig({ DATA_DIR: dataDir }).jwtSecret;
+      expect(second).toBe(first);
+    });
+
+    it('creates DATA_DIR when it does not exist yet', () => {
+      const nested = path.join(dataDir, 'not', 'yet');
+      const config = loadConfig({ DATA_DIR: nested });
+      expect(readFileSync(path.join(nested, 'jwt-secret'), 'utf8').trim()).toBe(config.jwtSecret);
+    });
+
+    it('replaces a stored secret that is too short', () => {
+      writeFileSync(path.join(dataDir, 'jwt-secret'), 'short\n');
+      const config = loadConfig({ DATA_DIR: dataDir });
+      expect(config.jwtSecret).not.toBe('short');
+      expect(config.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    });
+
+    it('uses JWT_SECRET when given and writes no file', () => {
+      const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET });
+      expect(config.jwtSecret).toBe(SECRET);
+      expect(() => statSync(path.join(dataDir, 'jwt-secret'))).toThrow();
+    });
+  });
+
+  describe('bad variables', () => {
+    it.each([
+      ['PORT', 'abc'],
+      ['PORT', '70000'],
+      ['PORT', '-1'],
+      ['DATABASE_URL', 'mysql://x'],
+      ['DATABASE_URL', 'not a url'],
+      ['SMTP_URL', 'http://x'],
+      ['APP_URL', 'shop.example.com'],
+      ['LOG_LEVEL', 'loud'],
+      ['JWT_SECRET', 'too-short'],
+      ['AUTH_RATE_LIMIT', '0'],
+      ['TRUST_PROXY', 'yes'],
+    ])('refuses %s=%s with a ConfigError naming the variable', (name, value) => {
+      const message = configErrorOf({ [name]: value });
+      expect(message).toContain(name);
+      expect(message).toContain(JSON.stringify(value));
+    });
+
+    it('names every bad variable at once', () => {
+      const message = configErrorOf({ PORT: 'abc', LOG_LEVEL: 'loud' });
+      expect(message).toMatch(/PORT/);
+      expect(message).toMatch(/LOG_LEVEL/);
+    });
+
+    it('writes no JWT secret when the configuration is refused', () => {
+      expect(() => loadConfig({ DATA_DIR: dataDir, PORT: 'abc' })).toThrow(ConfigError);
+      expect(() => statSync(path.join(dataDir, 'jwt-secret'))).toThrow();
+    });
+  });
+});

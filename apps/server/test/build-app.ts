@@ -42,8 +42,20 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
   });
   const databaseUrl = withDatabase(adminUrl, name);
   const database = connectDatabase(databaseUrl, { max: 5 });
-  const app = await buildApp({ config, db: database.db, logger: false });
-  await app.ready();
+  const cleanUp = async () => {
+    await database.close();
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+    await rm(dataDir, { recursive: true, force: true });
+  };
+  let app: FastifyInstance;
+  try {
+    app = await buildApp({ config, db: database.db, logger: false });
+    await app.ready();
+  } catch (error) {
+    await cleanUp();
+    throw error;
+  }
   const mailDir = path.join(dataDir, 'mail');
   return {
     app,
@@ -56,10 +68,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     },
     close: async () => {
       await app.close();
-      await database.close();
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-      await rm(dataDir, { recursive: true, force: true });
+      await cleanUp();
     },
   };
 }

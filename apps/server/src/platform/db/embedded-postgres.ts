@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { chmod, mkdir } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
@@ -27,7 +27,10 @@ export async function startEmbeddedPostgres(dir: string, log: Log): Promise<Embe
   const { default: EmbeddedPostgres } = await importWithoutSignalHooks();
   await mkdir(dir, { recursive: true });
   // As root, postgres runs as the `postgres` user, which must be able to reach its data folder.
-  if (process.getuid?.() === 0) await chmod(dir, 0o755);
+  if (process.getuid?.() === 0) {
+    await chmod(dir, 0o755);
+    assertReachableByOthers(path.dirname(dir));
+  }
   const dataDir = path.join(dir, 'cluster');
   await stopOrphan(dir, dataDir, log);
 
@@ -123,6 +126,18 @@ function passwordFor(dir: string): string {
   const created = crypto.randomUUID().replaceAll('-', '');
   writeFileSync(file, created, { mode: 0o600 });
   return created;
+}
+
+/** Every folder above the data must be enterable by the `postgres` user (o+x). */
+function assertReachableByOthers(folder: string): void {
+  for (let current = folder; ; current = path.dirname(current)) {
+    if ((statSync(current).mode & 0o001) === 0) {
+      throw new Error(
+        `PostgreSQL runs as the user "postgres", which cannot enter ${current}. Make it searchable (chmod o+x ${current}) or choose another DATA_DIR.`,
+      );
+    }
+    if (path.dirname(current) === current) return;
+  }
 }
 
 function readFileSafe(file: string): string {

@@ -1,0 +1,149 @@
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccessTokens } from '../../src/platform/auth/access-token.js';
+import { registerAuthGuard } from '../../src/platform/auth/guard.js';
+import { registerErrorHandler } from '../../src/platform/http/error-handler.js';
+import { buildTestApp, type TestApp } from '../build-app.js';
+
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
+/** Routes that serve documents rather than JSON: their answer has no response schema. */
+const DOCUMENT_ROUTES = new Set(['GET /api/openapi.json', 'GET /api/auth/reset-password/confirm']);
+
+type Schema = { body?: unknown; consumes?: string[]; response?: Record<string, unknown> };
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({ WEB_DIST_DIR: path.join(tmpdir(), 'backoffice-no-web-build') });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+/** One entry per method and URL of the API, without Swagger UI's routes and HEAD twins. */
+function apiRoutes(): Array<{ key: string; method: string; route: RouteOptions }> {
+  const entries = [];
+  for (const route of t.app.routeCatalog) {
+    if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) continue;
+    for (const method of [route.method].flat()) {
+      if (method === 'HEAD') continue;
+      entries.push({ key: `${method} ${route.url}`, method, route });
+    }
+  }
+  return entries;
+}
+
+describe('route inventory', () => {
+  describe('the built app', () => {
+    it('catalogues the routes of the platform and the access module', () => {
+      const keys = apiRoutes().map((r) => r.key);
+      expect(keys).toEqual(
+        expect.arrayContaining([
+          'GET /api/health',
+          'GET /api/openapi.json',
+          'POST /api/auth/login',
+          'POST /api/auth/register',
+          'GET /api/users/:id',
+          'POST /api/businesses/create',
+        ]),
+      );
+      expect(new Set(keys).size).toBe(keys.length);
+    });
+
+    it('gives every API route an access rule and a schema', () => {
+      const missing = apiRoutes()
+        .filter(({ route }) => !route.config?.access || !route.schema)
+        .map((r) => r.key);
+      expect(missing).toEqual([]);
+    });
+
+    it('gives every POST, PUT and PATCH a body schema or a multipart consumes', () => {
+      const missing = apiRoutes()
+        .filter(({ method }) => BODY_METHODS.has(method))
+        .filter(({ route }) => {
+          const schema = route.schema as Schema | undefined;
+          return !schema?.body && !schema?.consumes?.includes('multipart/form-data');
+        })
+        .map((r) => r.key);
+      expect(missing).toEqual([]);
+    });
+
+    it('gives every route except the two documents a response schema', () => {
+      const missing = apiRoutes()
+        .filter(({ key }) => !DOCUMENT_ROUTES.has(key))
+        .filter(({ route }) => Object.keys((route.schema as Schema | undefined)?.response ?? {}).length === 0)
+        .map((r) => r.key);
+      expect(missing).toEqual([]);
+    });
+
+    it('states the access of signed-in routes in their schema (bearerAuth) and not of public ones', () => {
+      for (const { key, route } of apiRoutes()) {
+        const security = (route.schema as { security?: unknown } | undefined)?.security;
+        if (route.config?.access === 'public') expect(security, key).toBeUndefined();
+        else expect(security, key).toEqual([{ bearerAuth: [] }]);
+      }
+    });
+  });
+
+  describe('registerAuthGuard', () => {
+    const tokens = createAccessTokens('route-inventory-secret-route-inventory-secret');
+    let bare: FastifyInstance | undefined;
+    afterAll(async () => {
+      await bare?.close();
+    });
+
+    function bareApp(): FastifyInstance {
+      const app = Fastify({ logger: false });
+      registerErrorHandler(app);
+      registerAuthGuard(app, tokens, async () => ({ isActive: true, tokenVersion: 0 }));
+      return app;
+    }
+
+    it('refuses to build an app with an API route that has no config.access', async () => {
+      const app = bareApp();
+      await expect(
+        (async () => {
+          app.get('/api/forgotten', async () => ({ ok: true }));
+          await app.ready();
+        })(),
+      ).rejects.toThrow('Route GET /api/forgotten has no config.access');
+      await app.close().catch(() => undefined);
+    });
+
+    it('refuses a route inside a plugin as well', async () => {
+      const app = bareApp();
+      void app.register(async (child) => {
+        child.post('/api/child-forgotten', { config: {} }, async () => ({ ok: true }));
+      });
+      await expect(app.ready()).rejects.toThrow(/POST \/api\/child-forgotten has no config.access/);
+      await app.close().catch(() => undefined);
+    });
+
+    it('builds an app whose routes state their access, and enforces it', async () => {
+      bare = bareApp();
+      bare.get('/api/open', { config: { access: 'public' } }, async () => ({ ok: true }));
+      bare.get('/api/closed', { config: { access: 'signed-in' } }, async () => ({ ok: true }));
+      await bare.ready();
+      expect((await bare.inject({ method: 'GET', url: '/api/open' })).statusCode).toBe(200);
+      const closed = await bare.inject({ method: 'GET', url: '/api/closed' });
+      expect(closed.statusCode).toBe(401);
+      expect(closed.json()).toMatchObject({ code: 'UNAUTHENTICATED' });
+      const token = (
+        await tokens.sign({ userId: 'u1', businessId: null, roles: ['ROLE_BUSINESS_OWNER'], version: 0 })
+      ).token;
+      expect(
+        (
+          await bare.inject({
+            method: 'GET',
+            url: '/api/closed',
+            headers: { authorization: `Bearer ${token}` },
+          })
+        ).statusCode,
+      ).toBe(200);
+      expect(bare.routeCatalog.map((r) => `${String(r.method)} ${r.url}`)).toEqual(
+        expect.arrayContaining(['GET /api/open', 'GET /api/closed']),
+      );
+    });
+  });
+});

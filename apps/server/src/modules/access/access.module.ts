@@ -4,8 +4,6 @@ import { authRoutes } from './auth.routes.js';
 import { businessesRoutes } from './businesses.routes.js';
 import { usersRoutes } from './users.routes.js';
 
-export { loadPrincipalStatus } from './auth.service.js';
-
 /** The access service of the specification: auth, users, businesses (payments come later). */
 export async function registerAccessModule(
   app: FastifyInstance,

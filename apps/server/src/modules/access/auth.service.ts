@@ -24,7 +24,6 @@ import { toSessionUser } from './user-mapper.js';
 import {
   existsUserWithEmail,
   existsUserWithUsername,
-  findPrincipalStatus,
   findUserByLogin,
   insertUser,
   markEmailVerified,
@@ -166,13 +165,6 @@ export async function confirmPasswordReset(
     await markEmailVerified(tx, userId);
     return { message: 'Your password has been changed. You can sign in with the new one.' };
   });
-}
-
-/** The guard's per-request check: is the user still active, and is the token current? */
-export async function loadPrincipalStatus(deps: Pick<AccessDeps, 'db'>, userId: string) {
-  const row = await inGlobal(deps.db, (tx) => findPrincipalStatus(tx, userId));
-  if (!row) return null;
-  return { isActive: !row.disabledAt && !row.deletedAt, tokenVersion: row.tokenVersion };
 }
 
 function conflict(field: string, message: string): AppError {

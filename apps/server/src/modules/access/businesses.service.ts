@@ -3,7 +3,7 @@ import { LOGO_MAX_BYTES, type ZCreateBusinessRequest, type TBusiness } from '@ap
 import type { z } from 'zod';
 import type { Principal } from '../../platform/auth/guard.js';
 import { IMAGE_CONTAINER, detectImageType } from '../../platform/blobs/blob-storage.js';
-import { inTenant } from '../../platform/db/tenancy.js';
+import { inNewTenant, inTenant } from '../../platform/db/tenancy.js';
 import { AppError, notFound } from '../../platform/http/app-error.js';
 import type { AccessDeps } from './access.deps.js';
 import {
@@ -43,7 +43,7 @@ export async function createBusiness(
 ): Promise<TBusiness> {
   const logoType = logo ? checkLogo(logo.data) : null;
   const businessId = randomUUID();
-  return inTenant(deps.db, businessId, async (scope) => {
+  return inNewTenant(deps.db, principal, businessId, async (scope) => {
     const owner = await lockUser(scope.tx, principal.userId);
     if (!owner) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
     if (owner.businessId) throw new AppError('CONFLICT', 'Your business is already set up.');
@@ -88,7 +88,7 @@ export async function createBusiness(
 /** Members read their own business; any other id is 404. */
 export async function getBusiness(deps: AccessDeps, principal: Principal, id: string): Promise<TBusiness> {
   if (!principal.businessId || principal.businessId !== id) throw notFound('The business');
-  const row = await inTenant(deps.db, principal.businessId, (scope) => findBusiness(scope));
+  const row = await inTenant(deps.db, principal, (scope) => findBusiness(scope));
   if (!row) throw notFound('The business');
   return toBusiness(row);
 }

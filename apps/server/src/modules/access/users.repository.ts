@@ -81,17 +81,6 @@ export async function countStaff(tx: Tx, businessId: string): Promise<number> {
   return row?.count ?? 0;
 }
 
-export async function findPrincipalStatus(
-  tx: Tx,
-  id: string,
-): Promise<{ disabledAt: Date | null; deletedAt: Date | null; tokenVersion: number } | undefined> {
-  const [row] = await tx
-    .select({ disabledAt: users.disabledAt, deletedAt: users.deletedAt, tokenVersion: users.tokenVersion })
-    .from(users)
-    .where(eq(users.id, id));
-  return row;
-}
-
 /** Keeps the first verification time when the address is proven again (reset, invitation). */
 export async function markEmailVerified(tx: Tx, id: string): Promise<void> {
   await tx

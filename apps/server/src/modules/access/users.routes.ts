@@ -1,7 +1,7 @@
 import { API, ZCreateUserRequest, ZIdParams, ZNewPasswordRequest, ZTokenQuery, ZUser } from '@app/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireBusiness, requirePrincipal } from '../../platform/auth/guard.js';
+import { requirePrincipal } from '../../platform/auth/guard.js';
 import type { AccessDeps } from './access.deps.js';
 import { createStaffUser, getUser, validateAccount } from './users.service.js';
 
@@ -18,8 +18,8 @@ export const usersRoutes: FastifyPluginAsyncZod<{ deps: AccessDeps }> = async (a
       },
     },
     async (request, reply) => {
-      const { principal, businessId } = requireBusiness(request.principal);
-      return reply.code(201).send(await createStaffUser(deps, principal, businessId, request.body));
+      const principal = requirePrincipal(request.principal);
+      return reply.code(201).send(await createStaffUser(deps, principal, request.body));
     },
   );
 

@@ -33,11 +33,11 @@ const EMAIL_TAKEN = 'An account with this e-mail address already exists.';
 export async function createStaffUser(
   deps: AccessDeps,
   principal: Principal,
-  businessId: string,
   input: TCreateUserRequest,
 ): Promise<TUser> {
   try {
-    return await inTenant(deps.db, businessId, async (scope) => {
+    return await inTenant(deps.db, principal, async (scope) => {
+      const { businessId } = scope;
       const business = await lockBusiness(scope);
       if (!business) throw notFound('The business');
       const plan = await getPlan(scope.tx, business.planId);
@@ -104,11 +104,11 @@ export async function getUser(deps: AccessDeps, principal: Principal, id: string
   const { businessId } = principal;
   if (!businessId) {
     if (!isSelf) throw notFound('The user');
-    const self = await inGlobal(deps.db, (tx) => findUserById(tx, id));
+    const self = await inGlobal(deps.db, (tx) => findUserById(tx, id), principal);
     if (!self) throw notFound('The user');
     return toUser(self, null);
   }
-  return inTenant(deps.db, businessId, async (scope) => {
+  return inTenant(deps.db, principal, async (scope) => {
     const user = await findUserById(scope.tx, id);
     const mayRead = isSelf || isPermitted(principal.roles, 'users:read');
     if (!user || user.businessId !== businessId || !mayRead) throw notFound('The user');

@@ -1,3 +1,4 @@
+import { webcrypto } from 'node:crypto';
 import { SESSION_SECONDS, type Role } from '@app/contracts';
 import { jwtVerify, SignJWT } from 'jose';
 
@@ -14,9 +15,26 @@ export type AccessTokens = {
   verify: (token: string) => Promise<AccessClaims | null>;
 };
 
-/** HS256 JWTs with the claims the web reads: user_id, business_id, roles, exp. */
+const CACHE_SIZE = 10_000;
+
+/**
+ * HS256 JWTs with the claims the web reads: user_id, business_id, roles, exp.
+ *
+ * A session sends its token with every call. A token's signature either holds or not, so a
+ * verified token's claims are kept (least recently used out, at most CACHE_SIZE) and only its
+ * expiry is checked again. Whether the user may still act is not cached: the request's
+ * transaction checks that every time.
+ */
 export function createAccessTokens(secret: string): AccessTokens {
-  const key = new TextEncoder().encode(secret);
+  const keyPromise = webcrypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(secret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign', 'verify'],
+  );
+  const verified = new Map<string, { claims: AccessClaims; expiresAt: number }>();
+
   return {
     sign: async ({ userId, businessId, roles, version }) => {
       const token = await new SignJWT({ user_id: userId, business_id: businessId, roles, ver: version })
@@ -24,25 +42,37 @@ export function createAccessTokens(secret: string): AccessTokens {
         .setSubject(userId)
         .setIssuedAt()
         .setExpirationTime(`${SESSION_SECONDS}s`)
-        .sign(key);
+        .sign(await keyPromise);
       return { token, expiresIn: SESSION_SECONDS };
     },
     verify: async (token) => {
+      const cached = verified.get(token);
+      if (cached) {
+        if (cached.expiresAt <= Date.now()) {
+          verified.delete(token);
+          return null;
+        }
+        verified.delete(token);
+        verified.set(token, cached);
+        return cached.claims;
+      }
       try {
         // The allowlist refuses `none` and every other algorithm.
-        const { payload } = await jwtVerify(token, key, {
+        const { payload } = await jwtVerify(token, await keyPromise, {
           algorithms: ['HS256'],
           requiredClaims: ['exp', 'iat'],
         });
         if (typeof payload.user_id !== 'string' || !Array.isArray(payload.roles)) return null;
-        if (typeof payload.ver !== 'number') return null;
-        const businessId = typeof payload.business_id === 'string' ? payload.business_id : null;
-        return {
+        if (typeof payload.ver !== 'number' || typeof payload.exp !== 'number') return null;
+        const claims: AccessClaims = {
           userId: payload.user_id,
-          businessId,
+          businessId: typeof payload.business_id === 'string' ? payload.business_id : null,
           roles: payload.roles.filter((r): r is Role => typeof r === 'string'),
           version: payload.ver,
         };
+        if (verified.size >= CACHE_SIZE) verified.delete(verified.keys().next().value ?? '');
+        verified.set(token, { claims, expiresAt: payload.exp * 1000 });
+        return claims;
       } catch {
         return null;
       }

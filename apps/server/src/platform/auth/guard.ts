@@ -1,27 +1,29 @@
-import { isPermitted, type Permission, type Role } from '@app/contracts';
-import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import { isPermitted, type Permission } from '@app/contracts';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onRequestAsyncHookHandler,
+  preSerializationAsyncHookHandler,
+  RouteOptions,
+} from 'fastify';
 import { AppError } from '../http/app-error.js';
 import type { AccessTokens } from './access-token.js';
+import type { Principal } from './principal.js';
+
+export type { Principal } from './principal.js';
 
 /**
- * Every route states who may call it, in `config.access`:
+ * Every API route states who may call it, in `config.access`:
  * - `'public'`: no token (login, register, health, ...);
  * - `'signed-in'`: any valid token; the service decides further (own profile, ...);
  * - `{ permission }`: a role of the permission matrix in packages/contracts.
- * A route without `config.access` is refused at start-up (see assertRouteAccess).
+ * An API route without `config.access` is refused at start-up.
  */
 export type RouteAccess = 'public' | 'signed-in' | { permission: Permission };
 
-export type Principal = {
-  userId: string;
-  /** The tenant, from the verified token only; null for an owner before business setup. */
-  businessId: string | null;
-  roles: Role[];
-};
-
-/** What the guard needs to know of a user at each request; the access module provides it. */
-export type PrincipalStatus = { isActive: boolean; tokenVersion: number };
-export type LoadPrincipalStatus = (userId: string) => Promise<PrincipalStatus | null>;
+/** Checks that the principal's user is still active with the same token version; throws 401 if not. */
+export type VerifyPrincipal = (principal: Principal) => Promise<void>;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -36,50 +38,64 @@ declare module 'fastify' {
   }
 }
 
-export function registerAuthGuard(
-  app: FastifyInstance,
-  tokens: AccessTokens,
-  loadStatus: LoadPrincipalStatus,
-): void {
+/**
+ * The guard runs only on routes that need a token (public routes pay nothing). It verifies the
+ * token and the role here; the user's current status is checked by the first transaction of the
+ * request (platform/db/tenancy.ts), in the same round trip as BEGIN. A route whose handler opened
+ * no transaction is checked before its answer is sent, by `verify`.
+ */
+export function registerAuthGuard(app: FastifyInstance, tokens: AccessTokens, verify: VerifyPrincipal): void {
   app.decorateRequest('principal', null);
   const catalog: RouteOptions[] = [];
   app.decorate('routeCatalog', catalog);
-  app.addHook('onRoute', (route) => {
-    assertRouteAccess(route);
-    const access = route.config?.access;
-    if (access && access !== 'public' && route.schema) {
-      route.schema = { ...route.schema, security: [{ bearerAuth: [] }] };
-    }
-    catalog.push(route);
-  });
-  // onRequest: before the body is read, so an anonymous caller cannot make us parse 1 MB.
-  app.addHook('onRequest', async (request) => {
+
+  const authenticate: onRequestAsyncHookHandler = async (request) => {
     const access = request.routeOptions.config.access;
-    if (access === undefined || access === 'public') return;
-    const principal = await authenticate(request, tokens, loadStatus);
-    if (access !== 'signed-in' && !isPermitted(principal.roles, access.permission)) {
+    const principal = await principalOf(request, tokens);
+    if (typeof access === 'object' && !isPermitted(principal.roles, access.permission)) {
       throw new AppError('FORBIDDEN', 'Your role does not allow this action.');
     }
     request.principal = principal;
+  };
+  const verifyBeforeAnswer: preSerializationAsyncHookHandler = async (
+    request: FastifyRequest,
+    _reply: FastifyReply,
+    payload,
+  ) => {
+    if (request.principal && !request.principal.isVerified) await verify(request.principal);
+    return payload;
+  };
+
+  app.addHook('onRoute', (route) => {
+    assertRouteAccess(route);
+    const access = route.config?.access;
+    if (access && access !== 'public') {
+      route.onRequest = [...toArray(route.onRequest), authenticate];
+      route.preSerialization = [...toArray(route.preSerialization), verifyBeforeAnswer];
+      if (route.schema) route.schema = { ...route.schema, security: [{ bearerAuth: [] }] };
+    }
+    catalog.push(route);
   });
 }
 
-async function authenticate(
-  request: FastifyRequest,
-  tokens: AccessTokens,
-  loadStatus: LoadPrincipalStatus,
-): Promise<Principal> {
+async function principalOf(request: FastifyRequest, tokens: AccessTokens): Promise<Principal> {
   const header = request.headers.authorization;
   const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
   if (!match?.[1]) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
   const claims = await tokens.verify(match[1]);
   if (!claims) throw new AppError('UNAUTHENTICATED', 'Your session is not valid. Please sign in again.');
-  // A disabled or deleted user, or a password reset since sign-in, ends the session at once.
-  const status = await loadStatus(claims.userId);
-  if (!status?.isActive || status.tokenVersion !== claims.version) {
-    throw new AppError('UNAUTHENTICATED', 'Your session has ended. Please sign in again.');
-  }
-  return { userId: claims.userId, businessId: claims.businessId, roles: claims.roles };
+  return {
+    userId: claims.userId,
+    businessId: claims.businessId,
+    roles: claims.roles,
+    tokenVersion: claims.version,
+    isVerified: false,
+  };
+}
+
+function toArray<T>(value: T | T[] | undefined): T[] {
+  if (value === undefined) return [];
+  return Array.isArray(value) ? value : [value];
 }
 
 /** Start-up check: an API route without an access rule cannot be registered. */
@@ -88,15 +104,6 @@ function assertRouteAccess(route: { url: string; method: string | string[]; conf
   // Static files of the web app and the Swagger UI's own routes are documents, not API calls.
   if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs') || route.method === 'HEAD') return;
   if (!config?.access) throw new Error(`Route ${String(route.method)} ${route.url} has no config.access`);
-}
-
-/** The business of a signed-in user; routes of tenant data call this. */
-export function requireBusiness(principal: Principal | null): { principal: Principal; businessId: string } {
-  if (!principal) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
-  if (!principal.businessId) {
-    throw new AppError('FORBIDDEN', 'Set up your business first.');
-  }
-  return { principal, businessId: principal.businessId };
 }
 
 export function requirePrincipal(principal: Principal | null): Principal {

@@ -1,7 +1,8 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
-import type { Db } from './database.js';
+import type { Principal } from '../auth/principal.js';
 import { AppError } from '../http/app-error.js';
+import type { Db } from './database.js';
 
 /** The database role requests run as: no BYPASSRLS, not the owner of the tables. */
 export const APP_ROLE = 'app_tenant';
@@ -15,47 +16,76 @@ export type TenantScope = { readonly tx: Tx; readonly businessId: string };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * Runs `work` in one transaction as APP_ROLE with `app.business_id` set, so the row-level
- * security policies (FORCE'd on every tenant table) admit only this business's rows. The
- * repositories filter by `scope.businessId` as well: the policies are the second wall.
+ * Runs `work` in one transaction as APP_ROLE with `app.business_id` set to the principal's
+ * business (from the verified token, never from the request), so the row-level security
+ * policies, FORCE'd on every tenant table, admit only its rows. Repositories filter by
+ * `scope.businessId` as well: the policies are the second wall.
  *
  * Both settings are transaction-local (`set_config(..., true)`), so a pooled connection never
  * carries one request's tenant into the next.
  */
 export async function inTenant<T>(
   db: Db,
+  principal: Principal,
+  work: (scope: TenantScope) => Promise<T>,
+): Promise<T> {
+  if (!principal.businessId) throw new AppError('FORBIDDEN', 'Set up your business first.');
+  return inNewTenant(db, principal, principal.businessId, work);
+}
+
+/** As inTenant, for the one case where the business is not in the token yet: its creation. */
+export async function inNewTenant<T>(
+  db: Db,
+  principal: Principal,
   businessId: string,
   work: (scope: TenantScope) => Promise<T>,
 ): Promise<T> {
-  // Checked before it is written into SQL below: only a UUID can pass.
-  if (!UUID.test(businessId)) {
-    throw new AppError('INTERNAL_ERROR', 'A tenant transaction needs a business id.');
-  }
-  return inTransaction(
-    db,
-    `select set_config('role', '${APP_ROLE}', true), set_config('app.business_id', '${businessId}', true)`,
-    (tx) => work({ tx, businessId }),
-  );
+  return inTransaction(db, principal, businessId, (tx) => work({ tx, businessId }));
 }
 
 /**
  * Runs `work` in one transaction as APP_ROLE with no business set: global tables (users, plans,
- * tokens) are reachable, every tenant table shows no rows at all.
+ * tokens) are reachable, every tenant table shows no rows at all. Signed-in callers pass their
+ * principal so that its status is checked.
  */
-export async function inGlobal<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
-  return inTransaction(db, `select set_config('role', '${APP_ROLE}', true)`, work);
+export async function inGlobal<T>(db: Db, work: (tx: Tx) => Promise<T>, principal?: Principal): Promise<T> {
+  return inTransaction(db, principal ?? null, null, work);
 }
 
 /**
- * BEGIN and the settings travel in one simple-protocol round trip (they carry no parameters),
- * then the work, then COMMIT: three round trips for a one-query request instead of four.
+ * One transaction per piece of request work. BEGIN, the role, the tenant and the principal
+ * check travel in one simple-protocol round trip: three round trips for a one-query request.
+ * The values written into that SQL are UUIDs checked against UUID above, nothing else.
+ *
+ * The principal check (app_principal_version) reads the user's current token version in the
+ * same transaction as the work: a user disabled or deleted, or whose password was reset, since
+ * the token was issued is refused before anything is read or written.
  */
-async function inTransaction<T>(db: Db, settings: string, work: (tx: Tx) => Promise<T>): Promise<T> {
-  const pool = db.$client;
-  const client: pg.PoolClient = await pool.connect();
+async function inTransaction<T>(
+  db: Db,
+  principal: Principal | null,
+  businessId: string | null,
+  work: (tx: Tx) => Promise<T>,
+): Promise<T> {
+  const settings = [`set_config('role', '${APP_ROLE}', true)`];
+  if (businessId !== null) settings.push(`set_config('app.business_id', '${uuid(businessId)}', true)`);
+  if (principal) settings.push(`app_principal_version('${uuid(principal.userId)}') as principal_version`);
+
+  const client: pg.PoolClient = await db.$client.connect();
   let broken: Error | undefined;
   try {
-    await client.query(`begin; ${settings}`);
+    // Two statements in one simple query: pg answers with one result per statement.
+    const results = (await client.query(`begin; select ${settings.join(', ')}`)) as unknown as [
+      pg.QueryResult,
+      pg.QueryResult<{ principal_version?: number | null }>,
+    ];
+    if (principal) {
+      const version = results[1].rows[0]?.principal_version;
+      if (version !== principal.tokenVersion) {
+        throw new AppError('UNAUTHENTICATED', 'Your session has ended. Please sign in again.');
+      }
+      principal.isVerified = true;
+    }
     const result = await work(drizzle({ client }));
     await client.query('commit');
     return result;
@@ -68,4 +98,10 @@ async function inTransaction<T>(db: Db, settings: string, work: (tx: Tx) => Prom
   } finally {
     client.release(broken);
   }
+}
+
+function uuid(value: string): string {
+  if (!UUID.test(value))
+    throw new AppError('INTERNAL_ERROR', 'A transaction was asked for with an id that is no UUID.');
+  return value;
 }

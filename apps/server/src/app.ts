@@ -25,6 +25,7 @@ import { computeSecurityHeaders } from './platform/http/security-headers.js';
 import { loggerOptions } from './platform/http/logging.js';
 import { registerWebApp } from './platform/http/web-app.js';
 import { createMailer, type Mailer } from './platform/mail/mailer.js';
+import { registerMailbox } from './platform/mail/mailbox.routes.js';
 
 export type AppOptions = {
   config: Config;
@@ -126,6 +127,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   );
 
+  if (!config.smtpUrl) registerMailbox(app, path.join(config.dataDir, 'mail'));
   await registerWebApp(app, config.webDistDir);
   return app;
 }

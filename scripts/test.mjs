@@ -42,9 +42,13 @@ for (const name of selected) {
   if (!existsSync(path.join(dir, 'package.json'))) continue;
   const outputFile = path.join(reports, `${name}.json`);
   console.log(`\n=== ${name} (${dir}) ===`);
-  const status = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${outputFile}`], {
-    cwd: dir,
-  });
+  const status = run(
+    'npx',
+    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${outputFile}`],
+    {
+      cwd: dir,
+    },
+  );
   let counted = false;
   if (existsSync(outputFile)) {
     const report = JSON.parse(readFileSync(outputFile, 'utf8'));
@@ -75,7 +79,7 @@ function ensureChromium() {
   if (existsSync(chromium)) return;
   const isRoot = process.getuid?.() === 0;
   if (isRoot && existsSync('/usr/bin/apt-get')) {
-    console.log('Chromium is missing: installing Debian\'s chromium package for the browser tests.');
+    console.log("Chromium is missing: installing Debian's chromium package for the browser tests.");
     run('apt-get', ['update']);
     if (run('apt-get', ['install', '-y', '--no-install-recommends', 'chromium']) === 0) return;
   }

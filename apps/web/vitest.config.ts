@@ -12,6 +12,8 @@ export const testConfig = defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
+    // Typing into MUI fields under jsdom is slow on a loaded machine.
+    testTimeout: 20_000,
     restoreMocks: true,
     unstubEnvs: true,
     unstubGlobals: true,

@@ -21,7 +21,7 @@ import type { Db } from './platform/db/database.js';
 import { inGlobal } from './platform/db/tenancy.js';
 import { AppError } from './platform/http/app-error.js';
 import { registerErrorHandler } from './platform/http/error-handler.js';
-import { computeSecurityHeaders } from './platform/http/security-headers.js';
+import { API_SECURITY_HEADERS, computeDocumentHeaders } from './platform/http/security-headers.js';
 import { loggerOptions } from './platform/http/logging.js';
 import { registerWebApp } from './platform/http/web-app.js';
 import { createMailer, type Mailer } from './platform/mail/mailer.js';
@@ -63,9 +63,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   // Callback style, not async: this runs on every request and a promise per hook shows up.
-  const securityHeaders = computeSecurityHeaders();
+  const documentHeaders = computeDocumentHeaders();
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(securityHeaders).header('X-Request-Id', request.id);
+    const isApi = request.url.startsWith('/api/') && !request.url.startsWith(API.docs);
+    reply.headers(isApi ? API_SECURITY_HEADERS : documentHeaders).header('X-Request-Id', request.id);
     done();
   });
 
@@ -128,6 +129,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
 
   if (!config.smtpUrl) registerMailbox(app, path.join(config.dataDir, 'mail'));
-  await registerWebApp(app, config.webDistDir);
+  await registerWebApp(app, config.webDistDir, documentHeaders);
   return app;
 }

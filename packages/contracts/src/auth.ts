@@ -1,9 +1,6 @@
 import { z } from 'zod';
 import { ROLES } from './roles.js';
-
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 128;
-export const SESSION_SECONDS = 3600;
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './session.js';
 
 export const ZEmail = z
   .email({ message: 'Enter a valid e-mail address.' })

@@ -110,8 +110,19 @@ describe('HTTP surface', () => {
   });
 
   describe('security headers', () => {
-    it.each(['/api/health', '/dashboard/product', '/api/no-such-thing'])(
-      'sets the helmet headers on %s',
+    it.each(['/api/health', '/api/no-such-thing'])('sets the short API set on %s', async (url) => {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+      expect(res.headers['x-request-id']).toEqual(expect.any(String));
+    });
+
+    it.each(['/dashboard/product', '/api/auth/reset-password/confirm?token=x', '/login'])(
+      'sets the helmet headers on the document %s',
       async (url) => {
         const res = await t.app.inject({ method: 'GET', url });
         const csp = String(res.headers['content-security-policy']);

@@ -1,5 +1,4 @@
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
-import type { SerializedError } from '@reduxjs/toolkit';
 
 /** The default fallback of 000 section 8 when a call names none. */
 export const DEFAULT_ERROR_MESSAGE = 'An error occurred';
@@ -52,10 +51,7 @@ export function isApiError(error: unknown): error is ApiError {
 }
 
 /** The text to show for any error a hook or an unwrapped mutation hands back. */
-export function getErrorMessage(
-  error: ApiError | SerializedError | unknown,
-  fallback: string = DEFAULT_ERROR_MESSAGE,
-): string {
+export function getErrorMessage(error: unknown, fallback: string = DEFAULT_ERROR_MESSAGE): string {
   if (isApiError(error)) return error.message;
   return fallback;
 }

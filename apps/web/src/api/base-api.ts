@@ -21,7 +21,7 @@ export type ApiExtraOptions = {
 };
 
 function readExtraOptions(extraOptions: unknown): ApiExtraOptions {
-  return typeof extraOptions === 'object' && extraOptions !== null ? (extraOptions as ApiExtraOptions) : {};
+  return typeof extraOptions === 'object' && extraOptions !== null ? extraOptions : {};
 }
 
 function readToken(getState: () => unknown, extraOptions: unknown): string | null {
@@ -39,7 +39,11 @@ const rawBaseQuery = fetchBaseQuery({
   },
 });
 
-function isPlanViolation(error: FetchBaseQueryError, meta: FetchBaseQueryMeta | undefined, code: string | null): boolean {
+function isPlanViolation(
+  error: FetchBaseQueryError,
+  meta: FetchBaseQueryMeta | undefined,
+  code: string | null,
+): boolean {
   if (error.status !== 403) return false;
   return meta?.response?.headers.get(PLAN_VIOLATION_HEADER) === '1' || code === 'PLAN_VIOLATION';
 }

@@ -1,7 +1,7 @@
-import '@fontsource/inter/400.css';
-import '@fontsource/inter/500.css';
-import '@fontsource/inter/600.css';
-import '@fontsource/inter/700.css';
+import '@fontsource/inter/latin-400.css';
+import '@fontsource/inter/latin-500.css';
+import '@fontsource/inter/latin-600.css';
+import '@fontsource/inter/latin-700.css';
 import { createTheme } from '@mui/material/styles';
 
 /** One accent colour, neutral greys; light and dark follow the system (DESIGN section 10). */

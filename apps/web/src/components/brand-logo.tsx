@@ -30,7 +30,10 @@ export function BrandLogo({ hasTitle = true, size = 28 }: BrandLogoProps) {
         <path d="M13.5 24v-6h5v6" fill="none" stroke="#fff" strokeWidth="2.2" strokeLinejoin="round" />
       </Box>
       {hasTitle ? (
-        <Typography component="span" sx={{ fontWeight: 700, fontSize: '1rem', letterSpacing: '-0.01em', color: 'text.primary' }}>
+        <Typography
+          component="span"
+          sx={{ fontWeight: 700, fontSize: '1rem', letterSpacing: '-0.01em', color: 'text.primary' }}
+        >
           {PRODUCT_TITLE}
         </Typography>
       ) : null}

@@ -1,10 +1,10 @@
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormHelperText from '@mui/material/FormHelperText';
 import Typography from '@mui/material/Typography';
-import { useEffect, useId, useState, type ChangeEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, type ChangeEvent } from 'react';
 
 /** Default types of the generic chooser (000 section 5). */
 export const DEFAULT_FILE_ACCEPT = ['image/jpeg', 'image/png', 'application/pdf'] as const;
@@ -26,16 +26,15 @@ type FileChooserProps = {
 };
 
 function useObjectUrl(file: File | null): string | null {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!file || !file.type.startsWith('image/') || typeof URL.createObjectURL !== 'function') {
-      setUrl(null);
-      return undefined;
-    }
-    const objectUrl = URL.createObjectURL(file);
-    setUrl(objectUrl);
-    return () => URL.revokeObjectURL(objectUrl);
-  }, [file]);
+  const url = useMemo(
+    () =>
+      file && file.type.startsWith('image/') && typeof URL.createObjectURL === 'function'
+        ? URL.createObjectURL(file)
+        : null,
+    [file],
+  );
+  // Free the preview's memory when the file changes or the chooser goes away.
+  useEffect(() => () => (url ? URL.revokeObjectURL(url) : undefined), [url]);
   return url;
 }
 
@@ -55,6 +54,7 @@ export function FileChooser({
   const inputId = useId();
   const helperId = useId();
   const previewUrl = useObjectUrl(file);
+  const inputRef = useRef<HTMLInputElement>(null);
 
   const handleChange = (event: ChangeEvent<HTMLInputElement>) => {
     onChange(event.target.files?.[0] ?? null);
@@ -83,32 +83,35 @@ export function FileChooser({
         <Box sx={{ display: 'flex', flexDirection: 'column', gap: 0.5, minWidth: 0 }}>
           <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
             <Button
-              component="label"
-              htmlFor={inputId}
               variant="outlined"
               startIcon={<UploadFileIcon />}
               disabled={disabled}
+              aria-controls={inputId}
+              aria-describedby={helperText || error ? helperId : undefined}
+              onClick={() => inputRef.current?.click()}
             >
               {buttonLabel}
-              <Box
-                component="input"
-                id={inputId}
-                type="file"
-                accept={accept.join(',')}
-                aria-label={label}
-                aria-describedby={helperText || error ? helperId : undefined}
-                onChange={handleChange}
-                disabled={disabled}
-                sx={{
-                  position: 'absolute',
-                  width: 1,
-                  height: 1,
-                  overflow: 'hidden',
-                  clip: 'rect(0 0 0 0)',
-                  whiteSpace: 'nowrap',
-                }}
-              />
             </Button>
+            {/* The button opens the picker; the input stays out of the tab order. */}
+            <Box
+              component="input"
+              ref={inputRef}
+              id={inputId}
+              type="file"
+              tabIndex={-1}
+              accept={accept.join(',')}
+              aria-label={label}
+              onChange={handleChange}
+              disabled={disabled}
+              sx={{
+                position: 'absolute',
+                width: '1px',
+                height: '1px',
+                overflow: 'hidden',
+                clip: 'rect(0 0 0 0)',
+                whiteSpace: 'nowrap',
+              }}
+            />
             {file && isRemovable ? (
               <Button
                 color="inherit"

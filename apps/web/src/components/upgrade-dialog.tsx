@@ -44,9 +44,7 @@ export function UpgradeDialog({ open, message, onViewPlans, onClose }: UpgradeDi
       <DialogContent>
         <Typography>{UPGRADE_DIALOG_TEXT}</Typography>
         {message ? (
-          <Box
-            sx={{ mt: 2, p: 1.5, borderRadius: 1, bgcolor: 'action.hover', color: 'text.secondary' }}
-          >
+          <Box sx={{ mt: 2, p: 1.5, borderRadius: 1, bgcolor: 'action.hover', color: 'text.secondary' }}>
             <Typography variant="body2">{message}</Typography>
           </Box>
         ) : null}

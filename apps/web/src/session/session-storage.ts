@@ -73,8 +73,7 @@ export function readStoredSession(now: number = Date.now()): StoredSession | nul
     return null;
   }
 
-  const businessId =
-    storage.getItem(SESSION_KEYS.businessId) ?? user.businessId ?? claimsBusinessId ?? null;
+  const businessId = storage.getItem(SESSION_KEYS.businessId) ?? user.businessId ?? claimsBusinessId ?? null;
   return { token, expiresAt, user, businessId };
 }
 

@@ -73,8 +73,7 @@ export const { sessionRestored, loggedIn, loggedOut } = sessionSlice.actions;
 
 export const selectSession = (state: SessionRootState): SessionState => state.session;
 export const selectToken = (state: SessionRootState): string | null => state.session.token;
-export const selectSessionUser = (state: SessionRootState): TSessionUser | null =>
-  state.session.user;
+export const selectSessionUser = (state: SessionRootState): TSessionUser | null => state.session.user;
 export const selectRoles = (state: SessionRootState): readonly string[] =>
   state.session.user?.roles ?? noRoles;
 export const selectBusinessId = (state: SessionRootState): string | null =>

@@ -2,6 +2,9 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
+// jsdom has no layout; scroll restoration and scroll-to-top only need the call to exist.
+window.scrollTo = () => undefined;
+
 afterEach(() => {
   cleanup();
   window.sessionStorage.clear();

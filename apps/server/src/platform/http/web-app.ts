@@ -8,7 +8,11 @@ import { AppError } from './app-error.js';
  * Serves the built single-page app: files from apps/web/dist, and index.html for every other
  * path outside /api (client-side routes). Unknown /api paths get a JSON 404.
  */
-export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
+export async function registerWebApp(
+  app: FastifyInstance,
+  distDir: string,
+  documentHeaders: Readonly<Record<string, string>>,
+): Promise<void> {
   const indexFile = path.join(distDir, 'index.html');
   const hasWebApp = existsSync(indexFile);
   if (hasWebApp) {
@@ -28,8 +32,12 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
   }
   const indexHtml = () => (hasWebApp ? readFileSync(indexFile, 'utf8') : FALLBACK_PAGE);
 
+  // The reset link is under /api but is a page: it gets the document headers too.
   app.decorateReply('sendWebApp', function sendWebApp(this: FastifyReply) {
-    return this.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexHtml());
+    return this.headers(documentHeaders)
+      .type('text/html; charset=utf-8')
+      .header('Cache-Control', 'no-cache')
+      .send(indexHtml());
   });
 
   app.setNotFoundHandler((request, reply) => {

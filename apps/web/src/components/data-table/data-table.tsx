@@ -43,8 +43,7 @@ type ActionsColumn<Row> = {
 };
 
 export type DataTableColumn<Row> =
-  | { [Key in keyof Row & string]: FieldColumn<Row, Key> }[keyof Row & string]
-  | ActionsColumn<Row>;
+  { [Key in keyof Row & string]: FieldColumn<Row, Key> }[keyof Row & string] | ActionsColumn<Row>;
 
 /** Rows-per-page options of 001 section 9; the first is the initial size. */
 export const ROWS_PER_PAGE_OPTIONS = [5, 10, 25] as const;
@@ -215,7 +214,8 @@ export function DataTable<Row extends { id: RowId }>({
                 </TableCell>
               ) : null}
               {columns.map((column) => {
-                const isSortable = column.id !== 'actions' && (column as { isSortable?: boolean }).isSortable !== false;
+                const isSortable =
+                  column.id !== 'actions' && (column as { isSortable?: boolean }).isSortable !== false;
                 const isActive = sort.orderBy === column.id;
                 return (
                   <TableCell
@@ -267,7 +267,12 @@ export function DataTable<Row extends { id: RowId }>({
               const isSelected = selectedIds.has(row.id);
               const rowLabel = getRowLabel(row);
               return (
-                <TableRow hover key={row.id} selected={isSelectable && isSelected} aria-selected={isSelectable ? isSelected : undefined}>
+                <TableRow
+                  hover
+                  key={row.id}
+                  selected={isSelectable && isSelected}
+                  aria-selected={isSelectable ? isSelected : undefined}
+                >
                   {isSelectable ? (
                     <TableCell padding="checkbox">
                       <Checkbox
@@ -280,15 +285,27 @@ export function DataTable<Row extends { id: RowId }>({
                   ) : null}
                   {columns.map((column) =>
                     column.id === 'actions' ? (
-                      <TableCell key={column.id} align={column.numeric ? 'right' : 'left'} sx={{ whiteSpace: 'nowrap' }}>
+                      <TableCell
+                        key={column.id}
+                        align={column.numeric ? 'right' : 'left'}
+                        sx={{ whiteSpace: 'nowrap' }}
+                      >
                         {column.render ? column.render(row) : null}
                         <Tooltip title="Edit">
-                          <IconButton size="small" aria-label={`Edit ${rowLabel}`} onClick={() => onEdit?.(row)}>
+                          <IconButton
+                            size="small"
+                            aria-label={`Edit ${rowLabel}`}
+                            onClick={() => onEdit?.(row)}
+                          >
                             <EditIcon fontSize="small" />
                           </IconButton>
                         </Tooltip>
                         <Tooltip title="Delete">
-                          <IconButton size="small" aria-label={`Delete ${rowLabel}`} onClick={() => onDelete?.(row)}>
+                          <IconButton
+                            size="small"
+                            aria-label={`Delete ${rowLabel}`}
+                            onClick={() => onDelete?.(row)}
+                          >
                             <DeleteIcon fontSize="small" />
                           </IconButton>
                         </Tooltip>

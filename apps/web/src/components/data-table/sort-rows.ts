@@ -1,5 +1,12 @@
 export type SortOrder = 'asc' | 'desc';
 
+function toText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint')
+    return String(value);
+  return JSON.stringify(value) ?? '';
+}
+
 function compareValues(left: unknown, right: unknown): number {
   if (left === right) return 0;
   // Empty values sort last in ascending order.
@@ -8,7 +15,7 @@ function compareValues(left: unknown, right: unknown): number {
   if (typeof left === 'number' && typeof right === 'number') return left - right;
   if (left instanceof Date && right instanceof Date) return left.getTime() - right.getTime();
   if (typeof left === 'boolean' && typeof right === 'boolean') return Number(left) - Number(right);
-  return String(left).localeCompare(String(right), undefined, { numeric: true, sensitivity: 'base' });
+  return toText(left).localeCompare(toText(right), undefined, { numeric: true, sensitivity: 'base' });
 }
 
 /** A sorted copy of the rows by one field; rows keep their order on ties. */

@@ -1,0 +1,93 @@
+import { screen } from '@testing-library/react';
+import { ROUTE_ROLES } from '@app/contracts';
+import { describe, expect, it, vi } from 'vitest';
+import type { RouteObject } from 'react-router';
+import { makeSession } from '../test/fixtures';
+import { renderRoutes } from '../test/render';
+import { ROUTE_ERROR_TEXT, RouteErrorPage } from './route-error-page';
+import { appRoutes } from './routes';
+
+function collectPaths(routes: RouteObject[], parent = ''): string[] {
+  return routes.flatMap((route) => {
+    const path = route.index
+      ? parent
+      : route.path
+        ? `${parent.replace(/\/$/, '')}/${route.path.replace(/^\//, '')}`
+        : parent;
+    const normalized = path === '' ? '/' : path;
+    return [normalized, ...(route.children ? collectPaths(route.children, normalized) : [])];
+  });
+}
+
+const PUBLIC_ROUTES = [
+  '/',
+  '/scan-pay-go',
+  '/loyalty',
+  '/smart-inventory',
+  '/supply-chain',
+  '/crm',
+  '/about',
+  '/terms',
+  '/privacy',
+  '/cookies',
+  '/analytics',
+  '/shopper-features',
+  '/business-features',
+  '/login',
+  '/register',
+  '/reset-password',
+  '/api/auth/reset-password/confirm',
+  '/validate-account',
+  '/subscription-plans',
+  '/unauthorized',
+];
+
+describe('appRoutes', () => {
+  const paths = new Set(collectPaths(appRoutes));
+
+  it.each(PUBLIC_ROUTES)('registers the public route %s', (path) => {
+    expect(paths.has(path)).toBe(true);
+  });
+
+  it.each(Object.keys(ROUTE_ROLES))('registers the protected route %s', (path) => {
+    expect(paths.has(path)).toBe(true);
+  });
+
+  it.each(['/about', '/terms', '/subscription-plans', '/'])('renders the public page %s', async (path) => {
+    renderRoutes(appRoutes, { initialEntries: [path] });
+    expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
+  });
+
+  it('renders the reset confirmation page at the e-mailed API path', async () => {
+    renderRoutes(appRoutes, { initialEntries: ['/api/auth/reset-password/confirm?token=x'] });
+    expect(await screen.findByRole('heading', { name: 'Choose a new password' })).toBeInTheDocument();
+  });
+
+  it('shows the illustration and the text of /unauthorized', async () => {
+    renderRoutes(appRoutes, { initialEntries: ['/unauthorized'] });
+    expect(await screen.findByText('You do not have permission to access this page.')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'A locked door' })).toBeInTheDocument();
+  });
+
+  it('shows the dashboard cards for the areas the roles reach', async () => {
+    renderRoutes(appRoutes, {
+      initialEntries: ['/dashboard'],
+      session: makeSession({ roles: ['ROLE_INVENTORY_READER'] }),
+    });
+    const cards = await screen.findByRole('list', { name: 'Dashboard areas' });
+    const titles = [...cards.querySelectorAll('h2')].map((heading) => heading.textContent);
+    expect(titles).toEqual(['Inventory', 'Warehouses', 'Suppliers', 'Carrying Containers', 'Profile']);
+  });
+});
+
+describe(RouteErrorPage.name, () => {
+  it('reads "Unexpected Application Error!" when a route fails', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    function Broken(): never {
+      throw new Error('Broken page');
+    }
+    renderRoutes([{ path: '/', element: <Broken />, errorElement: <RouteErrorPage /> }]);
+    expect(await screen.findByText(ROUTE_ERROR_TEXT)).toBeInTheDocument();
+    expect(ROUTE_ERROR_TEXT).toBe('Unexpected Application Error!');
+  });
+});

@@ -1,0 +1,150 @@
+import MenuIcon from '@mui/icons-material/Menu';
+import AppBar from '@mui/material/AppBar';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import Toolbar from '@mui/material/Toolbar';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useDispatch, useSelector } from 'react-redux';
+import { useLocation, useNavigate } from 'react-router';
+import { PRODUCT_TITLE } from '../../components/brand-logo';
+import { loggedOut, selectBusinessId, selectSessionUser } from '../../session/session.slice';
+import { UPGRADE_MODAL_STATE_KEY, upgradeModalOpened } from '../../ui/ui.slice';
+import { AppBreadcrumbs } from './app-breadcrumbs';
+import { AppDrawerContent } from './app-drawer';
+import { getVisibleNavEntries } from './nav-items';
+
+/** Shell sizes of 000 section 9. */
+export const DRAWER_WIDTH = 240;
+export const MIN_LAYOUT_WIDTH = 1024;
+
+function getInitials(name: string): string {
+  const parts = name.trim().split(/\s+/).filter(Boolean);
+  return parts.length === 0
+    ? '?'
+    : parts
+        .slice(0, 2)
+        .map((part) => part[0]?.toUpperCase() ?? '')
+        .join('');
+}
+
+function hasUpgradeFlag(state: unknown): boolean {
+  return (
+    typeof state === 'object' &&
+    state !== null &&
+    (state as Record<string, unknown>)[UPGRADE_MODAL_STATE_KEY] === true
+  );
+}
+
+/**
+ * The application shell: top bar with the product title and a menu button, a 240 px drawer that
+ * is persistent from md (900 px) and temporary below, and breadcrumbs above the page.
+ */
+export function DashboardShell({ children }: { children: ReactNode }) {
+  const theme = useTheme();
+  const isDesktop = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
+  const [isDesktopOpen, setIsDesktopOpen] = useState(true);
+  const [isMobileOpen, setIsMobileOpen] = useState(false);
+  const dispatch = useDispatch();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const user = useSelector(selectSessionUser);
+  const businessId = useSelector(selectBusinessId);
+  const entries = getVisibleNavEntries(user?.roles ?? [], Boolean(businessId));
+  const isDrawerOpen = isDesktop ? isDesktopOpen : isMobileOpen;
+  const displayName = user?.fullName || user?.email || 'Signed in';
+
+  const shouldOpenUpgrade = hasUpgradeFlag(location.state);
+  useEffect(() => {
+    if (!shouldOpenUpgrade) return;
+    dispatch(upgradeModalOpened());
+    // Drop the flag so that a reload or back navigation does not open the dialog again.
+    void navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
+  }, [dispatch, navigate, shouldOpenUpgrade, location.pathname, location.search]);
+
+  const toggleDrawer = () => {
+    if (isDesktop) setIsDesktopOpen((open) => !open);
+    else setIsMobileOpen((open) => !open);
+  };
+
+  const logout = () => {
+    dispatch(loggedOut());
+    void navigate('/login', { replace: true });
+  };
+
+  const shift = isDesktop && isDesktopOpen ? DRAWER_WIDTH : 0;
+  const transition = theme.transitions.create(['margin', 'width'], {
+    easing: theme.transitions.easing.sharp,
+    duration: theme.transitions.duration.leavingScreen,
+  });
+
+  return (
+    <Box sx={{ minWidth: MIN_LAYOUT_WIDTH, minHeight: '100vh', bgcolor: 'background.default' }}>
+      <AppBar
+        position="fixed"
+        sx={{
+          width: `calc(100% - ${shift}px)`,
+          ml: `${shift}px`,
+          transition,
+          borderBottom: 1,
+          borderColor: 'divider',
+          bgcolor: 'background.paper',
+        }}
+      >
+        <Toolbar sx={{ gap: 1 }}>
+          <IconButton
+            edge="start"
+            aria-label={isDrawerOpen ? 'Close navigation' : 'Open navigation'}
+            aria-expanded={isDrawerOpen}
+            aria-controls="app-navigation"
+            onClick={toggleDrawer}
+          >
+            <MenuIcon />
+          </IconButton>
+          <Typography variant="h6" component="p" noWrap sx={{ flex: 1 }}>
+            {PRODUCT_TITLE}
+          </Typography>
+          <Tooltip title={user?.email ?? ''}>
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+              <Avatar
+                src={user?.picture ?? undefined}
+                alt=""
+                sx={{ width: 32, height: 32, fontSize: 14, bgcolor: 'primary.main' }}
+              >
+                {getInitials(displayName)}
+              </Avatar>
+              <Typography variant="body2" sx={{ fontWeight: 500 }} noWrap>
+                {displayName}
+              </Typography>
+            </Box>
+          </Tooltip>
+        </Toolbar>
+      </AppBar>
+      <Drawer
+        id="app-navigation"
+        variant={isDesktop ? 'persistent' : 'temporary'}
+        open={isDrawerOpen}
+        onClose={() => setIsMobileOpen(false)}
+        sx={{
+          width: isDesktop && isDesktopOpen ? DRAWER_WIDTH : 0,
+          flexShrink: 0,
+          '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' },
+        }}
+      >
+        <AppDrawerContent entries={entries} onNavigate={() => setIsMobileOpen(false)} onLogout={logout} />
+      </Drawer>
+      <Box component="main" sx={{ ml: `${shift}px`, transition, px: 3, pb: 4, minWidth: 0 }}>
+        <Toolbar />
+        <Box sx={{ pt: 2, maxWidth: 1440 }}>
+          <AppBreadcrumbs />
+          {children}
+        </Box>
+      </Box>
+    </Box>
+  );
+}

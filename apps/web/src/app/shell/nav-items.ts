@@ -1,0 +1,40 @@
+import { ROUTE_ROLES, hasAnyRole } from '@app/contracts';
+
+export type NavLeaf = { label: string; path: string };
+export type NavEntry = NavLeaf & { children?: NavLeaf[] };
+
+/** Drawer entries of 000 section 2, in order; Logout is added by the drawer itself. */
+export const NAV_ENTRIES: readonly NavEntry[] = [
+  { label: 'Products', path: '/dashboard/product' },
+  { label: 'Inventory', path: '/dashboard/inventory' },
+  { label: 'Analytics', path: '/dashboard/analytics' },
+  { label: 'Access Management', path: '/dashboard/access' },
+  { label: 'Rewards', path: '/dashboard/rewards' },
+  { label: 'Communications', path: '/dashboard/communications' },
+  { label: 'Logs', path: '/dashboard/logs' },
+  {
+    label: 'Settings',
+    path: '/dashboard/settings',
+    children: [
+      { label: 'Profile', path: '/dashboard/profile' },
+      { label: 'Business Profile', path: '/dashboard/business-profile' },
+    ],
+  },
+];
+
+function canReach(roles: readonly string[], path: string): boolean {
+  return hasAnyRole(roles, ROUTE_ROLES[path] ?? null);
+}
+
+/**
+ * The entries a user's roles reach. Without a business nothing but the setup is reachable, so
+ * only Logout remains.
+ */
+export function getVisibleNavEntries(roles: readonly string[], hasBusiness: boolean): NavEntry[] {
+  if (!hasBusiness) return [];
+  return NAV_ENTRIES.flatMap((entry) => {
+    if (!entry.children) return canReach(roles, entry.path) ? [entry] : [];
+    const children = entry.children.filter((child) => canReach(roles, child.path));
+    return children.length > 0 ? [{ ...entry, children }] : [];
+  });
+}

@@ -1,0 +1,65 @@
+import {
+  API,
+  type TLoginRequest,
+  type TLoginResponse,
+  type TMessageResponse,
+  type TRegisterRequest,
+  type TRegisterResponse,
+} from '@app/contracts';
+import { baseApi } from '../../api/base-api';
+
+/** Fallback texts of 000 section 8. */
+export const AUTH_MESSAGES = {
+  generic: 'An error occurred',
+  login: 'Login failed!',
+  register: 'Registration failed – please try again!',
+  resetRequest: 'An error occurred during password reset request',
+  resetConfirm: 'An error occurred during password reset confirmation',
+  validateAccount: 'Account validation failed!',
+} as const;
+
+type TokenPasswordArgs = { token: string; newPassword: string };
+
+export const authApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    login: build.mutation<TLoginResponse, TLoginRequest>({
+      query: (body) => ({ url: API.auth.login, method: 'POST', body }),
+      extraOptions: { skipAuth: true, fallbackMessage: AUTH_MESSAGES.login },
+    }),
+    register: build.mutation<TRegisterResponse, TRegisterRequest>({
+      query: (body) => ({ url: API.auth.register, method: 'POST', body }),
+      extraOptions: { skipAuth: true, fallbackMessage: AUTH_MESSAGES.register },
+    }),
+    requestPasswordReset: build.mutation<TMessageResponse, { email: string }>({
+      query: (body) => ({ url: API.auth.resetPasswordRequest, method: 'POST', body }),
+      extraOptions: { skipAuth: true, fallbackMessage: AUTH_MESSAGES.resetRequest },
+    }),
+    confirmPasswordReset: build.mutation<TMessageResponse, TokenPasswordArgs>({
+      query: ({ token, newPassword }) => ({
+        url: API.auth.resetPasswordConfirm,
+        method: 'POST',
+        params: { token },
+        body: { newPassword },
+      }),
+      extraOptions: { skipAuth: true, fallbackMessage: AUTH_MESSAGES.resetConfirm },
+    }),
+    /** Answers text/plain. */
+    validateAccount: build.mutation<string, TokenPasswordArgs>({
+      query: ({ token, newPassword }) => ({
+        url: API.users.validateAccount,
+        method: 'POST',
+        params: { token },
+        body: { newPassword },
+      }),
+      extraOptions: { skipAuth: true, fallbackMessage: AUTH_MESSAGES.validateAccount },
+    }),
+  }),
+});
+
+export const {
+  useLoginMutation,
+  useRegisterMutation,
+  useRequestPasswordResetMutation,
+  useConfirmPasswordResetMutation,
+  useValidateAccountMutation,
+} = authApi;

@@ -1,0 +1,63 @@
+import Alert from '@mui/material/Alert';
+import Link from '@mui/material/Link';
+import { useState } from 'react';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { getErrorMessage, getFieldErrors } from '../../api/api-error';
+import { notifySuccess } from '../../components/toast';
+import { AUTH_MESSAGES, useConfirmPasswordResetMutation } from './auth.api';
+import { AuthLayout } from './components/auth-layout';
+import { NewPasswordForm } from './components/new-password-form';
+
+export const MISSING_TOKEN_TEXT = 'The link is missing its token.';
+
+/** Served at /api/auth/reset-password/confirm?token=..., the link of the reset e-mail. */
+export function ResetPasswordConfirmPage() {
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('token')?.trim() ?? '';
+  const navigate = useNavigate();
+  const [confirmReset, { isLoading }] = useConfirmPasswordResetMutation();
+  const [formError, setFormError] = useState<string | null>(null);
+  const [passwordError, setPasswordError] = useState<string | null>(null);
+
+  const submit = async (newPassword: string) => {
+    setFormError(null);
+    setPasswordError(null);
+    try {
+      const response = await confirmReset({ token, newPassword }).unwrap();
+      notifySuccess(response.message);
+      await navigate('/login', { replace: true });
+    } catch (error) {
+      setPasswordError(getFieldErrors(error).newPassword?.[0] ?? null);
+      setFormError(getErrorMessage(error, AUTH_MESSAGES.resetConfirm));
+    }
+  };
+
+  return (
+    <AuthLayout
+      title="Choose a new password"
+      footer={
+        <Link component={RouterLink} to="/login">
+          Back to sign in
+        </Link>
+      }
+    >
+      {token ? (
+        <NewPasswordForm
+          submitLabel="Set new password"
+          isBusy={isLoading}
+          formError={formError}
+          passwordError={passwordError}
+          onSubmit={(newPassword) => void submit(newPassword)}
+        />
+      ) : (
+        <Alert severity="error">
+          {MISSING_TOKEN_TEXT}{' '}
+          <Link component={RouterLink} to="/reset-password">
+            Ask for a new link
+          </Link>
+          .
+        </Alert>
+      )}
+    </AuthLayout>
+  );
+}

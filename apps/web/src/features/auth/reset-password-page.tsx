@@ -1,0 +1,79 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import { FormTextField } from '../../components/form-text-field';
+import { ZResetPasswordRequest } from '@app/contracts';
+import { useState, type FormEvent } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { getErrorMessage, getFieldErrors } from '../../api/api-error';
+import { firstFieldErrors, validate } from '../../lib/validation';
+import { AUTH_MESSAGES, useRequestPasswordResetMutation } from './auth.api';
+import { AuthLayout } from './components/auth-layout';
+
+/** Asks for a reset link; the server answers the same whether or not the address exists. */
+export function ResetPasswordPage() {
+  const [requestReset, { isLoading }] = useRequestPasswordResetMutation();
+  const [email, setEmail] = useState('');
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [sentMessage, setSentMessage] = useState<string | null>(null);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setFormError(null);
+    const result = validate(ZResetPasswordRequest, { email: email.trim() });
+    if (result.errors) {
+      setFieldError(result.errors.email ?? null);
+      return;
+    }
+    setFieldError(null);
+    try {
+      const response = await requestReset(result.data).unwrap();
+      setSentMessage(response.message);
+    } catch (error) {
+      setFieldError(firstFieldErrors(getFieldErrors(error)).email ?? null);
+      setFormError(getErrorMessage(error, AUTH_MESSAGES.resetRequest));
+    }
+  };
+
+  return (
+    <AuthLayout
+      title="Reset your password"
+      subtitle="Enter your e-mail address and we will send you a link to choose a new password."
+      footer={
+        <Link component={RouterLink} to="/login">
+          Back to sign in
+        </Link>
+      }
+    >
+      {sentMessage ? (
+        <Alert severity="success">{sentMessage}</Alert>
+      ) : (
+        <Box
+          component="form"
+          noValidate
+          onSubmit={(event) => void submit(event)}
+          sx={{ display: 'grid', gap: 2 }}
+        >
+          {formError ? <Alert severity="error">{formError}</Alert> : null}
+          <FormTextField
+            label="E-mail"
+            type="email"
+            name="email"
+            autoComplete="email"
+            required
+            autoFocus
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+            error={Boolean(fieldError)}
+            helperText={fieldError}
+          />
+          <Button type="submit" variant="contained" size="large" disabled={isLoading}>
+            {isLoading ? 'Sending...' : 'Send reset link'}
+          </Button>
+        </Box>
+      )}
+    </AuthLayout>
+  );
+}

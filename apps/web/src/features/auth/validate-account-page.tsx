@@ -1,0 +1,66 @@
+import Alert from '@mui/material/Alert';
+import Link from '@mui/material/Link';
+import { useEffect, useState } from 'react';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { getErrorMessage, getFieldErrors } from '../../api/api-error';
+import { AUTH_MESSAGES, useValidateAccountMutation } from './auth.api';
+import { AuthLayout } from './components/auth-layout';
+import { NewPasswordForm } from './components/new-password-form';
+import { MISSING_TOKEN_TEXT } from './reset-password-confirm-page';
+
+/** Redirect delay of 000 section 9. */
+export const VALIDATION_REDIRECT_MS = 3000;
+export const ACCOUNT_VALIDATED_TEXT = 'Your account is ready. Taking you to sign in...';
+
+/** Invited staff set their password here from the link in their e-mail. */
+export function ValidateAccountPage() {
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('token')?.trim() ?? '';
+  const navigate = useNavigate();
+  const [validateAccount, { isLoading }] = useValidateAccountMutation();
+  const [formError, setFormError] = useState<string | null>(null);
+  const [passwordError, setPasswordError] = useState<string | null>(null);
+  const [successText, setSuccessText] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (successText === null) return undefined;
+    const timer = window.setTimeout(() => void navigate('/login', { replace: true }), VALIDATION_REDIRECT_MS);
+    return () => window.clearTimeout(timer);
+  }, [navigate, successText]);
+
+  const submit = async (newPassword: string) => {
+    setFormError(null);
+    setPasswordError(null);
+    try {
+      const response = await validateAccount({ token, newPassword }).unwrap();
+      setSuccessText(typeof response === 'string' && response.trim() ? response : ACCOUNT_VALIDATED_TEXT);
+    } catch (error) {
+      setPasswordError(getFieldErrors(error).newPassword?.[0] ?? null);
+      setFormError(getErrorMessage(error, AUTH_MESSAGES.validateAccount));
+    }
+  };
+
+  return (
+    <AuthLayout title="Activate your account" subtitle="Choose the password you will sign in with.">
+      {successText ? (
+        <Alert severity="success">
+          {successText} You will be redirected to{' '}
+          <Link component={RouterLink} to="/login">
+            sign in
+          </Link>{' '}
+          in 3 seconds.
+        </Alert>
+      ) : token ? (
+        <NewPasswordForm
+          submitLabel="Activate account"
+          isBusy={isLoading}
+          formError={formError}
+          passwordError={passwordError}
+          onSubmit={(newPassword) => void submit(newPassword)}
+        />
+      ) : (
+        <Alert severity="error">{MISSING_TOKEN_TEXT}</Alert>
+      )}
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,179 @@
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { TAddress } from '@app/contracts';
+import { USER_ID, jsonResponse, makeSession, makeUser } from '../../test/fixtures';
+import { mockFetch, renderRoutes, type FetchHandler } from '../../test/render';
+import { LOGO_TYPE_ERROR, buildBusinessFormData } from './business-form-data';
+import { BusinessSetupPage, SETUP_SUCCESS_TEXT } from './business-setup-page';
+
+const NO_ADDRESS: TAddress = { country: null, zipCode: null, city: null, state: null, street: null };
+const ADDRESS: TAddress = {
+  country: 'France',
+  zipCode: '69001',
+  city: 'Lyon',
+  state: null,
+  street: '1 Rue de la République',
+};
+
+function userRecord(address: TAddress = NO_ADDRESS) {
+  return {
+    ...makeUser({ businessId: null }),
+    fullName: 'Ada Lovelace',
+    locationId: null,
+    address,
+    business: null,
+  };
+}
+
+function setup(handler: FetchHandler) {
+  const fake = mockFetch(handler);
+  const view = renderRoutes(
+    [
+      { path: '/dashboard/business-setup', element: <BusinessSetupPage /> },
+      { path: '/login', element: <p>Login page</p> },
+    ],
+    { initialEntries: ['/dashboard/business-setup'], session: makeSession({ businessId: null }) },
+  );
+  return { ...fake, ...view };
+}
+
+function userThen(
+  create: (request: Request) => Response | Promise<Response>,
+  address: TAddress = NO_ADDRESS,
+): FetchHandler {
+  return (request) => (request.method === 'GET' ? jsonResponse(200, userRecord(address)) : create(request));
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe(BusinessSetupPage.name, () => {
+  it('greets the user by name and shows the three sections', async () => {
+    const { requests } = setup(userThen(() => jsonResponse(201, {})));
+    expect(screen.getByRole('heading', { name: 'Complete Your Business Profile' })).toBeInTheDocument();
+    expect(await screen.findByText(/Welcome, Ada Lovelace!/)).toBeInTheDocument();
+    for (const name of ['Business details', 'Address', 'Branding']) {
+      expect(screen.getByRole('heading', { name })).toBeInTheDocument();
+    }
+    expect(new URL(requests[0]!.url).pathname).toBe(`/api/users/${USER_ID}`);
+    expect(requests[0]?.headers.get('Authorization')).toMatch(/^Bearer /);
+  });
+
+  it('lists the industry types with their labels', async () => {
+    setup(userThen(() => jsonResponse(201, {})));
+    await userEvent.click(screen.getByRole('combobox', { name: 'Industry type' }));
+    const options = within(screen.getByRole('listbox'))
+      .getAllByRole('option')
+      .map((option) => option.textContent);
+    expect(options).toEqual([
+      'Not specified',
+      'Technology / Software / IT',
+      'Retail',
+      'Restaurant / Food',
+      'Services',
+    ]);
+  });
+
+  it('asks for the address without an address on file', async () => {
+    setup(userThen(() => jsonResponse(201, {})));
+    await screen.findByText(/Welcome, Ada Lovelace!/);
+    expect(screen.queryByRole('checkbox', { name: 'Use my address on file' })).toBeNull();
+    for (const label of ['Street', 'City', 'State', 'Postal code', 'Country']) {
+      expect(screen.getByLabelText(label)).toBeInTheDocument();
+    }
+  });
+
+  it('offers the address on file, which hides the address fields', async () => {
+    setup(userThen(() => jsonResponse(201, {}), ADDRESS));
+    const checkbox = await screen.findByRole('checkbox', { name: 'Use my address on file' });
+    await userEvent.click(checkbox);
+    expect(screen.queryByLabelText('Street')).toBeNull();
+    expect(screen.queryByLabelText('Country')).toBeNull();
+  });
+
+  it('requires the business name', async () => {
+    const { fetchMock } = setup(userThen(() => jsonResponse(201, {})));
+    await screen.findByText(/Welcome, Ada Lovelace!/);
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByText('Enter the business name.')).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('refuses a logo that is not JPEG, PNG or WebP', async () => {
+    setup(userThen(() => jsonResponse(201, {})));
+    const input = screen.getByLabelText('Business logo');
+    expect(input).toHaveAttribute('accept', 'image/jpeg,image/png,image/webp');
+    await userEvent.upload(input, new File(['x'], 'logo.gif', { type: 'image/gif' }), { applyAccept: false });
+    expect(screen.getByText(LOGO_TYPE_ERROR)).toBeInTheDocument();
+  });
+
+  it('reads "Processing..." while saving, clears the form and signs out after 3 seconds', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let finish: (response: Response) => void = () => undefined;
+    const { requests, store } = setup(
+      userThen(
+        () =>
+          new Promise<Response>((resolve) => {
+            finish = resolve;
+          }),
+      ),
+    );
+    await screen.findByText(/Welcome, Ada Lovelace!/);
+    await userEvent.type(screen.getByLabelText(/Business name/), 'Corner Shop');
+    await userEvent.type(screen.getByLabelText('City'), 'Lyon');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('button', { name: 'Processing...' })).toBeDisabled();
+
+    const create = requests.find((request) => request.method === 'POST');
+    expect(create && new URL(create.url).pathname).toBe('/api/businesses/create');
+    expect(create?.headers.get('Content-Type')).toMatch(/^multipart\/form-data/);
+
+    await act(async () =>
+      finish(jsonResponse(201, { id: crypto.randomUUID(), businessName: 'Corner Shop' })),
+    );
+    expect(await screen.findByText(SETUP_SUCCESS_TEXT)).toBeInTheDocument();
+    expect(screen.getByLabelText(/Business name/)).toHaveValue('');
+    expect(store.getState().session.token).not.toBeNull();
+
+    await act(() => vi.advanceTimersByTimeAsync(3000));
+    expect(await screen.findByText('Login page')).toBeInTheDocument();
+    expect(store.getState().session.token).toBeNull();
+    expect(window.sessionStorage.getItem('authToken')).toBeNull();
+  });
+
+  it('shows the server message and field errors on failure', async () => {
+    setup(
+      userThen(() =>
+        jsonResponse(400, {
+          code: 'VALIDATION_ERROR',
+          message: 'Check the highlighted fields.',
+          details: { fieldErrors: { 'address.city': ['The city is unknown.'] } },
+        }),
+      ),
+    );
+    await screen.findByText(/Welcome, Ada Lovelace!/);
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    await userEvent.type(screen.getByLabelText(/Business name/), 'Corner Shop');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Check the highlighted fields.');
+    expect(screen.getByText('The city is unknown.')).toBeInTheDocument();
+  });
+});
+
+describe(buildBusinessFormData.name, () => {
+  it('sends the business as a JSON part and the logo as a file part', () => {
+    const logo = new File(['png'], 'logo.png', { type: 'image/png' });
+    const body = buildBusinessFormData({ businessName: 'Corner Shop', useUserAddress: true }, logo);
+    expect(JSON.parse(body.get('business') as string)).toEqual({
+      businessName: 'Corner Shop',
+      useUserAddress: true,
+    });
+    expect((body.get('logo') as File).name).toBe('logo.png');
+  });
+
+  it('leaves out the logo part without a logo', () => {
+    expect(buildBusinessFormData({ businessName: 'Corner Shop' }, null).has('logo')).toBe(false);
+  });
+});

@@ -1,0 +1,107 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../test/render';
+import {
+  ANALYTICS_SCRIPT_ID,
+  CONSENT_COOKIE_NAME,
+  MARKETING_SCRIPT_ID,
+  applyConsent,
+  readConsent,
+  writeConsent,
+} from './cookie-consent';
+import { CookieDialog } from './cookie-dialog';
+
+const URLS = { analytics: 'https://stats.example.com/a.js', marketing: 'https://ads.example.com/pixel.js' };
+
+afterEach(() => {
+  document.getElementById(ANALYTICS_SCRIPT_ID)?.remove();
+  document.getElementById(MARKETING_SCRIPT_ID)?.remove();
+});
+
+describe(CookieDialog.name, () => {
+  it('is shown until a consent cookie exists', () => {
+    renderWithProviders(<CookieDialog trackerUrls={URLS} />);
+    expect(screen.getByRole('dialog', { name: 'Cookies on this site' })).toBeInTheDocument();
+  });
+
+  it('is not shown when consent is stored', () => {
+    writeConsent({ necessary: true, preferences: false, statistics: false, marketing: false });
+    renderWithProviders(<CookieDialog trackerUrls={URLS} />);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('keeps Necessary on and locked', () => {
+    renderWithProviders(<CookieDialog trackerUrls={URLS} />);
+    const necessary = screen.getByRole('checkbox', { name: 'Necessary' });
+    expect(necessary).toBeChecked();
+    expect(necessary).toBeDisabled();
+    for (const name of ['Preferences', 'Statistics', 'Marketing']) {
+      expect(screen.getByRole('checkbox', { name })).not.toBeChecked();
+    }
+  });
+
+  it('Allow all stores every category for 180 days and loads both trackers', async () => {
+    const cookieSetter = vi.spyOn(document, 'cookie', 'set');
+    renderWithProviders(<CookieDialog trackerUrls={URLS} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Allow all' }));
+    expect(readConsent()).toEqual({ necessary: true, preferences: true, statistics: true, marketing: true });
+    expect(cookieSetter.mock.calls[0]?.[0]).toMatch(
+      new RegExp(`^${CONSENT_COOKIE_NAME}=.*; Max-Age=15552000; Path=/; SameSite=Lax`),
+    );
+    expect(document.getElementById(ANALYTICS_SCRIPT_ID)).toHaveAttribute('src', URLS.analytics);
+    expect(document.getElementById(MARKETING_SCRIPT_ID)).toHaveAttribute('src', URLS.marketing);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('Allow selection stores the chosen categories and loads only what they allow', async () => {
+    renderWithProviders(<CookieDialog trackerUrls={URLS} />);
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Statistics' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Allow selection' }));
+    expect(readConsent()).toEqual({
+      necessary: true,
+      preferences: false,
+      statistics: true,
+      marketing: false,
+    });
+    expect(document.getElementById(ANALYTICS_SCRIPT_ID)).not.toBeNull();
+    expect(document.getElementById(MARKETING_SCRIPT_ID)).toBeNull();
+  });
+
+  it('Deny stores only the necessary category and loads nothing', async () => {
+    renderWithProviders(<CookieDialog trackerUrls={URLS} />);
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Marketing' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Deny' }));
+    expect(readConsent()).toEqual({
+      necessary: true,
+      preferences: false,
+      statistics: false,
+      marketing: false,
+    });
+    expect(document.querySelectorAll('script[id^="consent-"]')).toHaveLength(0);
+  });
+});
+
+describe(applyConsent.name, () => {
+  it('loads nothing when the URLs are not configured', () => {
+    applyConsent({ necessary: true, preferences: true, statistics: true, marketing: true }, {});
+    expect(document.querySelectorAll('script[id^="consent-"]')).toHaveLength(0);
+  });
+
+  it('reads the URLs configured at build time', () => {
+    vi.stubEnv('VITE_ANALYTICS_SCRIPT_URL', 'https://stats.example.com/env.js');
+    applyConsent({ necessary: true, preferences: false, statistics: true, marketing: true });
+    expect(document.getElementById(ANALYTICS_SCRIPT_ID)).toHaveAttribute(
+      'src',
+      'https://stats.example.com/env.js',
+    );
+    expect(document.getElementById(MARKETING_SCRIPT_ID)).toBeNull();
+  });
+
+  it('loads each script once', () => {
+    const consent = { necessary: true, preferences: false, statistics: true, marketing: false } as const;
+    applyConsent(consent, URLS);
+    applyConsent(consent, URLS);
+    expect(document.querySelectorAll(`#${ANALYTICS_SCRIPT_ID}`)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,109 @@
+import AdminPanelSettingsOutlinedIcon from '@mui/icons-material/AdminPanelSettingsOutlined';
+import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
+import CampaignOutlinedIcon from '@mui/icons-material/CampaignOutlined';
+import CardGiftcardOutlinedIcon from '@mui/icons-material/CardGiftcardOutlined';
+import InsightsOutlinedIcon from '@mui/icons-material/InsightsOutlined';
+import Inventory2OutlinedIcon from '@mui/icons-material/Inventory2Outlined';
+import LocalShippingOutlinedIcon from '@mui/icons-material/LocalShippingOutlined';
+import PersonOutlinedIcon from '@mui/icons-material/PersonOutlined';
+import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
+import HomeWorkOutlinedIcon from '@mui/icons-material/HomeWorkOutlined';
+import StorefrontOutlinedIcon from '@mui/icons-material/StorefrontOutlined';
+import ViewInArOutlinedIcon from '@mui/icons-material/ViewInArOutlined';
+import WarehouseOutlinedIcon from '@mui/icons-material/WarehouseOutlined';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardActionArea from '@mui/material/CardActionArea';
+import Typography from '@mui/material/Typography';
+import type { ReactElement } from 'react';
+import { useSelector } from 'react-redux';
+import { Link as RouterLink } from 'react-router';
+import { PageHeader } from '../../components/page-header';
+import { selectSessionUser } from '../../session/session.slice';
+import { getReachableAreas } from './dashboard-areas';
+
+const AREA_ICONS: Record<string, ReactElement> = {
+  '/dashboard/product': <Inventory2OutlinedIcon />,
+  '/dashboard/inventory': <WarehouseOutlinedIcon />,
+  '/dashboard/warehouse': <HomeWorkOutlinedIcon />,
+  '/dashboard/suppliers': <LocalShippingOutlinedIcon />,
+  '/dashboard/carrying-container': <ViewInArOutlinedIcon />,
+  '/dashboard/analytics': <InsightsOutlinedIcon />,
+  '/dashboard/rewards': <CardGiftcardOutlinedIcon />,
+  '/dashboard/communications': <CampaignOutlinedIcon />,
+  '/dashboard/access': <AdminPanelSettingsOutlinedIcon />,
+  '/dashboard/logs': <ReceiptLongOutlinedIcon />,
+  '/dashboard/business-profile': <StorefrontOutlinedIcon />,
+  '/dashboard/profile': <PersonOutlinedIcon />,
+};
+
+/** The dashboard home: a welcome and one card per area the user's roles reach. */
+export function DashboardPage() {
+  const user = useSelector(selectSessionUser);
+  const areas = getReachableAreas(user?.roles ?? []);
+  const firstName = user?.fullName.trim().split(/\s+/)[0];
+  return (
+    <Box>
+      <PageHeader
+        title={firstName ? `Welcome back, ${firstName}` : 'Welcome back'}
+        subtitle="Pick up where you left off. Everything your role lets you manage is one click away."
+      />
+      <Box
+        component="ul"
+        aria-label="Dashboard areas"
+        sx={{
+          listStyle: 'none',
+          m: 0,
+          p: 0,
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))',
+        }}
+      >
+        {areas.map((area) => (
+          <Box component="li" key={area.path}>
+            <Card sx={{ height: '100%' }}>
+              <CardActionArea
+                component={RouterLink}
+                to={area.path}
+                sx={{
+                  height: '100%',
+                  p: 2.5,
+                  display: 'flex',
+                  flexDirection: 'column',
+                  alignItems: 'flex-start',
+                  justifyContent: 'flex-start',
+                  gap: 1,
+                }}
+              >
+                <Box
+                  sx={{
+                    display: 'inline-flex',
+                    p: 1,
+                    borderRadius: 1.5,
+                    bgcolor: 'action.hover',
+                    color: 'primary.main',
+                  }}
+                  aria-hidden="true"
+                >
+                  {AREA_ICONS[area.path]}
+                </Box>
+                <Typography
+                  variant="h5"
+                  component="h2"
+                  sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}
+                >
+                  {area.title}
+                  <ArrowForwardIcon sx={{ fontSize: 16, color: 'text.secondary' }} aria-hidden="true" />
+                </Typography>
+                <Typography variant="body2" color="text.secondary">
+                  {area.description}
+                </Typography>
+              </CardActionArea>
+            </Card>
+          </Box>
+        ))}
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,130 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { BrandLogo } from '../../../components/brand-logo';
+
+const HEADER_LINKS = [
+  { label: 'For businesses', to: '/business-features' },
+  { label: 'For shoppers', to: '/shopper-features' },
+  { label: 'Pricing', to: '/subscription-plans' },
+  { label: 'About', to: '/about' },
+];
+
+const FOOTER_GROUPS = [
+  {
+    title: 'Product',
+    links: [
+      { label: 'Smart inventory', to: '/smart-inventory' },
+      { label: 'Supply chain', to: '/supply-chain' },
+      { label: 'Analytics', to: '/analytics' },
+      { label: 'Loyalty', to: '/loyalty' },
+      { label: 'CRM', to: '/crm' },
+      { label: 'Scan, pay & go', to: '/scan-pay-go' },
+    ],
+  },
+  {
+    title: 'Company',
+    links: [
+      { label: 'About', to: '/about' },
+      { label: 'Pricing', to: '/subscription-plans' },
+      { label: 'For businesses', to: '/business-features' },
+      { label: 'For shoppers', to: '/shopper-features' },
+    ],
+  },
+  {
+    title: 'Legal',
+    links: [
+      { label: 'Terms', to: '/terms' },
+      { label: 'Privacy', to: '/privacy' },
+      { label: 'Cookies', to: '/cookies' },
+    ],
+  },
+];
+
+/** Header and footer of the public pages. */
+export function MarketingLayout({ children }: { children: ReactNode }) {
+  return (
+    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
+      <Box component="header" sx={{ borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
+        <Container maxWidth="lg" sx={{ display: 'flex', alignItems: 'center', gap: 3, height: 64 }}>
+          <Box
+            component={RouterLink}
+            to="/"
+            aria-label="Retail Back-Office home"
+            sx={{ display: 'inline-flex', textDecoration: 'none' }}
+          >
+            <BrandLogo />
+          </Box>
+          <Box component="nav" aria-label="Site" sx={{ display: 'flex', gap: 2.5, flex: 1 }}>
+            {HEADER_LINKS.map((link) => (
+              <Link
+                key={link.to}
+                component={RouterLink}
+                to={link.to}
+                underline="hover"
+                color="text.secondary"
+                variant="body2"
+                sx={{ fontWeight: 500 }}
+              >
+                {link.label}
+              </Link>
+            ))}
+          </Box>
+          <Button component={RouterLink} to="/login" color="inherit">
+            Sign in
+          </Button>
+          <Button component={RouterLink} to="/register" variant="contained">
+            Get started
+          </Button>
+        </Container>
+      </Box>
+      <Box component="main" sx={{ flex: 1 }}>
+        {children}
+      </Box>
+      <Box
+        component="footer"
+        sx={{ borderTop: 1, borderColor: 'divider', bgcolor: 'background.paper', py: 5 }}
+      >
+        <Container maxWidth="lg" sx={{ display: 'grid', gridTemplateColumns: '2fr repeat(3, 1fr)', gap: 4 }}>
+          <Box>
+            <BrandLogo />
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5, maxWidth: 320 }}>
+              Stores, stock, loyalty and sales analytics for growing retail businesses.
+            </Typography>
+          </Box>
+          {FOOTER_GROUPS.map((group) => (
+            <Box key={group.title} component="nav" aria-label={group.title}>
+              <Typography variant="overline" color="text.secondary">
+                {group.title}
+              </Typography>
+              <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 0.75 }}>
+                {group.links.map((link) => (
+                  <li key={link.to}>
+                    <Link
+                      component={RouterLink}
+                      to={link.to}
+                      underline="hover"
+                      color="text.primary"
+                      variant="body2"
+                    >
+                      {link.label}
+                    </Link>
+                  </li>
+                ))}
+              </Box>
+            </Box>
+          ))}
+        </Container>
+        <Container maxWidth="lg">
+          <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 4 }}>
+            © {new Date().getFullYear()} Retail Back-Office
+          </Typography>
+        </Container>
+      </Box>
+    </Box>
+  );
+}

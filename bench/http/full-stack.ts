@@ -1,0 +1,166 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { API, ZLoginResponse } from '@app/contracts';
+import {
+  startProcess,
+  stopOrphanedPostgres,
+  waitForHttpOk,
+  type Cleanup,
+  type ManagedProcess,
+} from './processes.js';
+
+export type FullStack = {
+  baseUrl: string;
+  process: ManagedProcess;
+  /** How the server ran: compiled (dist) or from the TypeScript sources through tsx. */
+  mode: 'dist' | 'source';
+  /** postgres:// URL of the embedded cluster the server started (loopback only). */
+  databaseUrl: string;
+};
+
+export type SignedInUser = { userId: string; token: string };
+
+const PASSWORD = 'plum-Orchard-47-lantern';
+const START_TIMEOUT_MS = 60_000;
+const BUILD_TIMEOUT_MS = 90_000;
+
+/**
+ * Builds packages/contracts and apps/server, so that the compiled code is measured. A failed
+ * build is not fatal: the server then runs from its sources (tsx), and the report says so.
+ */
+export function buildServer(repoRoot: string, log: (line: string) => void): 'dist' | 'source' {
+  for (const workspace of ['packages/contracts', 'apps/server']) {
+    const result = spawnSync('npm', ['run', 'build', '-w', workspace], {
+      cwd: repoRoot,
+      encoding: 'utf8',
+      timeout: BUILD_TIMEOUT_MS,
+    });
+    if (result.status !== 0) {
+      const output = `${result.stdout ?? ''}${result.stderr ?? ''}`.trim().split('\n').slice(-15).join('\n');
+      log(
+        `build of ${workspace} failed (${result.error?.message ?? `exit ${String(result.status)}`}); running the server from source.\n${output}`,
+      );
+      return 'source';
+    }
+  }
+  return existsSync(path.join(repoRoot, 'apps/server/dist/main.js')) ? 'dist' : 'source';
+}
+
+/** Starts the full server with a fresh DATA_DIR (its own embedded PostgreSQL) on `port`. */
+export async function startFullStack(options: {
+  repoRoot: string;
+  dataDir: string;
+  port: number;
+  mode: 'dist' | 'source';
+  cleanup: Cleanup;
+  /** Extra Node.js flags for the server, e.g. --cpu-prof. */
+  nodeArgs?: readonly string[];
+}): Promise<FullStack> {
+  const { repoRoot, dataDir, port, mode, cleanup, nodeArgs = [] } = options;
+  const scriptArgs =
+    mode === 'dist'
+      ? [path.join(repoRoot, 'apps/server/dist/main.js')]
+      : ['--import', 'tsx', '--conditions=source', path.join(repoRoot, 'apps/server/src/main.ts')];
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    AUTH_RATE_LIMIT: '100000',
+    APP_URL: `http://127.0.0.1:${port}`,
+    DATABASE_URL: '',
+    SMTP_URL: '',
+  };
+  const server = startProcess('full server', process.execPath, [...nodeArgs, ...scriptArgs], {
+    cwd: repoRoot,
+    env,
+  });
+  cleanup.add('stop the full server', async () => {
+    // The server stops its embedded PostgreSQL on SIGTERM; if it had to be killed, stop that too.
+    await server.stop(30_000);
+    await stopOrphanedPostgres(path.join(dataDir, 'pg', 'cluster'));
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitForHttpOk(`${baseUrl}${API.health}`, server, START_TIMEOUT_MS);
+  return { baseUrl, process: server, mode, databaseUrl: await embeddedDatabaseUrl(dataDir) };
+}
+
+/** The embedded cluster's URL: password beside it, port on line 4 of its postmaster.pid. */
+async function embeddedDatabaseUrl(dataDir: string): Promise<string> {
+  const password = (await readFile(path.join(dataDir, 'pg', 'password'), 'utf8')).trim();
+  const pidLines = (await readFile(path.join(dataDir, 'pg', 'cluster', 'postmaster.pid'), 'utf8')).split(
+    '\n',
+  );
+  const port = Number(pidLines[3]);
+  if (!password || !Number.isInteger(port) || port <= 0) {
+    throw new Error(`Could not read the embedded PostgreSQL's password or port under ${dataDir}/pg.`);
+  }
+  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
+}
+
+/** Registers an owner, follows the e-mailed verification link, signs in. */
+export async function signUpAndLogIn(stack: FullStack, dataDir: string): Promise<SignedInUser> {
+  const email = `bench-${Date.now()}@example.com`;
+  const registered = await postJson(`${stack.baseUrl}${API.auth.register}`, {
+    fullName: 'Bench Mark',
+    email,
+    password: PASSWORD,
+  });
+  if (registered.status !== 201)
+    throw new Error(`register answered ${registered.status}: ${registered.text}`);
+
+  const link = await waitForVerificationLink(path.join(dataDir, 'mail'));
+  const verifyUrl = new URL(link);
+  const verified = await fetch(`${stack.baseUrl}${verifyUrl.pathname}${verifyUrl.search}`, {
+    headers: { accept: 'application/json' },
+    signal: AbortSignal.timeout(10_000),
+  });
+  if (verified.status !== 200)
+    throw new Error(`verify-email answered ${verified.status}: ${await verified.text()}`);
+
+  const loggedIn = await postJson(`${stack.baseUrl}${API.auth.login}`, { email, password: PASSWORD });
+  if (loggedIn.status !== 200) throw new Error(`login answered ${loggedIn.status}: ${loggedIn.text}`);
+  const session = ZLoginResponse.parse(JSON.parse(loggedIn.text));
+  return { userId: session.user.userId, token: session.token };
+}
+
+async function postJson(url: string, body: unknown): Promise<{ status: number; text: string }> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify(body),
+    signal: AbortSignal.timeout(15_000),
+  });
+  return { status: response.status, text: await response.text() };
+}
+
+async function waitForVerificationLink(mailDir: string): Promise<string> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const files = existsSync(mailDir) ? (await readdir(mailDir)).filter((f) => f.endsWith('.eml')) : [];
+    for (const file of files) {
+      const link = extractVerificationLink(await readFile(path.join(mailDir, file), 'utf8'));
+      if (link) return link;
+    }
+    await sleep(100);
+  }
+  throw new Error(`No verification e-mail with a link appeared in ${mailDir}.`);
+}
+
+/** Decodes quoted-printable (soft breaks, =XX) and finds the verify-email link. */
+export function extractVerificationLink(eml: string): string | undefined {
+  const decoded = decodeQuotedPrintable(eml.replace(/\r\n/g, '\n'));
+  const match = /https?:\/\/[^\s"'<>]*\/api\/auth\/verify-email\?token=[^\s"'<>&]+/.exec(decoded);
+  return match?.[0];
+}
+
+export function decodeQuotedPrintable(text: string): string {
+  const bytes = text
+    .replace(/=\n/g, '')
+    .replace(/=([0-9A-F]{2})/gi, (_match: string, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return Buffer.from(bytes, 'latin1').toString('utf8');
+}

@@ -1,0 +1,74 @@
+/**
+ * `npm run bench`: the web size check first (quick), then the HTTP benchmarks.
+ * Targets are reported, not asserted: the exit code is non-zero only when something crashed.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { printHttpReport, runHttpBenchmarks } from './http/http-bench.js';
+import { Cleanup } from './http/processes.js';
+import { measureWebSize, printWebSize, writeJson } from './web-size.js';
+
+const benchDir = path.dirname(fileURLToPath(import.meta.url));
+const repoRoot = path.resolve(benchDir, '..');
+const resultsDir = path.join(benchDir, 'results');
+
+function seconds(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < 0)
+    throw new Error(`${name} must be a number of seconds (got ${JSON.stringify(raw)})`);
+  return value;
+}
+
+const settings = {
+  connections: Math.max(1, Math.round(seconds('BENCH_CONNECTIONS', 10))),
+  warmupSeconds: seconds('BENCH_WARMUP', 1),
+  durationSeconds: Math.max(1, seconds('BENCH_DURATION', 5)),
+  rounds: Math.max(1, Math.round(seconds('BENCH_ROUNDS', 3))),
+};
+// 5 rows a round plus builds and start-up; with the defaults 100 + 3 * 5 * 6 = 190 s at most.
+const timeoutSeconds = seconds(
+  'BENCH_TIMEOUT',
+  100 + settings.rounds * 5 * (settings.warmupSeconds + settings.durationSeconds),
+);
+
+const write = (line: string) => process.stdout.write(`${line}\n`);
+const log = (line: string) => process.stderr.write(`[bench] ${line}\n`);
+const cleanup = new Cleanup();
+
+let finishing = false;
+async function finish(code: number, message?: string): Promise<never> {
+  if (!finishing) {
+    finishing = true;
+    if (message) process.stderr.write(`${message}\n`);
+    await cleanup.runAll();
+  }
+  process.exit(code);
+}
+
+process.once('SIGINT', () => void finish(130, 'interrupted; cleaning up'));
+process.once('SIGTERM', () => void finish(143, 'terminated; cleaning up'));
+const watchdog = setTimeout(
+  () => void finish(1, `The benchmark ran longer than ${timeoutSeconds} s (BENCH_TIMEOUT); stopping.`),
+  timeoutSeconds * 1000,
+);
+watchdog.unref();
+
+try {
+  const web = measureWebSize(repoRoot, log);
+  printWebSize(web, write);
+  writeJson(path.join(resultsDir, 'web-size.json'), web);
+
+  const http = await runHttpBenchmarks({ repoRoot, settings, cleanup, log });
+  printHttpReport(http, write);
+  writeJson(path.join(resultsDir, 'http.json'), http);
+  write(`\nresults: ${path.relative(repoRoot, resultsDir)}/http.json, web-size.json`);
+  clearTimeout(watchdog);
+  await finish(0);
+} catch (error) {
+  await finish(
+    1,
+    `The benchmark failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+  );
+}

@@ -1,31 +1,40 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import { preparedQuery } from '../../platform/db/prepared.js';
 import type { Tx } from '../../platform/db/tenancy.js';
 import { users } from './users.table.js';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
 
-/** Users are a global table: callers pass a transaction from inGlobal or inTenant. */
-export async function findUserById(tx: Tx, id: string): Promise<UserRow | undefined> {
-  const [row] = await tx
+const selectUserById = preparedQuery('users_find_by_id', (tx) =>
+  tx
     .select()
     .from(users)
-    .where(and(eq(users.id, id), isNull(users.deletedAt)));
+    .where(and(eq(users.id, sql.placeholder('id')), isNull(users.deletedAt))),
+);
+
+/** Users are a global table: callers pass a transaction from inGlobal or inTenant. */
+export async function findUserById(tx: Tx, id: string): Promise<UserRow | undefined> {
+  const [row] = await selectUserById(tx, { id });
   return row;
 }
 
-/** By e-mail (without regard to case) or by username. */
-export async function findUserByLogin(tx: Tx, login: string): Promise<UserRow | undefined> {
-  const [row] = await tx
+const selectUserByLogin = preparedQuery('users_find_by_login', (tx) =>
+  tx
     .select()
     .from(users)
     .where(
       and(
         isNull(users.deletedAt),
-        sql`(lower(${users.email}) = lower(${login}) or lower(${users.username}) = lower(${login}))`,
+        sql`(lower(${users.email}) = lower(${sql.placeholder('login')}) or lower(${users.username}) = lower(${sql.placeholder('login')}))`,
       ),
     )
-    .limit(1);
+    .limit(1),
+);
+
+/** By e-mail (without regard to case) or by username. */
+export async function findUserByLogin(tx: Tx, login: string): Promise<UserRow | undefined> {
+  const [row] = await selectUserByLogin(tx, { login });
   return row;
 }
 

@@ -8,7 +8,7 @@ import type { Db } from './database.js';
 export const APP_ROLE = 'app_tenant';
 
 /** A drizzle handle bound to one connection inside an open transaction. */
-export type Tx = NodePgDatabase;
+export type Tx = NodePgDatabase & { $client: pg.PoolClient };
 
 /** A transaction bound to one business. Every tenant repository takes one as its first argument. */
 export type TenantScope = { readonly tx: Tx; readonly businessId: string };

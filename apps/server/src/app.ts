@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { API, LOGO_MAX_BYTES, ZHealth } from '@app/contracts';
+import { API, ZHealth } from '@app/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -89,9 +88,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         'RATE_LIMITED',
         `Too many attempts. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
       ),
-  });
-  await app.register(fastifyMultipart, {
-    limits: { fileSize: LOGO_MAX_BYTES, files: 2, fields: 4, parts: 6, fieldSize: 64 * 1024 },
   });
   await app.register(fastifySwagger, {
     openapi: {

@@ -1,4 +1,5 @@
-import { API, ZBusiness, ZCreateBusinessRequest, ZIdParams } from '@app/contracts';
+import fastifyMultipart from '@fastify/multipart';
+import { API, LOGO_MAX_BYTES, ZBusiness, ZCreateBusinessRequest, ZIdParams } from '@app/contracts';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
@@ -14,6 +15,12 @@ import {
 } from './businesses.service.js';
 
 export const businessesRoutes: FastifyPluginAsyncZod<{ deps: AccessDeps }> = async (app, { deps }) => {
+  // Registered here, not on the app: the plugin adds hooks to every request of its context, and
+  // only these routes take files.
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: LOGO_MAX_BYTES, files: 2, fields: 4, parts: 6, fieldSize: 64 * 1024 },
+  });
+
   app.post(
     API.businesses.create,
     {

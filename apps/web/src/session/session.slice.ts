@@ -12,6 +12,12 @@ export type SessionState = {
   loading: boolean;
   error: string | null;
   message: string | null;
+  /**
+   * True after the user signed out (Logout, or the sign-out after business setup): the next
+   * sign-in then starts at the dashboard instead of returning to the last page, which may not
+   * fit the next person at this screen. An expired or refused session returns there.
+   */
+  isSignedOutByUser: boolean;
 };
 
 export type SessionRootState = { session: SessionState };
@@ -25,6 +31,7 @@ export const initialSessionState: SessionState = {
   loading: false,
   error: null,
   message: null,
+  isSignedOutByUser: false,
 };
 
 export function createSessionState(stored: StoredSession | null): SessionState {
@@ -48,6 +55,7 @@ export const sessionSlice = createSlice({
       createSessionState(action.payload),
     /** Storage is written by the session listener, not here. */
     loggedIn: (state, action: PayloadAction<StoredSession>) => {
+      state.isSignedOutByUser = false;
       state.status = 'ready';
       state.token = action.payload.token;
       state.expiresAt = action.payload.expiresAt;
@@ -56,7 +64,8 @@ export const sessionSlice = createSlice({
       state.loading = false;
       state.error = null;
     },
-    loggedOut: (state) => {
+    loggedOut: (state, action: PayloadAction<{ isByUser: boolean } | undefined>) => {
+      state.isSignedOutByUser = action.payload?.isByUser ?? false;
       state.status = 'ready';
       state.token = null;
       state.expiresAt = null;

@@ -42,6 +42,13 @@ describe(ProtectedLayout.name, () => {
     expect(router.state.location.state).toEqual({ from: '/dashboard/product' });
   });
 
+  it('does not bring the next sign-in back to the page of a user who signed out', async () => {
+    const signedOut = { ...createSessionState(null), isSignedOutByUser: true };
+    const { router } = renderAt('/dashboard/business-setup', signedOut);
+    expect(await screen.findByText('Login page')).toBeInTheDocument();
+    expect(router.state.location.state).toBeNull();
+  });
+
   it('sends a user with an expired token to login and clears the session', async () => {
     window.sessionStorage.setItem('authToken', makeToken());
     const { store } = renderAt('/dashboard', makeSession({ expiresAt: Date.now() - 1 }));

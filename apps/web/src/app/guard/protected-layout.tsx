@@ -40,7 +40,13 @@ export function ProtectedLayout({ renderShell }: ProtectedLayoutProps) {
     case 'loading':
       return <Loading fullScreen />;
     case 'login':
-      return <Navigate to={LOGIN_PATH} replace state={{ from: `${location.pathname}${location.search}` }} />;
+      return (
+        <Navigate
+          to={LOGIN_PATH}
+          replace
+          state={session.isSignedOutByUser ? undefined : { from: `${location.pathname}${location.search}` }}
+        />
+      );
     case 'business-setup':
       return <Navigate to={BUSINESS_SETUP_PATH} replace />;
     case 'unauthorized':

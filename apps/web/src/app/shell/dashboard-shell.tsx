@@ -73,7 +73,7 @@ export function DashboardShell({ children }: { children: ReactNode }) {
   };
 
   const logout = () => {
-    dispatch(loggedOut());
+    dispatch(loggedOut({ isByUser: true }));
     void navigate('/login', { replace: true });
   };
 

@@ -121,7 +121,7 @@ export function BusinessSetupPage() {
   useEffect(() => {
     if (!isDone) return undefined;
     const timer = window.setTimeout(() => {
-      dispatch(loggedOut());
+      dispatch(loggedOut({ isByUser: true }));
       void navigate('/login', { replace: true });
     }, SETUP_LOGOUT_DELAY_MS);
     return () => window.clearTimeout(timer);

@@ -1,0 +1,59 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createOwnerWithBusiness, createVerifiedOwner } from './support/api.js';
+import { findSeriousViolations } from './support/axe.js';
+import { launchBrowser, newContext, signIn } from './support/browser.js';
+import { screenshots } from './support/screens.js';
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser.close();
+});
+
+beforeEach(async () => {
+  context = await newContext(browser, { bypassCSP: true });
+  page = await context.newPage();
+});
+
+afterEach(async () => {
+  await context.close();
+});
+
+describe('accessibility', () => {
+  it('has no serious or critical axe violations on /login', async () => {
+    await page.goto('/login');
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await screenshots('axe login')(page, 'login');
+    expect(await findSeriousViolations(page)).toEqual([]);
+  });
+
+  it('has no serious or critical axe violations on /register', async () => {
+    await page.goto('/register');
+    await page.getByRole('heading', { name: 'Create your account' }).waitFor();
+    await screenshots('axe register')(page, 'register');
+    expect(await findSeriousViolations(page)).toEqual([]);
+  });
+
+  it('has no serious or critical axe violations on /dashboard', async () => {
+    const owner = await createOwnerWithBusiness();
+    await signIn(page, owner.email, owner.password, '/dashboard');
+    await page.getByRole('heading', { name: 'Welcome back, Olivia' }).waitFor();
+    await screenshots('axe dashboard')(page, 'dashboard');
+    expect(await findSeriousViolations(page)).toEqual([]);
+  });
+
+  it('has no serious or critical axe violations on /dashboard/business-setup', async () => {
+    const owner = await createVerifiedOwner();
+    await signIn(page, owner.email, owner.password, '/dashboard/business-setup');
+    await page.getByText(`Welcome, ${owner.fullName}!`).waitFor();
+    await screenshots('axe business setup')(page, 'business setup');
+    expect(await findSeriousViolations(page)).toEqual([]);
+  });
+});

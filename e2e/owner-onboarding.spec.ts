@@ -1,0 +1,190 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { TSessionUser } from '@app/contracts';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { dataDir, getBusiness } from './support/api.js';
+import {
+  CONSENT_COOKIE_NAME,
+  launchBrowser,
+  newContext,
+  pathOf,
+  signIn,
+  submitSignIn,
+} from './support/browser.js';
+import { newOwner } from './support/people.js';
+import { makePng, writePngFile } from './support/png.js';
+import { screenshots } from './support/screens.js';
+
+const REGISTERED_TEXT = 'Registration successful. Check your e-mail for the link to verify your address.';
+const VERIFIED_NOTE = 'Your e-mail address is verified. You can sign in now.';
+const SETUP_SAVED_TEXT =
+  'Your business profile is saved. Sign in again to continue; you will be signed out in 3 seconds.';
+const DRAWER_ENTRIES = [
+  'Products',
+  'Inventory',
+  'Analytics',
+  'Access Management',
+  'Rewards',
+  'Communications',
+  'Logs',
+  'Settings',
+  'Logout',
+];
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser.close();
+});
+
+beforeEach(async () => {
+  // This journey starts as a first-time visitor: no consent cookie yet.
+  context = await newContext(browser, { hasConsent: false });
+  page = await context.newPage();
+});
+
+afterEach(async () => {
+  await context.close();
+});
+
+describe('owner onboarding', () => {
+  it('registers, verifies the e-mail, sets up the business and reaches the dashboard', async () => {
+    const shot = screenshots('owner onboarding');
+    const owner = newOwner('Olivia Marsh');
+
+    // Registration, with the cookie panel a first visit shows.
+    await page.goto('/register');
+    await page.getByRole('heading', { name: 'Create your account' }).waitFor();
+    const cookiePanel = page.getByRole('dialog', { name: 'Cookies on this site' });
+    await cookiePanel.waitFor();
+    await shot(page, 'register with cookie panel', { isMainScreen: true });
+    await cookiePanel.getByRole('button', { name: 'Allow all' }).click();
+    await cookiePanel.waitFor({ state: 'detached' });
+    const cookies = await context.cookies();
+    expect(cookies.map((cookie) => cookie.name)).toContain(CONSENT_COOKIE_NAME);
+
+    await page.getByRole('textbox', { name: 'Full name' }).fill(owner.fullName);
+    await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill(owner.email);
+    await page.getByLabel(/^Password/).fill(owner.password);
+    await shot(page, 'register filled');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByRole('heading', { name: 'Check your e-mail' }).waitFor();
+    expect(await page.getByText(REGISTERED_TEXT, { exact: true }).isVisible()).toBe(true);
+    expect(await page.getByText(`We sent a verification link to ${owner.email}`).isVisible()).toBe(true);
+    await shot(page, 'check your e-mail');
+
+    // The verification link, followed from the local mailbox page as a new user would.
+    await page.goto('/dev/mailbox');
+    const mail = page
+      .getByRole('article')
+      .filter({ hasText: owner.email })
+      .filter({ hasText: 'Verify your e-mail address' });
+    await mail.waitFor();
+    await shot(page, 'mailbox');
+    await mail.getByRole('link').click();
+    await page.waitForURL((url) => url.pathname === '/login');
+    expect(pathOf(page)).toBe('/login?verified=1');
+    await page.getByText(VERIFIED_NOTE, { exact: true }).waitFor();
+    await shot(page, 'login after verification', { isMainScreen: true });
+
+    // The guard sends an owner without a business to the setup.
+    await signIn(page, owner.email, owner.password, '/dashboard/business-setup');
+    await page.getByRole('heading', { name: 'Complete Your Business Profile' }).waitFor();
+    await page
+      .getByText(`Welcome, ${owner.fullName}! Tell us about your business to start using your dashboard.`)
+      .waitFor();
+    await shot(page, 'business setup', { isMainScreen: true });
+
+    const form = page.getByRole('form', { name: 'Business profile' });
+    await form.getByLabel('Business name').fill('Marsh & Daughters Provisions');
+    await form.getByLabel('Registration number').fill('HRB 40417');
+    await form.getByLabel('E-mail').fill('hello@marsh-provisions.example');
+    await form.getByLabel('Phone number').fill('+49 30 1234567');
+    await form.getByLabel('Website').fill('https://marsh-provisions.example');
+    await form.getByRole('combobox', { name: 'Industry type' }).click();
+    await page.getByRole('option', { name: 'Retail' }).click();
+    await form.getByLabel('Description').fill('Fresh produce and pantry goods in two neighbourhood stores.');
+    await form.getByLabel('Street').fill('Kastanienallee 12');
+    await form.getByLabel('City').fill('Berlin');
+    await form.getByLabel('Postal code').fill('10435');
+    await form.getByLabel('Country').fill('Germany');
+
+    const logo = makePng(48, [46, 125, 50]);
+    await form.getByLabel('Business logo').setInputFiles(writePngFile('marsh-logo.png', logo));
+    await form.getByRole('img', { name: 'Preview of marsh-logo.png' }).waitFor();
+    await shot(page, 'business setup filled with logo preview');
+
+    // Hold the create call until the busy label has been seen, so the check does not race it.
+    let releaseCreate = () => {};
+    const isCreateReleased = new Promise<void>((resolve) => {
+      releaseCreate = resolve;
+    });
+    await page.route(
+      '**/api/businesses/create',
+      async (route) => {
+        await isCreateReleased;
+        await route.continue();
+      },
+      { times: 1 },
+    );
+    await form.getByRole('button', { name: 'Save' }).click();
+    await form.getByRole('button', { name: 'Processing...' }).waitFor();
+    expect(await form.getByRole('button', { name: 'Processing...' }).isDisabled()).toBe(true);
+    await shot(page, 'business setup processing');
+    releaseCreate();
+
+    await page.getByText(SETUP_SAVED_TEXT, { exact: true }).waitFor();
+    expect(await form.getByLabel('Business name').inputValue()).toBe('');
+    await shot(page, 'business setup saved');
+
+    // Signed out after 3 seconds to pick up a token with the business id.
+    await page.waitForURL((url) => url.pathname === '/login', { timeout: 10_000 });
+    expect(await page.evaluate(() => sessionStorage.getItem('authToken'))).toBeNull();
+
+    await submitSignIn(page, owner.email, owner.password);
+    await page.getByRole('heading', { level: 1, name: 'Welcome back, Olivia' }).waitFor();
+    expect(pathOf(page)).toBe('/dashboard');
+    const drawer = page.getByRole('navigation', { name: 'Main' });
+    await drawer.getByRole('link', { name: 'Products' }).waitFor();
+    const entries = await drawer.getByRole('listitem').allInnerTexts();
+    expect(entries.map((entry) => entry.trim())).toEqual(DRAWER_ENTRIES);
+    const breadcrumb = page.getByRole('navigation', { name: 'Breadcrumb' });
+    expect((await breadcrumb.innerText()).trim()).toBe('Dashboard');
+    await page.getByRole('heading', { name: 'Welcome back, Olivia' }).waitFor();
+    await shot(page, 'dashboard', { isMainScreen: true });
+
+    const stored = await page.evaluate(() => ({
+      authToken: sessionStorage.getItem('authToken'),
+      authTokenExpiry: sessionStorage.getItem('authTokenExpiry'),
+      authUser: sessionStorage.getItem('authUser'),
+      businessId: sessionStorage.getItem('businessId'),
+    }));
+    expect(stored.authToken).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+    const expiresIn = Number(stored.authTokenExpiry) - Date.now();
+    expect(expiresIn).toBeGreaterThan(0);
+    expect(expiresIn).toBeLessThanOrEqual(3600_000);
+    const user = JSON.parse(stored.authUser ?? 'null') as TSessionUser;
+    expect(user).toMatchObject({
+      email: owner.email,
+      fullName: owner.fullName,
+      roles: ['ROLE_BUSINESS_OWNER'],
+    });
+    expect(stored.businessId).toBeTruthy();
+    expect(user.businessId).toBe(stored.businessId);
+
+    // The uploaded logo is stored as sent, under DATA_DIR/blobs.
+    const business = await getBusiness(stored.authToken ?? '', stored.businessId ?? '');
+    expect(business).toMatchObject({ businessName: 'Marsh & Daughters Provisions', industryType: 'retail' });
+    expect(business.logoUrl).toBeTruthy();
+    const logoFile = path.join(dataDir(), 'blobs', 'inventory', business.logoUrl ?? '');
+    expect(existsSync(logoFile)).toBe(true);
+    expect(readFileSync(logoFile).equals(logo)).toBe(true);
+  });
+});

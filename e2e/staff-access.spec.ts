@@ -1,0 +1,77 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createActivatedStaff, createOwnerWithBusiness, createStaff, dataDir } from './support/api.js';
+import { launchBrowser, newContext, pathOf, signIn } from './support/browser.js';
+import { findLink, waitForMail } from './support/mailbox.js';
+import { newStaff } from './support/people.js';
+import { screenshots } from './support/screens.js';
+
+const FORBIDDEN_TITLE = 'You don\u2019t have permission to view this page.';
+const FORBIDDEN_HINT =
+  'If you believe this is an error, please ask an administrator to add the correct role to your account.';
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser.close();
+});
+
+beforeEach(async () => {
+  context = await newContext(browser);
+  page = await context.newPage();
+});
+
+afterEach(async () => {
+  await context.close();
+});
+
+describe('staff access', () => {
+  it('lets an invited staff member set a password from the mail and reach the dashboard', async () => {
+    const shot = screenshots('staff invitation');
+    const owner = await createOwnerWithBusiness('Quayside Hardware');
+    const staff = newStaff('Sam Stockman');
+    // No screen creates staff yet: the owner does it through the API.
+    await createStaff(owner.token, staff, ['ROLE_INVENTORY_READER']);
+
+    const mail = await waitForMail(dataDir(), staff.email, 'You have been invited to Quayside Hardware');
+    await page.goto(findLink(mail, '/validate-account'));
+    await page.getByRole('heading', { name: 'Activate your account' }).waitFor();
+    await page.getByLabel(/^New password/).fill(staff.password);
+    await page.getByLabel(/^Confirm new password/).fill(staff.password);
+    await shot(page, 'activate account', { isMainScreen: true });
+    await page.getByRole('button', { name: 'Activate account' }).click();
+
+    await page.getByText('Your account is validated. You can sign in now.').waitFor();
+    const validatedAt = Date.now();
+    await shot(page, 'account validated');
+    await page.waitForURL((url) => url.pathname === '/login', { timeout: 10_000 });
+    // The redirect waits 3 seconds (000 section 9); allow for the time the text took to show.
+    expect(Date.now() - validatedAt).toBeGreaterThan(2_000);
+
+    await signIn(page, staff.email, staff.password, '/dashboard');
+    await page.getByRole('heading', { name: 'Welcome back, Sam' }).waitFor();
+    const drawer = page.getByRole('navigation', { name: 'Main' });
+    await drawer.getByRole('link', { name: 'Inventory' }).waitFor();
+    expect(await drawer.getByRole('link', { name: 'Products' }).count()).toBe(0);
+    await shot(page, 'staff dashboard', { isMainScreen: true });
+  });
+
+  it('refuses the products page to a staff member without a product role', async () => {
+    const shot = screenshots('staff without product role');
+    const owner = await createOwnerWithBusiness();
+    const staff = await createActivatedStaff(owner.token, ['ROLE_INVENTORY_READER']);
+
+    await signIn(page, staff.email, staff.password, '/dashboard');
+    await page.goto('/dashboard/product');
+    await page.getByRole('heading', { name: FORBIDDEN_TITLE }).waitFor();
+    expect(await page.getByText(FORBIDDEN_HINT, { exact: true }).isVisible()).toBe(true);
+    expect(pathOf(page)).toBe('/dashboard/product');
+    await shot(page, 'products refused', { isMainScreen: true });
+  });
+});

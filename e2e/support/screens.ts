@@ -1,0 +1,34 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Page } from 'playwright-core';
+import { VIEWPORT } from './browser.js';
+
+const ARTIFACTS = fileURLToPath(new URL('../artifacts', import.meta.url));
+const NARROW_WIDTH = 1024;
+
+function slug(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+}
+
+/**
+ * Screenshots of one test, numbered in the order taken: e2e/artifacts/<test>/<nn>-<step>-<width>.png.
+ * Main screens are also taken at 1024 px, the narrowest layout the shell supports.
+ */
+export function screenshots(testName: string) {
+  const dir = path.join(ARTIFACTS, slug(testName));
+  let count = 0;
+  return async (page: Page, step: string, options: { isMainScreen?: boolean } = {}): Promise<void> => {
+    mkdirSync(dir, { recursive: true });
+    count += 1;
+    const base = path.join(dir, `${String(count).padStart(2, '0')}-${slug(step)}`);
+    await page.screenshot({ path: `${base}-${VIEWPORT.width}.png`, fullPage: true });
+    if (!options.isMainScreen) return;
+    await page.setViewportSize({ width: NARROW_WIDTH, height: VIEWPORT.height });
+    await page.screenshot({ path: `${base}-${NARROW_WIDTH}.png`, fullPage: true });
+    await page.setViewportSize(VIEWPORT);
+  };
+}

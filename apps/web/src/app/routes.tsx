@@ -1,14 +1,11 @@
-import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { Loading } from '../components/loading';
 import type { RouteHandle } from '../hooks/use-route-title';
 import { RootLayout } from './root-layout';
+import { lazyPage } from './lazy-page';
 import { RouteErrorPage } from './route-error-page';
 
-/** Route-level code splitting: each page is its own chunk, loaded on first visit. */
-function page<Module>(load: () => Promise<Module>, pick: (module: Module) => ComponentType) {
-  return async () => ({ Component: pick(await load()) });
-}
+const page = lazyPage;
 
 const loadMarketing = () => import('../features/marketing/marketing-page');
 const loadComing = () => import('../features/coming-soon/coming-soon-page');

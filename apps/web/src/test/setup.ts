@@ -1,6 +1,9 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// findBy* waits 1 s by default; lazy routes and MUI transitions on a loaded CI machine need more.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom has no layout; scroll restoration and scroll-to-top only need the call to exist.
 window.scrollTo = () => undefined;

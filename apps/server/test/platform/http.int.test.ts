@@ -115,9 +115,6 @@ describe('HTTP surface', () => {
       expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
       expect(res.headers['cache-control']).toBe('no-store');
       expect(res.headers['x-content-type-options']).toBe('nosniff');
-      expect(res.headers['x-frame-options']).toBe('DENY');
-      expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
-      expect(res.headers['referrer-policy']).toBe('no-referrer');
       expect(res.headers['x-request-id']).toEqual(expect.any(String));
     });
 

@@ -1,8 +1,7 @@
 import { API } from '@app/contracts';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createVerifiedOwner, dataDir } from './support/api.js';
-import { launchBrowser, newContext, pathOf, signIn, submitSignIn } from './support/browser.js';
+import { pathOf, signIn, submitSignIn, usePage } from './support/browser.js';
 import { findLink, waitForMail } from './support/mailbox.js';
 import { screenshots } from './support/screens.js';
 
@@ -10,29 +9,11 @@ const RESET_REQUESTED_TEXT =
   'If an account exists for this address, we have sent it a link to reset the password.';
 const BAD_CREDENTIALS_TEXT = 'The e-mail address or password is not correct.';
 
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser.close();
-});
-
-beforeEach(async () => {
-  context = await newContext(browser);
-  page = await context.newPage();
-});
-
-afterEach(async () => {
-  await context.close();
-});
+const browserPage = usePage();
 
 describe('password reset', () => {
   it('mails a link that sets a new password; the old one stops working', async () => {
+    const page = browserPage.page();
     const shot = screenshots('password reset');
     const owner = await createVerifiedOwner('Priya Reset');
     const newPassword = 'amber-Lighthouse-19-compass';

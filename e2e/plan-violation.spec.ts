@@ -1,8 +1,7 @@
 import { PLAN_VIOLATION_HEADER } from '@app/contracts';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createOwnerWithBusiness, createStaff, postStaff } from './support/api.js';
-import { launchBrowser, newContext, pathOf, signIn } from './support/browser.js';
+import { pathOf, signIn, usePage } from './support/browser.js';
 import { newStaff } from './support/people.js';
 import { screenshots } from './support/screens.js';
 
@@ -10,29 +9,11 @@ const UPGRADE_TEXT = 'It looks like this feature is part of a subscription plan.
 /** Headers the browser's network stack sets itself for a fulfilled answer. */
 const TRANSPORT_HEADERS = new Set(['content-length', 'transfer-encoding', 'connection', 'keep-alive']);
 
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser.close();
-});
-
-beforeEach(async () => {
-  context = await newContext(browser);
-  page = await context.newPage();
-});
-
-afterEach(async () => {
-  await context.close();
-});
+const browserPage = usePage();
 
 describe('plan violation', () => {
   it('refuses a third staff member on the Free plan and shows "Feature Locked" with the server message', async () => {
+    const page = browserPage.page();
     const shot = screenshots('plan violation');
     const owner = await createOwnerWithBusiness('Tidewater Books');
 

@@ -1,33 +1,14 @@
 import { API } from '@app/contracts';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createOwnerWithBusiness, createVerifiedOwner } from './support/api.js';
-import { launchBrowser, newContext, pathOf, signIn, submitSignIn } from './support/browser.js';
+import { pathOf, signIn, submitSignIn, usePage } from './support/browser.js';
 import { screenshots } from './support/screens.js';
 
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser.close();
-});
-
-beforeEach(async () => {
-  context = await newContext(browser);
-  page = await context.newPage();
-});
-
-afterEach(async () => {
-  await context.close();
-});
+const browserPage = usePage();
 
 describe('sign-in', () => {
   it('shows the server message for a wrong password and stays on /login', async () => {
+    const page = browserPage.page();
     const shot = screenshots('sign-in wrong password');
     const owner = await createVerifiedOwner();
     await page.goto('/login');
@@ -48,6 +29,7 @@ describe('sign-in', () => {
   });
 
   it('sends an anonymous visitor of a protected page to /login, and back there after signing in', async () => {
+    const page = browserPage.page();
     const shot = screenshots('sign-in anonymous protected page');
     const owner = await createOwnerWithBusiness();
 

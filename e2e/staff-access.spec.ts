@@ -1,7 +1,6 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createActivatedStaff, createOwnerWithBusiness, createStaff, dataDir } from './support/api.js';
-import { launchBrowser, newContext, pathOf, signIn } from './support/browser.js';
+import { pathOf, signIn, usePage } from './support/browser.js';
 import { findLink, waitForMail } from './support/mailbox.js';
 import { newStaff } from './support/people.js';
 import { screenshots } from './support/screens.js';
@@ -10,29 +9,11 @@ const FORBIDDEN_TITLE = 'You don\u2019t have permission to view this page.';
 const FORBIDDEN_HINT =
   'If you believe this is an error, please ask an administrator to add the correct role to your account.';
 
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser.close();
-});
-
-beforeEach(async () => {
-  context = await newContext(browser);
-  page = await context.newPage();
-});
-
-afterEach(async () => {
-  await context.close();
-});
+const browserPage = usePage();
 
 describe('staff access', () => {
   it('lets an invited staff member set a password from the mail and reach the dashboard', async () => {
+    const page = browserPage.page();
     const shot = screenshots('staff invitation');
     const owner = await createOwnerWithBusiness('Quayside Hardware');
     const staff = newStaff('Sam Stockman');
@@ -63,6 +44,7 @@ describe('staff access', () => {
   });
 
   it('refuses the products page to a staff member without a product role', async () => {
+    const page = browserPage.page();
     const shot = screenshots('staff without product role');
     const owner = await createOwnerWithBusiness();
     const staff = await createActivatedStaff(owner.token, ['ROLE_INVENTORY_READER']);

@@ -1,4 +1,5 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { baseURL } from './api.js';
 
 export const VIEWPORT = { width: 1280, height: 800 } as const;
@@ -73,4 +74,38 @@ export async function signIn(page: Page, email: string, password: string, landin
 export function pathOf(page: Page): string {
   const url = new URL(page.url());
   return `${url.pathname}${url.search}`;
+}
+
+/**
+ * One browser per test file and a fresh context and page per test, closed afterwards. Call at
+ * the top of a spec file; read `page()` inside the tests.
+ */
+export function usePage(options: ContextOptions = {}): { page: () => Page; context: () => BrowserContext } {
+  let browser: Browser | undefined;
+  let context: BrowserContext | undefined;
+  let page: Page | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  beforeEach(async () => {
+    if (!browser) throw new Error('the browser did not start');
+    context = await newContext(browser, options);
+    page = await context.newPage();
+  });
+  afterEach(async () => {
+    await context?.close();
+  });
+  return {
+    page: () => {
+      if (!page) throw new Error('usePage: no page outside a test');
+      return page;
+    },
+    context: () => {
+      if (!context) throw new Error('usePage: no context outside a test');
+      return context;
+    },
+  };
 }

@@ -16,6 +16,8 @@ export type TestApp = {
   /** The URL of this file's own database, for direct checks (RLS, ledgers). */
   databaseUrl: string;
   config: Config;
+  /** Runs SQL on this file's database as its owner: to set up or inspect what the API cannot. */
+  sql: (text: string, values?: unknown[]) => Promise<pg.QueryResult>;
   /** Mail written by the file mailer, newest last. */
   mails: () => Promise<string[]>;
   close: () => Promise<void>;
@@ -62,6 +64,15 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     database,
     databaseUrl,
     config,
+    sql: async (text, values = []) => {
+      const client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
+      try {
+        return await client.query(text, values);
+      } finally {
+        await client.end();
+      }
+    },
     mails: async () => {
       const files = (await readdir(mailDir).catch(() => [])).sort();
       return Promise.all(files.map((file) => readFile(path.join(mailDir, file), 'utf8')));

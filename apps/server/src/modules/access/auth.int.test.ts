@@ -1,5 +1,4 @@
 import { SignJWT } from 'jose';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-app.js';
 import {
@@ -22,15 +21,7 @@ afterAll(async () => {
   await t.close();
 });
 
-async function sql(text: string, values: unknown[] = []) {
-  const client = new pg.Client({ connectionString: t.databaseUrl });
-  await client.connect();
-  try {
-    return await client.query(text, values);
-  } finally {
-    await client.end();
-  }
-}
+const sql = (text: string, values: unknown[] = []) => t.sql(text, values);
 
 function decodeClaims(token: string): Record<string, unknown> {
   return JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<

@@ -1,4 +1,3 @@
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-app.js';
 import {
@@ -19,15 +18,7 @@ afterAll(async () => {
   await t.close();
 });
 
-async function sql(text: string, values: unknown[] = []) {
-  const client = new pg.Client({ connectionString: t.databaseUrl });
-  await client.connect();
-  try {
-    return await client.query(text, values);
-  } finally {
-    await client.end();
-  }
-}
+const sql = (text: string, values: unknown[] = []) => t.sql(text, values);
 
 const createUser = (token: string, payload: unknown) =>
   t.app.inject({

@@ -1,6 +1,6 @@
 import { PLAN_VIOLATION_HEADER } from '@app/contracts';
 import { describe, expect, it } from 'vitest';
-import { createOwnerWithBusiness, createStaff, postStaff } from './support/api.js';
+import { createOwnerWithBusiness, createStaff, createVerifiedOwner, postStaff } from './support/api.js';
 import { pathOf, signIn, usePage } from './support/browser.js';
 import { newStaff } from './support/people.js';
 import { screenshots } from './support/screens.js';
@@ -30,18 +30,19 @@ describe('plan violation', () => {
 
     // No screen creates staff yet, so the app never makes that call itself. To see how the app
     // meets a plan violation (any call, 000 section 4), the real refusal above is replayed as the
-    // answer to the next call the app makes: the user lookup of the business setup page.
+    // answer to the next call the app makes: the user lookup of the business setup page, where a
+    // new owner lands after signing in.
     const headers: Record<string, string> = {};
     refusal.headers.forEach((value, name) => {
       if (!TRANSPORT_HEADERS.has(name)) headers[name] = value;
     });
-    await signIn(page, owner.email, owner.password, '/dashboard');
     await page.route(
       '**/api/users/*',
       (route) => route.fulfill({ status: refusal.status, headers, body: refusalBody }),
       { times: 1 },
     );
-    await page.goto('/dashboard/business-setup');
+    const newOwner = await createVerifiedOwner('Nadia New');
+    await signIn(page, newOwner.email, newOwner.password, '/dashboard/business-setup');
 
     const dialog = page.getByRole('dialog', { name: 'Feature Locked' });
     await dialog.waitFor();

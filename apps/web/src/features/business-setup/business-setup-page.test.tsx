@@ -50,6 +50,19 @@ afterEach(() => {
 });
 
 describe(BusinessSetupPage.name, () => {
+  it('sends an owner whose business is set up to the dashboard', async () => {
+    const fake = mockFetch(() => jsonResponse(200, userRecord(NO_ADDRESS)));
+    renderRoutes(
+      [
+        { path: '/dashboard/business-setup', element: <BusinessSetupPage /> },
+        { path: '/dashboard', element: <p>Dashboard page</p> },
+      ],
+      { initialEntries: ['/dashboard/business-setup'], session: makeSession() },
+    );
+    expect(await screen.findByText('Dashboard page')).toBeInTheDocument();
+    expect(fake.requests).toHaveLength(0);
+  });
+
   it('greets the user by name and shows the three sections', async () => {
     const { requests } = setup(userThen(() => jsonResponse(201, {})));
     expect(screen.getByRole('heading', { name: 'Complete Your Business Profile' })).toBeInTheDocument();

@@ -19,12 +19,12 @@ import {
 } from '@app/contracts';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
-import { useNavigate } from 'react-router';
+import { Navigate, useNavigate } from 'react-router';
 import { getErrorMessage, getFieldErrors } from '../../api/api-error';
 import { FileChooser } from '../../components/file-chooser';
 import { notifySuccess } from '../../components/toast';
 import { firstFieldErrors, validate } from '../../lib/validation';
-import { loggedOut, selectSessionUser } from '../../session/session.slice';
+import { loggedOut, selectBusinessId, selectSessionUser } from '../../session/session.slice';
 import { buildBusinessFormData, checkLogo } from './business-form-data';
 import {
   BUSINESS_ERROR_MESSAGE,
@@ -97,8 +97,17 @@ function Section({
   );
 }
 
-/** "Complete Your Business Profile": the owner's first step after registering (000 section 2). */
+/**
+ * "Complete Your Business Profile": the owner's first step after registering (000 section 2).
+ * An owner whose business is set up already goes to the dashboard: a second one would be refused.
+ */
 export function BusinessSetupPage() {
+  const businessId = useSelector(selectBusinessId);
+  if (businessId) return <Navigate to="/dashboard" replace />;
+  return <BusinessSetupForm />;
+}
+
+function BusinessSetupForm() {
   const sessionUser = useSelector(selectSessionUser);
   const userId = sessionUser?.userId ?? '';
   const { data: user, isLoading: isUserLoading } = useGetSetupUserQuery(userId, { skip: !userId });

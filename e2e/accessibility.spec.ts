@@ -1,33 +1,14 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createOwnerWithBusiness, createVerifiedOwner } from './support/api.js';
 import { findSeriousViolations } from './support/axe.js';
-import { launchBrowser, newContext, signIn } from './support/browser.js';
+import { signIn, usePage } from './support/browser.js';
 import { screenshots } from './support/screens.js';
 
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser.close();
-});
-
-beforeEach(async () => {
-  context = await newContext(browser, { bypassCSP: true });
-  page = await context.newPage();
-});
-
-afterEach(async () => {
-  await context.close();
-});
+const browserPage = usePage({ bypassCSP: true });
 
 describe('accessibility', () => {
   it('has no serious or critical axe violations on /login', async () => {
+    const page = browserPage.page();
     await page.goto('/login');
     await page.getByRole('heading', { name: 'Sign in' }).waitFor();
     await screenshots('axe login')(page, 'login');
@@ -35,6 +16,7 @@ describe('accessibility', () => {
   });
 
   it('has no serious or critical axe violations on /register', async () => {
+    const page = browserPage.page();
     await page.goto('/register');
     await page.getByRole('heading', { name: 'Create your account' }).waitFor();
     await screenshots('axe register')(page, 'register');
@@ -42,6 +24,7 @@ describe('accessibility', () => {
   });
 
   it('has no serious or critical axe violations on /dashboard', async () => {
+    const page = browserPage.page();
     const owner = await createOwnerWithBusiness();
     await signIn(page, owner.email, owner.password, '/dashboard');
     await page.getByRole('heading', { name: 'Welcome back, Olivia' }).waitFor();
@@ -50,6 +33,7 @@ describe('accessibility', () => {
   });
 
   it('has no serious or critical axe violations on /dashboard/business-setup', async () => {
+    const page = browserPage.page();
     const owner = await createVerifiedOwner();
     await signIn(page, owner.email, owner.password, '/dashboard/business-setup');
     await page.getByText(`Welcome, ${owner.fullName}!`).waitFor();

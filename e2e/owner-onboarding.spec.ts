@@ -1,17 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { TSessionUser } from '@app/contracts';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { dataDir, getBusiness } from './support/api.js';
-import {
-  CONSENT_COOKIE_NAME,
-  launchBrowser,
-  newContext,
-  pathOf,
-  signIn,
-  submitSignIn,
-} from './support/browser.js';
+import { CONSENT_COOKIE_NAME, pathOf, signIn, submitSignIn, usePage } from './support/browser.js';
 import { newOwner } from './support/people.js';
 import { makePng, writePngFile } from './support/png.js';
 import { screenshots } from './support/screens.js';
@@ -32,30 +24,12 @@ const DRAWER_ENTRIES = [
   'Logout',
 ];
 
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser.close();
-});
-
-beforeEach(async () => {
-  // This journey starts as a first-time visitor: no consent cookie yet.
-  context = await newContext(browser, { hasConsent: false });
-  page = await context.newPage();
-});
-
-afterEach(async () => {
-  await context.close();
-});
+// This journey starts as a first-time visitor: no consent cookie yet.
+const browserPage = usePage({ hasConsent: false });
 
 describe('owner onboarding', () => {
   it('registers, verifies the e-mail, sets up the business and reaches the dashboard', async () => {
+    const page = browserPage.page();
     const shot = screenshots('owner onboarding');
     const owner = newOwner('Olivia Marsh');
 
@@ -67,7 +41,7 @@ describe('owner onboarding', () => {
     await shot(page, 'register with cookie panel', { isMainScreen: true });
     await cookiePanel.getByRole('button', { name: 'Allow all' }).click();
     await cookiePanel.waitFor({ state: 'detached' });
-    const cookies = await context.cookies();
+    const cookies = await browserPage.context().cookies();
     expect(cookies.map((cookie) => cookie.name)).toContain(CONSENT_COOKIE_NAME);
 
     await page.getByRole('textbox', { name: 'Full name' }).fill(owner.fullName);

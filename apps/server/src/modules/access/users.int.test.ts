@@ -20,6 +20,9 @@ afterAll(async () => {
 
 const sql = (text: string, values: unknown[] = []) => t.sql(text, values);
 
+const readUserStatus = async (token: string, id: string) =>
+  (await t.app.inject({ method: 'GET', url: `/api/users/${id}`, headers: bearer(token) })).statusCode;
+
 const createUser = (token: string, payload: unknown) =>
   t.app.inject({
     method: 'POST',
@@ -249,33 +252,9 @@ describe('users', () => {
       await sql(`update businesses set plan_id = 'BASIC' where id = $1`, [owner.businessId]);
       const admin = await staffMember(t, owner.token, ['ROLE_BUSINESS_ADMIN']);
       const reader = await staffMember(t, owner.token, ['ROLE_PRODUCT_READER']);
-      expect(
-        (
-          await t.app.inject({
-            method: 'GET',
-            url: `/api/users/${reader.userId}`,
-            headers: bearer(owner.token),
-          })
-        ).statusCode,
-      ).toBe(200);
-      expect(
-        (
-          await t.app.inject({
-            method: 'GET',
-            url: `/api/users/${reader.userId}`,
-            headers: bearer(admin.token),
-          })
-        ).statusCode,
-      ).toBe(200);
-      expect(
-        (
-          await t.app.inject({
-            method: 'GET',
-            url: `/api/users/${reader.userId}`,
-            headers: bearer(reader.token),
-          })
-        ).statusCode,
-      ).toBe(200);
+      expect(await readUserStatus(owner.token, reader.userId)).toBe(200);
+      expect(await readUserStatus(admin.token, reader.userId)).toBe(200);
+      expect(await readUserStatus(reader.token, reader.userId)).toBe(200);
       const peek = await t.app.inject({
         method: 'GET',
         url: `/api/users/${admin.userId}`,

@@ -407,28 +407,42 @@ describe('auth', () => {
   });
 
   describe('token checks', () => {
-    const secret = new TextEncoder().encode('test-secret-test-secret-test-secret-0123456789');
+    const TEST_SECRET = 'test-secret-test-secret-test-secret-0123456789';
+    const now = () => Math.floor(Date.now() / 1000);
+
+    /** A token for `userId` as the server would sign it, unless the options say otherwise. */
+    function forge(
+      userId: string,
+      options: { alg?: string; secret?: string; issuedAt?: number; expiresAt?: number } = {},
+    ): Promise<string> {
+      return new SignJWT({ user_id: userId, roles: ['ROLE_BUSINESS_OWNER'], ver: 0 })
+        .setProtectedHeader({ alg: options.alg ?? 'HS256' })
+        .setIssuedAt(options.issuedAt ?? now())
+        .setExpirationTime(options.expiresAt ?? now() + 3600)
+        .sign(new TextEncoder().encode(options.secret ?? TEST_SECRET));
+    }
+
+    /** The status of reading one's own user with these headers. */
+    async function readSelf(userId: string, headers: Record<string, string>) {
+      return t.app.inject({ method: 'GET', url: `/api/users/${userId}`, headers });
+    }
+
+    it('accepts a token signed as the server signs it', async () => {
+      const owner = await verifiedOwner(t);
+      expect((await readSelf(owner.userId, bearer(await forge(owner.userId)))).statusCode).toBe(200);
+    });
 
     it('refuses a missing, malformed or foreign-signed token with 401', async () => {
       const owner = await verifiedOwner(t);
-      const url = `/api/users/${owner.userId}`;
-      const forged = await new SignJWT({ user_id: owner.userId, roles: ['ROLE_BUSINESS_OWNER'], ver: 0 })
-        .setProtectedHeader({ alg: 'HS256' })
-        .setIssuedAt()
-        .setExpirationTime('1h')
-        .sign(new TextEncoder().encode('another-secret-another-secret-another-secret'));
+      const foreign = await forge(owner.userId, { secret: 'another-secret-another-secret-another-secret' });
       for (const authorization of [
         undefined,
         'Bearer',
         'Basic abc',
         'Bearer not.a.jwt',
-        `Bearer ${forged}`,
+        `Bearer ${foreign}`,
       ]) {
-        const res = await t.app.inject({
-          method: 'GET',
-          url,
-          headers: authorization ? { authorization } : {},
-        });
+        const res = await readSelf(owner.userId, authorization ? { authorization } : {});
         expect(res.statusCode, authorization).toBe(401);
         expect(res.json().code).toBe('UNAUTHENTICATED');
       }
@@ -436,59 +450,36 @@ describe('auth', () => {
 
     it('refuses alg none and other algorithms', async () => {
       const owner = await verifiedOwner(t);
-      const payload = Buffer.from(
-        JSON.stringify({
-          user_id: owner.userId,
-          roles: ['ROLE_BUSINESS_OWNER'],
-          ver: 0,
-          iat: Math.floor(Date.now() / 1000),
-          exp: Math.floor(Date.now() / 1000) + 3600,
-        }),
-      ).toString('base64url');
+      const claims = {
+        user_id: owner.userId,
+        roles: ['ROLE_BUSINESS_OWNER'],
+        ver: 0,
+        iat: now(),
+        exp: now() + 3600,
+      };
+      const payload = Buffer.from(JSON.stringify(claims)).toString('base64url');
       const none = `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${payload}.`;
-      const hs512 = await new SignJWT({ user_id: owner.userId, roles: ['ROLE_BUSINESS_OWNER'], ver: 0 })
-        .setProtectedHeader({ alg: 'HS512' })
-        .setIssuedAt()
-        .setExpirationTime('1h')
-        .sign(
-          new TextEncoder().encode('test-secret-test-secret-test-secret-0123456789-and-some-more-bytes!'),
-        );
+      const hs512 = await forge(owner.userId, {
+        alg: 'HS512',
+        secret: `${TEST_SECRET}-and-some-more-bytes!`,
+      });
       for (const token of [none, hs512]) {
-        const res = await t.app.inject({
-          method: 'GET',
-          url: `/api/users/${owner.userId}`,
-          headers: bearer(token),
-        });
-        expect(res.statusCode).toBe(401);
+        expect((await readSelf(owner.userId, bearer(token))).statusCode).toBe(401);
       }
     });
 
     it('refuses an expired token', async () => {
       const owner = await verifiedOwner(t);
-      const now = Math.floor(Date.now() / 1000);
-      const expired = await new SignJWT({ user_id: owner.userId, roles: ['ROLE_BUSINESS_OWNER'], ver: 0 })
-        .setProtectedHeader({ alg: 'HS256' })
-        .setIssuedAt(now - 7200)
-        .setExpirationTime(now - 3600)
-        .sign(secret);
-      const res = await t.app.inject({
-        method: 'GET',
-        url: `/api/users/${owner.userId}`,
-        headers: bearer(expired),
-      });
-      expect(res.statusCode).toBe(401);
+      const expired = await forge(owner.userId, { issuedAt: now() - 7200, expiresAt: now() - 3600 });
+      expect((await readSelf(owner.userId, bearer(expired))).statusCode).toBe(401);
     });
 
     it('ends the session of a user disabled or deleted after sign-in at once', async () => {
       for (const column of ['disabled_at', 'deleted_at']) {
         const owner = await verifiedOwner(t);
-        const url = `/api/users/${owner.userId}`;
-        expect((await t.app.inject({ method: 'GET', url, headers: bearer(owner.token) })).statusCode).toBe(
-          200,
-        );
+        expect((await readSelf(owner.userId, bearer(owner.token))).statusCode).toBe(200);
         await sql(`update users set ${column} = now() where id = $1`, [owner.userId]);
-        const res = await t.app.inject({ method: 'GET', url, headers: bearer(owner.token) });
-        expect(res.statusCode, column).toBe(401);
+        expect((await readSelf(owner.userId, bearer(owner.token))).statusCode, column).toBe(401);
       }
     });
   });

@@ -8,6 +8,7 @@ import {
   ZRegisterResponse,
   ZResetPasswordRequest,
   ZTokenQuery,
+  WEB_ROUTES,
   ZErrorBody,
 } from '@app/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -55,7 +56,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       const wantsHtml = (request.headers.accept ?? '').includes('text/html');
       try {
         const result = await verifyEmail(deps, request.query.token);
-        return wantsHtml ? reply.redirect('/login?verified=1', 302) : result;
+        return wantsHtml ? reply.redirect(`${WEB_ROUTES.login}?verified=1`, 302) : result;
       } catch (error) {
         if (!wantsHtml || !(error instanceof AppError)) throw error;
         return reply.code(400).type('text/html; charset=utf-8').send(messagePage(error.message));

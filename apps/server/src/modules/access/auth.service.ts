@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { API } from '@app/contracts';
 import type {
   TLoginRequest,
   TLoginResponse,
@@ -61,7 +62,7 @@ export async function register(deps: AccessDeps, input: TRegisterRequest): Promi
       const token = await issueLinkToken(tx, user.id, 'VERIFY_EMAIL');
       // Sent inside the transaction: if the mail cannot go out, no account is left without a link.
       await deps.mailer.send(
-        verifyEmailMail(user.email, user.fullName, `${deps.appUrl}/api/auth/verify-email?token=${token}`),
+        verifyEmailMail(user.email, user.fullName, `${deps.appUrl}${API.auth.verifyEmail}?token=${token}`),
       );
       return {
         userId: user.id,
@@ -139,7 +140,7 @@ async function sendResetLink(deps: AccessDeps, email: string): Promise<void> {
       resetPasswordMail(
         user.email,
         user.fullName,
-        `${deps.appUrl}/api/auth/reset-password/confirm?token=${token}`,
+        `${deps.appUrl}${API.auth.resetPasswordConfirm}?token=${token}`,
       ),
     );
   });

@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { requirePrincipal } from '../../platform/auth/guard.js';
 import { AppError } from '../../platform/http/app-error.js';
-import { zodFieldErrors } from '../../platform/http/validation.js';
+import { validationError, zodFieldErrors } from '../../platform/http/validation.js';
 import type { AccessDeps } from './access.deps.js';
 import {
   createBusiness,
@@ -97,9 +97,7 @@ async function readBusinessForm(
   }
   const parsed = ZCreateBusinessRequest.safeParse(raw);
   if (!parsed.success) {
-    const fieldErrors = zodFieldErrors(parsed.error);
-    const [field, messages] = Object.entries(fieldErrors)[0] ?? ['business', ['is not valid']];
-    throw new AppError('VALIDATION_ERROR', `${field}: ${messages[0] ?? 'is not valid'}`, { fieldErrors });
+    throw validationError(zodFieldErrors(parsed.error));
   }
   return { business: parsed.data, logo };
 }

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { TCreateUserRequest, TUser } from '@app/contracts';
-import { isPermitted } from '@app/contracts';
+import { WEB_ROUTES, isPermitted, type TCreateUserRequest, type TUser } from '@app/contracts';
 import type { Principal } from '../../platform/auth/guard.js';
 import { inGlobal, inTenant } from '../../platform/db/tenancy.js';
 import { isUniqueViolation } from '../../platform/db/pg-errors.js';
@@ -65,7 +64,7 @@ export async function createStaffUser(
           user.email,
           user.fullName,
           business.businessName,
-          `${deps.appUrl}/validate-account?token=${token}`,
+          `${deps.appUrl}${WEB_ROUTES.validateAccount}?token=${token}`,
         ),
       );
       return toUser(user, { businessName: business.businessName, description: business.description });

@@ -8,7 +8,3 @@ export async function findPlan(tx: Tx, id: string): Promise<PlanRow | undefined>
   const [row] = await tx.select().from(plans).where(eq(plans.id, id));
   return row;
 }
-
-export async function listPlans(tx: Tx): Promise<PlanRow[]> {
-  return tx.select().from(plans).orderBy(plans.priceMonthly);
-}

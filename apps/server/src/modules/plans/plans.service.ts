@@ -1,7 +1,7 @@
 import type { Feature, PlanLimits } from '@app/contracts';
 import type { Tx } from '../../platform/db/tenancy.js';
 import { planViolation } from '../../platform/http/app-error.js';
-import { findPlan, listPlans, type PlanRow } from './plans.repository.js';
+import { findPlan, type PlanRow } from './plans.repository.js';
 
 export type Plan = {
   id: string;
@@ -30,10 +30,6 @@ export async function getPlan(tx: Tx, planId: string): Promise<Plan> {
   const row = await findPlan(tx, planId);
   if (!row) throw new Error(`plan ${planId} is not seeded`);
   return toPlan(row);
-}
-
-export async function getAllPlans(tx: Tx): Promise<Plan[]> {
-  return (await listPlans(tx)).map(toPlan);
 }
 
 /**

@@ -2,6 +2,7 @@ import type { TErrorBody, TFieldErrors } from '@app/contracts';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from './app-error.js';
+import { validationError } from './validation.js';
 
 /**
  * The one error handler. Known errors keep their code and message; everything else is a 500
@@ -30,13 +31,7 @@ function toErrorResponse(error: FastifyError | AppError): ErrorResponse {
       const where = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'body';
       (fieldErrors[where] ??= []).push(issue.message ?? 'is not valid');
     }
-    const first = Object.entries(fieldErrors)[0];
-    const message = first ? `${first[0]}: ${first[1][0] ?? 'is not valid'}` : 'The request is not valid.';
-    return {
-      status: 400,
-      body: { code: 'VALIDATION_ERROR', message, details: { fieldErrors } },
-      headers: {},
-    };
+    return toErrorResponse(validationError(fieldErrors));
   }
   const known = KNOWN_FASTIFY_ERRORS[error.code];
   if (known) return { status: known.status, body: { code: known.code, message: known.message }, headers: {} };

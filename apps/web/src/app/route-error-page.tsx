@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { CenteredPage } from '../components/centered-page';
 
 export const ROUTE_ERROR_TEXT = 'Unexpected Application Error!';
 
@@ -17,19 +18,7 @@ export function RouteErrorPage() {
   const detail = describe(error);
   if (error) console.error(error);
   return (
-    <Box
-      role="alert"
-      sx={{
-        minHeight: '100vh',
-        display: 'flex',
-        flexDirection: 'column',
-        alignItems: 'center',
-        justifyContent: 'center',
-        gap: 2,
-        p: 4,
-        textAlign: 'center',
-      }}
-    >
+    <CenteredPage role="alert">
       <Typography variant="h2" component="h1">
         {ROUTE_ERROR_TEXT}
       </Typography>
@@ -46,6 +35,6 @@ export function RouteErrorPage() {
           Go to the dashboard
         </Button>
       </Box>
-    </Box>
+    </CenteredPage>
   );
 }

@@ -2,16 +2,14 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
+import { CenteredPage } from '../../components/centered-page';
 
 const NOT_FOUND_TITLE = 'This page does not exist.';
 
 /** Unknown public paths. */
 export function NotFoundPage() {
   return (
-    <Box
-      component="main"
-      sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 4, textAlign: 'center' }}
-    >
+    <CenteredPage>
       <Box>
         <Typography variant="overline" color="primary">
           404
@@ -26,7 +24,7 @@ export function NotFoundPage() {
           Go home
         </Button>
       </Box>
-    </Box>
+    </CenteredPage>
   );
 }
 

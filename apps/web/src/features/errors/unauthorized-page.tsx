@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
+import { CenteredPage } from '../../components/centered-page';
 
 export const UNAUTHORIZED_TEXT = 'You do not have permission to access this page.';
 
@@ -35,19 +36,7 @@ function LockedDoorIllustration() {
 /** Where a signed-in user without a business (and not an owner) ends up (000 section 2). */
 export function UnauthorizedPage() {
   return (
-    <Box
-      component="main"
-      sx={{
-        minHeight: '100vh',
-        display: 'flex',
-        flexDirection: 'column',
-        alignItems: 'center',
-        justifyContent: 'center',
-        gap: 2,
-        p: 4,
-        textAlign: 'center',
-      }}
-    >
+    <CenteredPage>
       <LockedDoorIllustration />
       <Typography variant="h3" component="h1">
         {UNAUTHORIZED_TEXT}
@@ -64,6 +53,6 @@ export function UnauthorizedPage() {
           Home
         </Button>
       </Box>
-    </Box>
+    </CenteredPage>
   );
 }

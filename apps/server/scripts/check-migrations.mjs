@@ -12,7 +12,7 @@ try {
     config,
     `export default ${JSON.stringify({
       dialect: 'postgresql',
-      schema: './src/modules/**/*.table.ts',
+      schema: ['./src/modules/**/*.table.ts', './src/platform/**/*.table.ts'],
       out: `./${copy}`,
       migrations: { schema: 'drizzle' },
     })};\n`,

@@ -17,7 +17,7 @@ import { registerAuthGuard } from './platform/auth/guard.js';
 import { createFileBlobStorage, type BlobStorage } from './platform/blobs/blob-storage.js';
 import type { Config } from './platform/config.js';
 import type { Db } from './platform/db/database.js';
-import { inGlobal } from './platform/db/tenancy.js';
+import { createSessionCheck } from './platform/db/session-check.js';
 import { AppError } from './platform/http/app-error.js';
 import { registerErrorHandler } from './platform/http/error-handler.js';
 import { API_SECURITY_HEADERS, computeDocumentHeaders } from './platform/http/security-headers.js';
@@ -100,7 +100,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(fastifySwaggerUi, { routePrefix: API.docs });
 
-  registerAuthGuard(app, tokens, (principal) => inGlobal(db, async () => undefined, principal));
+  registerAuthGuard(app, tokens, createSessionCheck(db));
 
   app.get(
     API.health,

@@ -5,6 +5,11 @@ import { ConfigError, loadConfig, type Config } from './platform/config.js';
 import { connectDatabase } from './platform/db/database.js';
 import { startEmbeddedPostgres, type EmbeddedCluster } from './platform/db/embedded-postgres.js';
 import { runMigrations } from './platform/db/migrate.js';
+import {
+  assertSafeRequestRole,
+  provisionRequestRole,
+  requestRolePassword,
+} from './platform/db/request-role.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -22,18 +27,24 @@ async function main(): Promise<void> {
   const log = pino({ level: config.logLevel });
 
   let cluster: EmbeddedCluster | undefined;
-  let databaseUrl = config.databaseUrl;
-  if (!databaseUrl) {
+  let ownerUrl = config.databaseUrl;
+  if (!ownerUrl) {
     cluster = await startEmbeddedPostgres(path.join(config.dataDir, 'pg'), {
       info: (m) => log.info(m),
       warn: (m) => log.warn(m),
       debug: (m) => log.debug(m),
     });
-    databaseUrl = cluster.url();
+    ownerUrl = cluster.url();
   }
-  const database = connectDatabase(databaseUrl);
-  await runMigrations(database.db);
+  // The owner migrates and maintains; requests log in as a role that can only become app_tenant.
+  const owner = connectDatabase(ownerUrl, { max: 4 });
+  await runMigrations(owner.db);
   log.info('database migrated');
+  const requestUrl =
+    (cluster ? undefined : config.databaseAppUrl) ??
+    (await provisionRequestRole(ownerUrl, requestRolePassword(config.jwtSecret)));
+  const database = connectDatabase(requestUrl);
+  await assertSafeRequestRole(database.pool);
 
   const app = await buildApp({ config, db: database.db });
   await app.listen({ port: config.port, host: config.host });
@@ -55,6 +66,7 @@ async function main(): Promise<void> {
     force.unref();
     await app.close();
     await database.close();
+    await owner.close();
     await cluster?.stop();
     log.info('stopped');
     process.exit(0);

@@ -13,8 +13,10 @@ import { withDatabase } from './global-setup.js';
 export type TestApp = {
   app: FastifyInstance;
   database: Database;
-  /** The URL of this file's own database, for direct checks (RLS, ledgers). */
+  /** The URL of this file's own database as its owner, for direct checks (RLS, ledgers). */
   databaseUrl: string;
+  /** The same database as the request role the app logs in as. */
+  requestUrl: string;
   config: Config;
   /** Runs SQL on this file's database as its owner: to set up or inspect what the API cannot. */
   sql: (text: string, values?: unknown[]) => Promise<pg.QueryResult>;
@@ -43,7 +45,8 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     ...env,
   });
   const databaseUrl = withDatabase(adminUrl, name);
-  const database = connectDatabase(databaseUrl, { max: 5 });
+  const requestUrl = withDatabase(inject('dbRequestUrl'), name);
+  const database = connectDatabase(requestUrl, { max: 5 });
   const cleanUp = async () => {
     await database.close();
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
@@ -63,6 +66,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     app,
     database,
     databaseUrl,
+    requestUrl,
     config,
     sql: async (text, values = []) => {
       const client = new pg.Client({ connectionString: databaseUrl });

@@ -6,6 +6,7 @@ import type { TestProject } from 'vitest/node';
 import { connectDatabase } from '../src/platform/db/database.js';
 import { startEmbeddedPostgres, type EmbeddedCluster } from '../src/platform/db/embedded-postgres.js';
 import { runMigrations } from '../src/platform/db/migrate.js';
+import { provisionRequestRole } from '../src/platform/db/request-role.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -13,6 +14,8 @@ declare module 'vitest' {
     dbAdminUrl: string;
     /** A migrated database that each test file copies (CREATE DATABASE ... TEMPLATE). */
     dbTemplate: string;
+    /** The admin URL with the request role's credentials: the app's pool logs in with these. */
+    dbRequestUrl: string;
   }
 }
 
@@ -38,9 +41,12 @@ export default async function setup(project: TestProject) {
   const templateDb = connectDatabase(withDatabase(adminUrl, template), { max: 1 });
   await runMigrations(templateDb.db);
   await templateDb.close();
+  // As in production, the app's requests log in as the request role, never as the owner.
+  const requestUrl = await provisionRequestRole(adminUrl, 'test-request-role-password');
 
   project.provide('dbAdminUrl', adminUrl);
   project.provide('dbTemplate', template);
+  project.provide('dbRequestUrl', requestUrl);
 
   return async () => {
     await admin.query(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`).catch(() => undefined);

@@ -18,6 +18,13 @@ const ZEnv = z.object({
       .refine((url) => /^postgres(ql)?:\/\//.test(url), 'must be a postgres:// URL')
       .optional(),
   ),
+  DATABASE_APP_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .url({ message: 'must be a postgres:// URL' })
+      .refine((url) => /^postgres(ql)?:\/\//.test(url), 'must be a postgres:// URL')
+      .optional(),
+  ),
   APP_URL: z.preprocess(emptyAsUndefined, z.url({ message: 'must be an http(s) URL' }).optional()),
   JWT_SECRET: z.preprocess(
     emptyAsUndefined,
@@ -50,6 +57,8 @@ export type Config = {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** The login role requests use with DATABASE_URL; unset: provisioned by the owner at start. */
+  databaseAppUrl: string | undefined;
   appUrl: string;
   jwtSecret: string;
   smtpUrl: string | undefined;
@@ -84,6 +93,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    databaseAppUrl: e.DATABASE_APP_URL,
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     jwtSecret: e.JWT_SECRET ?? readOrCreateSecret(dataDir),
     smtpUrl: e.SMTP_URL,

@@ -47,7 +47,7 @@ async function buildLoggingApp(): Promise<void> {
     // Logging is under test here, not the web app: whether apps/web is built must not matter.
     WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
   });
-  database = connectDatabase(withDatabase(inject('dbAdminUrl'), dbName), { max: 5 });
+  database = connectDatabase(withDatabase(inject('dbRequestUrl'), dbName), { max: 5 });
   const logStream = new Writable({
     write(chunk: Buffer, _encoding, done) {
       logText += chunk.toString('utf8');

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-app.js';
@@ -413,10 +414,19 @@ describe('auth', () => {
     /** A token for `userId` as the server would sign it, unless the options say otherwise. */
     function forge(
       userId: string,
-      options: { alg?: string; secret?: string; issuedAt?: number; expiresAt?: number } = {},
+      options: {
+        alg?: string;
+        secret?: string;
+        issuedAt?: number;
+        expiresAt?: number;
+        tokenId?: string | null;
+      } = {},
     ): Promise<string> {
-      return new SignJWT({ user_id: userId, roles: ['ROLE_BUSINESS_OWNER'], ver: 0 })
-        .setProtectedHeader({ alg: options.alg ?? 'HS256' })
+      const jwt = new SignJWT({ user_id: userId, roles: ['ROLE_BUSINESS_OWNER'], ver: 0 }).setProtectedHeader(
+        { alg: options.alg ?? 'HS256' },
+      );
+      if (options.tokenId !== null) jwt.setJti(options.tokenId ?? randomUUID());
+      return jwt
         .setIssuedAt(options.issuedAt ?? now())
         .setExpirationTime(options.expiresAt ?? now() + 3600)
         .sign(new TextEncoder().encode(options.secret ?? TEST_SECRET));
@@ -430,6 +440,12 @@ describe('auth', () => {
     it('accepts a token signed as the server signs it', async () => {
       const owner = await verifiedOwner(t);
       expect((await readSelf(owner.userId, bearer(await forge(owner.userId)))).statusCode).toBe(200);
+    });
+
+    it('refuses a token without a token id, which logout could not end', async () => {
+      const owner = await verifiedOwner(t);
+      const res = await readSelf(owner.userId, bearer(await forge(owner.userId, { tokenId: null })));
+      expect(res.statusCode).toBe(401);
     });
 
     it('refuses a missing, malformed or foreign-signed token with 401', async () => {

@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { Tx } from '../../platform/db/tenancy.js';
+import { actAsUser, presentLinkToken, type Tx } from '../../platform/db/tenancy.js';
 import { oneTimeTokens, type OneTimeTokenPurpose } from './users.table.js';
 
 export async function insertOneTimeToken(
@@ -11,13 +11,15 @@ export async function insertOneTimeToken(
 
 /**
  * Marks a token used and returns its user, in one statement: two requests racing with the same
- * link cannot both succeed.
+ * link cannot both succeed. The holder of the link acts as its user for the rest of the
+ * transaction (the policies of migration 0004 then show that user's row).
  */
 export async function consumeOneTimeToken(
   tx: Tx,
   tokenHash: string,
   purpose: OneTimeTokenPurpose,
 ): Promise<string | undefined> {
+  await presentLinkToken(tx, tokenHash);
   const [row] = await tx
     .update(oneTimeTokens)
     .set({ usedAt: new Date() })
@@ -30,6 +32,7 @@ export async function consumeOneTimeToken(
       ),
     )
     .returning({ userId: oneTimeTokens.userId });
+  if (row) await actAsUser(tx, row.userId);
   return row?.userId;
 }
 

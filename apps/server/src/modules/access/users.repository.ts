@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { preparedQuery } from '../../platform/db/prepared.js';
-import type { Tx } from '../../platform/db/tenancy.js';
+import { lookUpAccount, type Tx } from '../../platform/db/tenancy.js';
 import { users } from './users.table.js';
 
 export type UserRow = typeof users.$inferSelect;
@@ -32,13 +32,19 @@ const selectUserByLogin = preparedQuery('users_find_by_login', (tx) =>
     .limit(1),
 );
 
-/** By e-mail (without regard to case) or by username. */
+/**
+ * By e-mail (without regard to case) or by username. The transaction declares the login it asks
+ * about first: the users policy shows a request no other account (migration 0004).
+ */
 export async function findUserByLogin(tx: Tx, login: string): Promise<UserRow | undefined> {
+  await lookUpAccount(tx, login);
   const [row] = await selectUserByLogin(tx, { login });
   return row;
 }
 
+/** Whether any account, of any business, has this address (checked before creating one). */
 export async function existsUserWithEmail(tx: Tx, email: string): Promise<boolean> {
+  await lookUpAccount(tx, email);
   const rows = await tx
     .select({ id: users.id })
     .from(users)
@@ -47,6 +53,7 @@ export async function existsUserWithEmail(tx: Tx, email: string): Promise<boolea
 }
 
 export async function existsUserWithUsername(tx: Tx, username: string): Promise<boolean> {
+  await lookUpAccount(tx, username);
   const rows = await tx
     .select({ id: users.id })
     .from(users)
@@ -55,6 +62,8 @@ export async function existsUserWithUsername(tx: Tx, username: string): Promise<
 }
 
 export async function insertUser(tx: Tx, row: NewUserRow): Promise<UserRow> {
+  // RETURNING reads the new row: a self-registered owner belongs to no business yet.
+  await lookUpAccount(tx, row.email);
   const [created] = await tx.insert(users).values(row).returning();
   if (!created) throw new Error('insert into users returned no row');
   return created;

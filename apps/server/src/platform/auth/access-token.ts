@@ -1,4 +1,4 @@
-import { webcrypto } from 'node:crypto';
+import { randomUUID, webcrypto } from 'node:crypto';
 import { SESSION_SECONDS, type Role } from '@app/contracts';
 import { jwtVerify, SignJWT } from 'jose';
 
@@ -10,9 +10,14 @@ export type AccessClaims = {
   version: number;
 };
 
+/** What a verified token adds to its claims: its id (logout ends it by id) and its expiry. */
+export type VerifiedClaims = AccessClaims & { tokenId: string; expiresAt: Date };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export type AccessTokens = {
   sign: (claims: AccessClaims) => Promise<{ token: string; expiresIn: number }>;
-  verify: (token: string) => Promise<AccessClaims | null>;
+  verify: (token: string) => Promise<VerifiedClaims | null>;
 };
 
 const CACHE_SIZE = 10_000;
@@ -33,13 +38,14 @@ export function createAccessTokens(secret: string): AccessTokens {
     false,
     ['sign', 'verify'],
   );
-  const verified = new Map<string, { claims: AccessClaims; expiresAt: number }>();
+  const verified = new Map<string, { claims: VerifiedClaims; expiresAt: number }>();
 
   return {
     sign: async ({ userId, businessId, roles, version }) => {
       const token = await new SignJWT({ user_id: userId, business_id: businessId, roles, ver: version })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(userId)
+        .setJti(randomUUID())
         .setIssuedAt()
         .setExpirationTime(`${SESSION_SECONDS}s`)
         .sign(await keyPromise);
@@ -60,15 +66,18 @@ export function createAccessTokens(secret: string): AccessTokens {
         // The allowlist refuses `none` and every other algorithm.
         const { payload } = await jwtVerify(token, await keyPromise, {
           algorithms: ['HS256'],
-          requiredClaims: ['exp', 'iat'],
+          requiredClaims: ['exp', 'iat', 'jti'],
         });
         if (typeof payload.user_id !== 'string' || !Array.isArray(payload.roles)) return null;
         if (typeof payload.ver !== 'number' || typeof payload.exp !== 'number') return null;
-        const claims: AccessClaims = {
+        if (typeof payload.jti !== 'string' || !UUID.test(payload.jti)) return null;
+        const claims: VerifiedClaims = {
           userId: payload.user_id,
           businessId: typeof payload.business_id === 'string' ? payload.business_id : null,
           roles: payload.roles.filter((r): r is Role => typeof r === 'string'),
           version: payload.ver,
+          tokenId: payload.jti,
+          expiresAt: new Date(payload.exp * 1000),
         };
         if (verified.size >= CACHE_SIZE) verified.delete(verified.keys().next().value ?? '');
         verified.set(token, { claims, expiresAt: payload.exp * 1000 });

@@ -1,12 +1,5 @@
 import { isPermitted, type Permission } from '@app/contracts';
-import type {
-  FastifyInstance,
-  FastifyReply,
-  FastifyRequest,
-  onRequestAsyncHookHandler,
-  preSerializationAsyncHookHandler,
-  RouteOptions,
-} from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler, RouteOptions } from 'fastify';
 import { AppError } from '../http/app-error.js';
 import type { AccessTokens } from './access-token.js';
 import type { Principal } from './principal.js';
@@ -22,7 +15,10 @@ export type { Principal } from './principal.js';
  */
 export type RouteAccess = 'public' | 'signed-in' | { permission: Permission };
 
-/** Checks that the principal's user is still active with the same token version; throws 401 if not. */
+/**
+ * Checks that the principal's user may still act (not disabled or deleted, same token version)
+ * and that the token was not ended by logout; throws 401 if not.
+ */
 export type VerifyPrincipal = (principal: Principal) => Promise<void>;
 
 declare module 'fastify' {
@@ -39,10 +35,11 @@ declare module 'fastify' {
 }
 
 /**
- * The guard runs only on routes that need a token (public routes pay nothing). It verifies the
- * token and the role here; the user's current status is checked by the first transaction of the
- * request (platform/db/tenancy.ts), in the same round trip as BEGIN. A route whose handler opened
- * no transaction is checked before its answer is sent, by `verify`.
+ * The guard runs only on routes that need a token (public routes pay nothing), in `onRequest`:
+ * before the body is read and before the handler, whatever the handler answers (JSON, a file
+ * stream, nothing). It verifies the token and the role, then `verify` asks the database whether
+ * the session still holds: a user disabled, deleted or signed out a moment ago is refused here,
+ * not after the handler has done its work.
  */
 export function registerAuthGuard(app: FastifyInstance, tokens: AccessTokens, verify: VerifyPrincipal): void {
   app.decorateRequest('principal', null);
@@ -52,18 +49,11 @@ export function registerAuthGuard(app: FastifyInstance, tokens: AccessTokens, ve
   const authenticate: onRequestAsyncHookHandler = async (request) => {
     const access = request.routeOptions.config.access;
     const principal = await principalOf(request, tokens);
+    await verify(principal);
     if (typeof access === 'object' && !isPermitted(principal.roles, access.permission)) {
       throw new AppError('FORBIDDEN', 'Your role does not allow this action.');
     }
     request.principal = principal;
-  };
-  const verifyBeforeAnswer: preSerializationAsyncHookHandler = async (
-    request: FastifyRequest,
-    _reply: FastifyReply,
-    payload,
-  ) => {
-    if (request.principal && !request.principal.isVerified) await verify(request.principal);
-    return payload;
   };
 
   app.addHook('onRoute', (route) => {
@@ -71,7 +61,6 @@ export function registerAuthGuard(app: FastifyInstance, tokens: AccessTokens, ve
     const access = route.config?.access;
     if (access && access !== 'public') {
       route.onRequest = [...toArray(route.onRequest), authenticate];
-      route.preSerialization = [...toArray(route.preSerialization), verifyBeforeAnswer];
       if (route.schema) route.schema = { ...route.schema, security: [{ bearerAuth: [] }] };
     }
     catalog.push(route);
@@ -89,7 +78,8 @@ async function principalOf(request: FastifyRequest, tokens: AccessTokens): Promi
     businessId: claims.businessId,
     roles: claims.roles,
     tokenVersion: claims.version,
-    isVerified: false,
+    tokenId: claims.tokenId,
+    expiresAt: claims.expiresAt,
   };
 }
 

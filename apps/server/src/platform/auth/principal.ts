@@ -8,6 +8,8 @@ export type Principal = {
   roles: Role[];
   /** The token version the token was issued with; the database's must still equal it. */
   tokenVersion: number;
-  /** Set once a transaction of this request has checked the user's status. */
-  isVerified: boolean;
+  /** The token's id (`jti`): logout ends this token by it. */
+  tokenId: string;
+  /** When the token expires; a logout keeps its id on the denylist until then. */
+  expiresAt: Date;
 };

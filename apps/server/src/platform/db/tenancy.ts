@@ -4,8 +4,9 @@ import type { Principal } from '../auth/principal.js';
 import { AppError } from '../http/app-error.js';
 import type { Db } from './database.js';
 
-/** The database role requests run as: no BYPASSRLS, not the owner of the tables. */
-export const APP_ROLE = 'app_tenant';
+import { APP_ROLE } from './roles.js';
+
+export { APP_ROLE } from './roles.js';
 
 /** A drizzle handle bound to one connection inside an open transaction. */
 export type Tx = NodePgDatabase & { $client: pg.PoolClient };
@@ -44,22 +45,21 @@ export async function inNewTenant<T>(
 }
 
 /**
- * Runs `work` in one transaction as APP_ROLE with no business set: global tables (users, plans,
- * tokens) are reachable, every tenant table shows no rows at all. Signed-in callers pass their
- * principal so that its status is checked.
+ * Runs `work` in one transaction as APP_ROLE with no business set: every tenant table shows no
+ * rows at all; of the global ones, plans, and of users and link tokens only what the policies
+ * admit (the signed-in user, an account looked up with `lookUpAccount`, a link token presented
+ * with `presentLinkToken`). Signed-in callers pass their principal.
  */
 export async function inGlobal<T>(db: Db, work: (tx: Tx) => Promise<T>, principal?: Principal): Promise<T> {
   return inTransaction(db, principal ?? null, null, work);
 }
 
 /**
- * One transaction per piece of request work. BEGIN, the role, the tenant and the principal
- * check travel in one simple-protocol round trip: three round trips for a one-query request.
- * The values written into that SQL are UUIDs checked against UUID above, nothing else.
+ * One transaction per piece of request work. BEGIN, the role, the tenant and the user travel in
+ * one simple-protocol round trip: three round trips for a one-query request. The values written
+ * into that SQL are UUIDs checked against UUID above, nothing else.
  *
- * The principal check (app_principal_version) reads the user's current token version in the
- * same transaction as the work: a user disabled or deleted, or whose password was reset, since
- * the token was issued is refused before anything is read or written.
+ * Whether the user may still act was checked before the handler ran (platform/auth/guard.ts).
  */
 async function inTransaction<T>(
   db: Db,
@@ -69,23 +69,13 @@ async function inTransaction<T>(
 ): Promise<T> {
   const settings = [`set_config('role', '${APP_ROLE}', true)`];
   if (businessId !== null) settings.push(`set_config('app.business_id', '${uuid(businessId)}', true)`);
-  if (principal) settings.push(`app_principal_version('${uuid(principal.userId)}') as principal_version`);
+  if (principal) settings.push(`set_config('app.user_id', '${uuid(principal.userId)}', true)`);
 
   const client: pg.PoolClient = await db.$client.connect();
   let broken: Error | undefined;
   try {
     // Two statements in one simple query: pg answers with one result per statement.
-    const results = (await client.query(`begin; select ${settings.join(', ')}`)) as unknown as [
-      pg.QueryResult,
-      pg.QueryResult<{ principal_version?: number | null }>,
-    ];
-    if (principal) {
-      const version = results[1].rows[0]?.principal_version;
-      if (version !== principal.tokenVersion) {
-        throw new AppError('UNAUTHENTICATED', 'Your session has ended. Please sign in again.');
-      }
-      principal.isVerified = true;
-    }
+    await client.query(`begin; select ${settings.join(', ')}`);
     const result = await work(drizzle({ client }));
     await client.query('commit');
     return result;
@@ -98,6 +88,27 @@ async function inTransaction<T>(
   } finally {
     client.release(broken);
   }
+}
+
+/**
+ * Declares, for the rest of the transaction, the account it asks about by e-mail or username
+ * (sign-in, registration, reset request): the users policy admits that one row.
+ */
+export async function lookUpAccount(tx: Tx, login: string): Promise<void> {
+  await tx.$client.query("select set_config('app.lookup', lower($1), true)", [login]);
+}
+
+/**
+ * Presents the hash of a link token: the link-token policy admits that one row. Whoever holds
+ * the link acts as its user, so `actAsUser` follows a successful consumption.
+ */
+export async function presentLinkToken(tx: Tx, tokenHash: string): Promise<void> {
+  await tx.$client.query("select set_config('app.token_hash', $1, true)", [tokenHash]);
+}
+
+/** The transaction acts as this user from here on (after a link token proved who it is). */
+export async function actAsUser(tx: Tx, userId: string): Promise<void> {
+  await tx.$client.query("select set_config('app.user_id', $1, true)", [uuid(userId)]);
 }
 
 function uuid(value: string): string {

@@ -13,8 +13,10 @@ export class AppError extends Error {
     message: string,
     details?: ErrorDetails,
     headers: Record<string, string> = {},
+    /** What went wrong underneath; logged on the server, never answered. */
+    cause?: unknown,
   ) {
-    super(message);
+    super(message, cause === undefined ? undefined : { cause });
     this.name = 'AppError';
     this.code = code;
     this.details = details;

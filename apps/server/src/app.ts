@@ -15,6 +15,7 @@ import { registerAccessModule } from './modules/access/access.module.js';
 import { createAccessTokens } from './platform/auth/access-token.js';
 import { registerAuthGuard } from './platform/auth/guard.js';
 import { createFileBlobStorage, type BlobStorage } from './platform/blobs/blob-storage.js';
+import { systemClock, type Clock } from './platform/clock.js';
 import type { Config } from './platform/config.js';
 import type { Db } from './platform/db/database.js';
 import { createSessionCheck } from './platform/db/session-check.js';
@@ -33,6 +34,8 @@ export type AppOptions = {
   mailer?: Mailer;
   blobs?: BlobStorage;
   logger?: boolean;
+  /** The time rules read (lockouts); tests move their own. */
+  clock?: Clock;
   /** Where log lines go (tests read them); stdout by default. */
   logStream?: NodeJS.WritableStream;
 };
@@ -118,7 +121,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await registerAccessModule(
     app,
-    { db, mailer, tokens, blobs, appUrl: config.appUrl, log: app.log },
+    { db, mailer, tokens, blobs, appUrl: config.appUrl, log: app.log, clock: options.clock ?? systemClock },
     {
       authRateLimit: config.authRateLimit,
     },

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.js';
+import type { Clock } from '../src/platform/clock.js';
 import { loadConfig, type Config } from '../src/platform/config.js';
 import { connectDatabase, type Database } from '../src/platform/db/database.js';
 import { withDatabase } from './global-setup.js';
@@ -29,7 +30,10 @@ export type TestApp = {
  * The `build(t)` helper: a fresh database cloned from the migrated template (tens of ms), a
  * temporary DATA_DIR, and the real app with the file mailer. Call `close` in afterAll.
  */
-export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function buildTestApp(
+  env: Record<string, string> = {},
+  options: { clock?: Clock } = {},
+): Promise<TestApp> {
   const name = `test_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
   const adminUrl = inject('dbAdminUrl');
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -55,7 +59,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
   };
   let app: FastifyInstance;
   try {
-    app = await buildApp({ config, db: database.db, logger: false });
+    app = await buildApp({ config, db: database.db, logger: false, clock: options.clock });
     await app.ready();
   } catch (error) {
     await cleanUp();

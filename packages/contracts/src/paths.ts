@@ -9,6 +9,7 @@ export const API = {
     verifyEmail: '/api/auth/verify-email',
     resetPasswordRequest: '/api/auth/reset-password/request',
     resetPasswordConfirm: '/api/auth/reset-password/confirm',
+    logout: '/api/auth/logout',
   },
   users: {
     root: '/api/users',
@@ -24,5 +25,6 @@ export const API = {
 /** Web routes that e-mailed links point at. */
 export const WEB_ROUTES = {
   login: '/login',
+  resetPassword: '/reset-password',
   validateAccount: '/validate-account',
 } as const;

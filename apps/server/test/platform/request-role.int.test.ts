@@ -111,7 +111,9 @@ describe('the request role', () => {
       expect(await refused(q, 'alter table businesses disable row level security')).toMatch(
         /must be (the )?owner/,
       );
-      expect(await refused(q, 'alter table users no force row level security')).toMatch(/must be (the )?owner/);
+      expect(await refused(q, 'alter table users no force row level security')).toMatch(
+        /must be (the )?owner/,
+      );
       expect(await refused(q, 'create table public.planted (x int)')).toMatch(/permission denied/);
     });
   });
@@ -150,7 +152,9 @@ describe('the request role', () => {
         expect(await refused(q, `select * from ${table}`)).toMatch(/permission denied/);
         expect(await refused(q, `delete from ${table}`)).toMatch(/permission denied/);
       }
-      expect(await refused(q, `update audit_logs set description = 'rewritten'`)).toMatch(/permission denied/);
+      expect(await refused(q, `update audit_logs set description = 'rewritten'`)).toMatch(
+        /permission denied/,
+      );
       expect(await refused(q, 'delete from audit_logs')).toMatch(/permission denied/);
     });
   });
@@ -210,7 +214,9 @@ describe('the table catalogue', () => {
       .filter((row: { name: string; forced: boolean; policies: number }) => !(row.forced && row.policies > 0))
       .map((row: { name: string }) => row.name);
     expect(unguarded.filter((name: string) => !(name in EXEMPT))).toEqual([]);
-    const withPolicies = rows.filter((row: { name: string }) => ['users', 'one_time_tokens'].includes(row.name));
+    const withPolicies = rows.filter((row: { name: string }) =>
+      ['users', 'one_time_tokens'].includes(row.name),
+    );
     expect(withPolicies.every((row: { rls: boolean; policies: number }) => row.rls && row.policies > 0)).toBe(
       true,
     );

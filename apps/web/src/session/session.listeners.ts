@@ -1,6 +1,8 @@
+import { API } from '@app/contracts';
 import { createListenerMiddleware } from '@reduxjs/toolkit';
+import { resolveServiceUrl } from '../api/service-urls';
 import { clearStoredSession, writeStoredSession } from './session-storage';
-import { loggedIn, loggedOut } from './session.slice';
+import { loggedIn, loggedOut, type SessionRootState } from './session.slice';
 
 /** Keeps sessionStorage in step with the session state, so reducers stay pure. */
 export const sessionListener = createListenerMiddleware();
@@ -14,7 +16,17 @@ sessionListener.startListening({
 
 sessionListener.startListening({
   actionCreator: loggedOut,
-  effect: () => {
+  effect: (action, listenerApi) => {
     clearStoredSession();
+    // A deliberate sign-out also ends the token on the server, so a copy of it is worthless.
+    // The page does not wait for it; `keepalive` lets it finish while the page navigates away.
+    const token = (listenerApi.getOriginalState() as SessionRootState).session.token;
+    if (action.payload?.isByUser && token) {
+      void fetch(resolveServiceUrl(API.auth.logout), {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}` },
+        keepalive: true,
+      }).catch(() => undefined);
+    }
   },
 });

@@ -67,3 +67,17 @@ export function inviteStaffMail(
     link,
   );
 }
+
+export function accountLockedMail(to: string, fullName: string, minutes: number, link: string): OutgoingMail {
+  return linkMail(
+    to,
+    'Sign-ins to your account are paused',
+    `Hello ${fullName},`,
+    [
+      `Someone entered a wrong password for your account too many times, so we paused sign-ins for ${minutes} minutes.`,
+      'If it was you, wait and try again, or choose a new password now: that lifts the pause at once. If it was not you, choose a new password.',
+    ],
+    'Choose a new password',
+    link,
+  );
+}

@@ -11,6 +11,6 @@ export async function registerAccessModule(
   options: { authRateLimit: number },
 ): Promise<void> {
   await app.register(authRoutes, { deps, authRateLimit: options.authRateLimit });
-  await app.register(usersRoutes, { deps });
+  await app.register(usersRoutes, { deps, authRateLimit: options.authRateLimit });
   await app.register(businessesRoutes, { deps });
 }

@@ -15,7 +15,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../platform/http/app-error.js';
 import type { AccessDeps } from './access.deps.js';
-import { confirmPasswordReset, login, register, requestPasswordReset, verifyEmail } from './auth.service.js';
+import { requirePrincipal } from '../../platform/auth/guard.js';
+import {
+  confirmPasswordReset,
+  login,
+  logout,
+  register,
+  requestPasswordReset,
+  verifyEmail,
+} from './auth.service.js';
 
 export type AuthRoutesOptions = { deps: AccessDeps; authRateLimit: number };
 
@@ -108,7 +116,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   app.post(
     API.auth.resetPasswordConfirm,
     {
-      config: { access: 'public' },
+      config: { access: 'public', rateLimit },
       schema: {
         tags: ['auth'],
         summary: 'Set a new password with the token of the reset link',
@@ -118,6 +126,24 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       },
     },
     async (request) => confirmPasswordReset(deps, request.query.token, request.body.newPassword),
+  );
+
+  app.post(
+    API.auth.logout,
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign out: ends this access token on the server at once',
+        description: 'The token stays refused until it would have expired, even if it was copied.',
+        body: z.object({}).strict().nullish().describe('Nothing; an empty JSON object is accepted too'),
+        response: { 204: z.null().describe('Signed out') },
+      },
+    },
+    async (request, reply) => {
+      await logout(deps, requirePrincipal(request.principal));
+      return reply.code(204).send(null);
+    },
   );
 };
 

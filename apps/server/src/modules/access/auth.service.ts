@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { API } from '@app/contracts';
+import { API, WEB_ROUTES } from '@app/contracts';
 import type {
   TLoginRequest,
   TLoginResponse,
@@ -10,10 +10,23 @@ import type {
 import { inGlobal } from '../../platform/db/tenancy.js';
 import { isUniqueViolation } from '../../platform/db/pg-errors.js';
 import { AppError, fieldError } from '../../platform/http/app-error.js';
+import type { Principal } from '../../platform/auth/principal.js';
 import type { AccessDeps } from './access.deps.js';
-import { resetPasswordMail, verifyEmailMail } from './access.mails.js';
+import { accountLockedMail, resetPasswordMail, verifyEmailMail } from './access.mails.js';
 import { hashLinkToken, issueLinkToken } from './one-time-links.js';
-import { consumeOneTimeToken, revokeOneTimeTokens } from './one-time-tokens.repository.js';
+import {
+  consumeOneTimeToken,
+  countRecentOneTimeTokens,
+  findUsableOneTimeToken,
+  revokeOneTimeTokens,
+} from './one-time-tokens.repository.js';
+import {
+  accountLockedUntil,
+  clearLoginFailures,
+  recordLoginFailure,
+  revokeAccessToken,
+  type LockoutPolicy,
+} from './sign-in-guard.repository.js';
 import {
   COMMON_PASSWORD_MESSAGE,
   hashPassword,
@@ -29,12 +42,41 @@ import {
   insertUser,
   markEmailVerified,
   setPassword,
+  type UserRow,
 } from './users.repository.js';
 
 const EMAIL_TAKEN = 'An account with this e-mail address already exists.';
 const BAD_CREDENTIALS = 'The e-mail address or password is not correct.';
 const RESET_REQUESTED =
   'If an account exists for this address, we have sent it a link to reset the password.';
+const RESET_LINK_INVALID =
+  'This reset link is not valid: it was already used or it has expired. Ask for a new one.';
+
+/** 10 failed sign-ins for one account within 15 minutes lock it for 15 minutes (any address). */
+export const LOCKOUT: LockoutPolicy = { maxFailures: 10, windowMinutes: 15, lockMinutes: 15 };
+
+/** Reset mails per address: at most one a minute and five an hour. */
+const RESET_MAILS_PER_MINUTE = 1;
+const RESET_MAILS_PER_HOUR = 5;
+
+/**
+ * The lockout counts per account, not per client: by user id when the login names an account,
+ * else by the login itself, so unknown and known accounts lock alike and a 429 tells nothing.
+ */
+function accountKeyOf(user: UserRow | undefined, login: string): string {
+  return user ? `user:${user.id}` : `login:${login.trim().toLowerCase()}`;
+}
+
+function accountLocked(until: Date, now: Date): AppError {
+  const seconds = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
+  const minutes = Math.ceil(seconds / 60);
+  return new AppError(
+    'RATE_LIMITED',
+    `Too many failed sign-ins for this account. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}, or reset your password.`,
+    undefined,
+    { 'Retry-After': String(seconds) },
+  );
+}
 
 export function assertPasswordNotCommon(password: string, field: string): void {
   if (isCommonPassword(password)) throw fieldError(field, COMMON_PASSWORD_MESSAGE);
@@ -92,12 +134,22 @@ export async function verifyEmail(deps: AccessDeps, token: string): Promise<TMes
 }
 
 export async function login(deps: AccessDeps, input: TLoginRequest): Promise<TLoginResponse> {
-  const user = await inGlobal(deps.db, (tx) => findUserByLogin(tx, input.email));
+  const now = deps.clock.now();
+  // A locked account is refused before any password is hashed, whether or not it is right.
+  const { user, lockedUntil } = await inGlobal(deps.db, async (tx) => {
+    const found = await findUserByLogin(tx, input.email);
+    return { user: found, lockedUntil: await accountLockedUntil(tx, accountKeyOf(found, input.email), now) };
+  });
+  if (lockedUntil) throw accountLocked(lockedUntil, now);
   // Unknown account and wrong password answer alike and take about the same time.
   const isValid = user?.passwordHash
     ? await verifyPassword(user.passwordHash, input.password)
     : await verifyAgainstNothing(input.password);
-  if (!user || !isValid) throw new AppError('INVALID_CREDENTIALS', BAD_CREDENTIALS);
+  if (!user || !isValid) {
+    await recordFailedSignIn(deps, user, input.email, now);
+    throw new AppError('INVALID_CREDENTIALS', BAD_CREDENTIALS);
+  }
+  await inGlobal(deps.db, (tx) => clearLoginFailures(tx, accountKeyOf(user, input.email), false));
   if (!user.emailVerifiedAt) {
     throw new AppError(
       'EMAIL_NOT_VERIFIED',
@@ -119,6 +171,43 @@ export async function login(deps: AccessDeps, input: TLoginRequest): Promise<TLo
   return { token, expiresIn, user: toSessionUser(user) };
 }
 
+/** Counts the failure; the one that locks the account mails its owner, in the same transaction. */
+async function recordFailedSignIn(
+  deps: AccessDeps,
+  user: UserRow | undefined,
+  login: string,
+  now: Date,
+): Promise<void> {
+  await inGlobal(deps.db, async (tx) => {
+    const lockedUntil = await recordLoginFailure(
+      tx,
+      accountKeyOf(user, login),
+      user?.id ?? null,
+      now,
+      LOCKOUT,
+    );
+    if (lockedUntil && user) {
+      await deps.mailer.send(
+        accountLockedMail(
+          user.email,
+          user.fullName,
+          LOCKOUT.lockMinutes,
+          `${deps.appUrl}${WEB_ROUTES.resetPassword}`,
+        ),
+      );
+    }
+  });
+}
+
+/** Ends this token on the server: it stays refused until it would have expired. */
+export async function logout(deps: AccessDeps, principal: Principal): Promise<void> {
+  await inGlobal(
+    deps.db,
+    (tx) => revokeAccessToken(tx, principal.tokenId, principal.userId, principal.expiresAt),
+    principal,
+  );
+}
+
 /**
  * Always answers the same, at once. The lookup and the mail happen after the answer, so neither
  * the answer nor its timing tells whether the address has an account.
@@ -134,6 +223,14 @@ async function sendResetLink(deps: AccessDeps, email: string): Promise<void> {
   await inGlobal(deps.db, async (tx) => {
     const user = await findUserByLogin(tx, email);
     if (!user || user.email.toLowerCase() !== email.toLowerCase()) return;
+    // A flood of requests for one address sends it a few mails, not hundreds.
+    const now = deps.clock.now();
+    const lastMinute = await countRecentOneTimeTokens(tx, user.id, 'RESET_PASSWORD', minutesBefore(now, 1));
+    const lastHour = await countRecentOneTimeTokens(tx, user.id, 'RESET_PASSWORD', minutesBefore(now, 60));
+    if (lastMinute >= RESET_MAILS_PER_MINUTE || lastHour >= RESET_MAILS_PER_HOUR) {
+      deps.log.info('password reset mail not sent: too many for this address');
+      return;
+    }
     await revokeOneTimeTokens(tx, user.id, 'RESET_PASSWORD');
     const token = await issueLinkToken(tx, user.id, 'RESET_PASSWORD');
     await deps.mailer.send(
@@ -146,26 +243,34 @@ async function sendResetLink(deps: AccessDeps, email: string): Promise<void> {
   });
 }
 
+/**
+ * The token is checked before the new password is hashed: a bogus token costs one indexed read,
+ * not 20 ms of CPU. It is consumed only after hashing, in one statement, so two requests with
+ * the same link cannot both succeed. A new password also lifts a lockout of the account.
+ */
 export async function confirmPasswordReset(
   deps: AccessDeps,
   token: string,
   newPassword: string,
 ): Promise<TMessageResponse> {
   assertPasswordNotCommon(newPassword, 'newPassword');
+  const tokenHash = hashLinkToken(token);
+  const isUsable = await inGlobal(deps.db, (tx) => findUsableOneTimeToken(tx, tokenHash, 'RESET_PASSWORD'));
+  if (!isUsable) throw new AppError('INVALID_TOKEN', RESET_LINK_INVALID);
   const passwordHash = await hashPassword(newPassword);
   return inGlobal(deps.db, async (tx) => {
-    const userId = await consumeOneTimeToken(tx, hashLinkToken(token), 'RESET_PASSWORD');
-    if (!userId) {
-      throw new AppError(
-        'INVALID_TOKEN',
-        'This reset link is not valid: it was already used or it has expired. Ask for a new one.',
-      );
-    }
+    const userId = await consumeOneTimeToken(tx, tokenHash, 'RESET_PASSWORD');
+    if (!userId) throw new AppError('INVALID_TOKEN', RESET_LINK_INVALID);
     // setPassword bumps the token version: every session issued before ends now.
     await setPassword(tx, userId, passwordHash);
     await markEmailVerified(tx, userId);
+    await clearLoginFailures(tx, `user:${userId}`, true);
     return { message: 'Your password has been changed. You can sign in with the new one.' };
   });
+}
+
+function minutesBefore(now: Date, minutes: number): Date {
+  return new Date(now.getTime() - minutes * 60_000);
 }
 
 function conflict(field: string, message: string): AppError {

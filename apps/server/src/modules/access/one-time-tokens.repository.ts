@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, count, eq, gt, gte, isNull } from 'drizzle-orm';
 import { actAsUser, presentLinkToken, type Tx } from '../../platform/db/tenancy.js';
 import { oneTimeTokens, type OneTimeTokenPurpose } from './users.table.js';
 
@@ -48,4 +48,45 @@ export async function revokeOneTimeTokens(
     .where(
       and(eq(oneTimeTokens.userId, userId), eq(oneTimeTokens.purpose, purpose), isNull(oneTimeTokens.usedAt)),
     );
+}
+
+/** Whether a token could be consumed now, without consuming it (checked before costly work). */
+export async function findUsableOneTimeToken(
+  tx: Tx,
+  tokenHash: string,
+  purpose: OneTimeTokenPurpose,
+): Promise<boolean> {
+  await presentLinkToken(tx, tokenHash);
+  const rows = await tx
+    .select({ id: oneTimeTokens.id })
+    .from(oneTimeTokens)
+    .where(
+      and(
+        eq(oneTimeTokens.tokenHash, tokenHash),
+        eq(oneTimeTokens.purpose, purpose),
+        isNull(oneTimeTokens.usedAt),
+        gt(oneTimeTokens.expiresAt, new Date()),
+      ),
+    );
+  return rows.length > 0;
+}
+
+/** Tokens of one purpose issued to a user since `since`: the reset-mail limit counts them. */
+export async function countRecentOneTimeTokens(
+  tx: Tx,
+  userId: string,
+  purpose: OneTimeTokenPurpose,
+  since: Date,
+): Promise<number> {
+  const [row] = await tx
+    .select({ count: count() })
+    .from(oneTimeTokens)
+    .where(
+      and(
+        eq(oneTimeTokens.userId, userId),
+        eq(oneTimeTokens.purpose, purpose),
+        gte(oneTimeTokens.createdAt, since),
+      ),
+    );
+  return row?.count ?? 0;
 }

@@ -5,7 +5,12 @@ import { requirePrincipal } from '../../platform/auth/guard.js';
 import type { AccessDeps } from './access.deps.js';
 import { createStaffUser, getUser, validateAccount } from './users.service.js';
 
-export const usersRoutes: FastifyPluginAsyncZod<{ deps: AccessDeps }> = async (app, { deps }) => {
+export type UsersRoutesOptions = { deps: AccessDeps; authRateLimit: number };
+
+export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (
+  app,
+  { deps, authRateLimit },
+) => {
   app.post(
     API.users.root,
     {
@@ -26,7 +31,8 @@ export const usersRoutes: FastifyPluginAsyncZod<{ deps: AccessDeps }> = async (a
   app.post(
     API.users.validateAccount,
     {
-      config: { access: 'public' },
+      // Per client address: an invitation token cannot be guessed at request speed.
+      config: { access: 'public', rateLimit: { max: authRateLimit, timeWindow: '1 minute' } },
       schema: {
         tags: ['users'],
         summary: 'An invited staff member sets the first password (plain-text answer)',

@@ -11,7 +11,7 @@ import { inviteStaffMail } from './access.mails.js';
 import { assertPasswordNotCommon } from './auth.service.js';
 import { lockBusiness, findBusiness } from './businesses.repository.js';
 import { hashLinkToken, issueLinkToken } from './one-time-links.js';
-import { consumeOneTimeToken } from './one-time-tokens.repository.js';
+import { consumeOneTimeToken, findUsableOneTimeToken } from './one-time-tokens.repository.js';
 import { hashPassword } from './passwords.js';
 import { toUser } from './user-mapper.js';
 import {
@@ -76,18 +76,23 @@ export async function createStaffUser(
   }
 }
 
-/** An invited staff member sets the first password; the address is proven by the link. */
+const INVITATION_INVALID =
+  'This invitation link is not valid: it was already used or it has expired. Ask your administrator for a new one.';
+
+/**
+ * An invited staff member sets the first password; the address is proven by the link. The token
+ * is checked before the password is hashed (a bogus token costs a read, not 20 ms of CPU) and
+ * consumed after, in one statement.
+ */
 export async function validateAccount(deps: AccessDeps, token: string, newPassword: string): Promise<string> {
   assertPasswordNotCommon(newPassword, 'newPassword');
+  const tokenHash = hashLinkToken(token);
+  const isUsable = await inGlobal(deps.db, (tx) => findUsableOneTimeToken(tx, tokenHash, 'VALIDATE_ACCOUNT'));
+  if (!isUsable) throw new AppError('INVALID_TOKEN', INVITATION_INVALID);
   const passwordHash = await hashPassword(newPassword);
   return inGlobal(deps.db, async (tx) => {
-    const userId = await consumeOneTimeToken(tx, hashLinkToken(token), 'VALIDATE_ACCOUNT');
-    if (!userId) {
-      throw new AppError(
-        'INVALID_TOKEN',
-        'This invitation link is not valid: it was already used or it has expired. Ask your administrator for a new one.',
-      );
-    }
+    const userId = await consumeOneTimeToken(tx, tokenHash, 'VALIDATE_ACCOUNT');
+    if (!userId) throw new AppError('INVALID_TOKEN', INVITATION_INVALID);
     await setPassword(tx, userId, passwordHash);
     await markEmailVerified(tx, userId);
     return 'Your account is validated. You can sign in now.';

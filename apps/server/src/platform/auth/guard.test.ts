@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AppError } from '../http/app-error.js';
@@ -7,8 +8,10 @@ import { registerAuthGuard, type Principal } from './guard.js';
 
 const tokens = createAccessTokens('guard-test-secret-guard-test-secret-guard');
 let app: FastifyInstance;
+let handled: string[] = [];
 afterEach(async () => {
   await app.close();
+  handled = [];
 });
 
 async function build(verify: (principal: Principal) => Promise<void>) {
@@ -22,6 +25,15 @@ async function build(verify: (principal: Principal) => Promise<void>) {
     userId: request.principal?.userId,
   }));
   app.get('/api/staff', { config: { access: { permission: 'users:create' } } }, async () => ({ ok: true }));
+  // A file download: the handler answers a stream, which skips the serialisation hooks.
+  app.get('/api/file', { config: { access: 'signed-in' } }, async (_request, reply) => {
+    handled.push('file');
+    return reply.type('application/octet-stream').send(Readable.from([Buffer.from('secret bytes')]));
+  });
+  app.get('/api/empty', { config: { access: 'signed-in' } }, async (_request, reply) => {
+    handled.push('empty');
+    return reply.code(204).send();
+  });
   await app.ready();
 }
 
@@ -72,6 +84,50 @@ describe('registerAuthGuard', () => {
     });
     expect(res.statusCode).toBe(401);
     expect(res.json().message).toBe('Your session has ended. Please sign in again.');
+  });
+
+  it('refuses an ended session before a stream or empty handler runs', async () => {
+    await build(async () => {
+      throw new AppError('UNAUTHENTICATED', 'Your session has ended. Please sign in again.');
+    });
+    for (const url of ['/api/file', '/api/empty']) {
+      const res = await app.inject({ method: 'GET', url, headers: await tokenFor(['ROLE_PRODUCT_READER']) });
+      expect(res.statusCode, url).toBe(401);
+      expect(res.body).not.toContain('secret bytes');
+    }
+    expect(handled).toEqual([]);
+  });
+
+  it('answers a failing session check with its own error, never the driver details', async () => {
+    await build(async () => {
+      throw new AppError(
+        'SERVICE_UNAVAILABLE',
+        'The service is briefly unavailable. Please try again in a moment.',
+        undefined,
+        {},
+        Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:1'), { code: 'ECONNREFUSED' }),
+      );
+    });
+    const res = await app.inject({
+      method: 'GET',
+      url: '/api/file',
+      headers: await tokenFor(['ROLE_PRODUCT_READER']),
+    });
+    expect(res.statusCode).toBe(503);
+    expect(res.body).not.toMatch(/ECONNREFUSED|127\.0\.0\.1/);
+    expect(handled).toEqual([]);
+  });
+
+  it('runs the file handler once the session holds', async () => {
+    await build(async () => undefined);
+    const res = await app.inject({
+      method: 'GET',
+      url: '/api/file',
+      headers: await tokenFor(['ROLE_PRODUCT_READER']),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe('secret bytes');
+    expect(handled).toEqual(['file']);
   });
 
   it('refuses a role outside the permission with 403 and no token with 401', async () => {

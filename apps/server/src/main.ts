@@ -22,21 +22,30 @@ async function main(): Promise<void> {
   const log = pino({ level: config.logLevel });
 
   let cluster: EmbeddedCluster | undefined;
-  let databaseUrl = config.databaseUrl;
-  if (!databaseUrl) {
-    cluster = await startEmbeddedPostgres(path.join(config.dataDir, 'pg'), {
-      info: (m) => log.info(m),
-      warn: (m) => log.warn(m),
-      debug: (m) => log.debug(m),
-    });
-    databaseUrl = cluster.url();
-  }
-  const database = connectDatabase(databaseUrl);
-  await runMigrations(database.db);
-  log.info('database migrated');
+  let database: ReturnType<typeof connectDatabase> | undefined;
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  try {
+    let databaseUrl = config.databaseUrl;
+    if (!databaseUrl) {
+      cluster = await startEmbeddedPostgres(path.join(config.dataDir, 'pg'), {
+        info: (m) => log.info(m),
+        warn: (m) => log.warn(m),
+        debug: (m) => log.debug(m),
+      });
+      databaseUrl = cluster.url();
+    }
+    database = connectDatabase(databaseUrl);
+    await runMigrations(database.db);
+    log.info('database migrated');
 
-  const app = await buildApp({ config, db: database.db });
-  await app.listen({ port: config.port, host: config.host });
+    app = await buildApp({ config, db: database.db });
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    // The embedded cluster runs in its own process group and would outlive us: stop it first.
+    await database?.close().catch(() => undefined);
+    await cluster?.stop().catch(() => undefined);
+    throw error;
+  }
   log.info(
     `ready: open ${config.appUrl}` + (config.smtpUrl ? '' : ` (e-mails: ${config.appUrl}/dev/mailbox)`),
   );
@@ -54,13 +63,15 @@ async function main(): Promise<void> {
     }, SHUTDOWN_GRACE_MS + 20_000);
     force.unref();
     await app.close();
-    await database.close();
+    await database?.close();
     await cluster?.stop();
     log.info('stopped');
     process.exit(0);
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
+  // A closed terminal: without a handler SIGHUP would end us at once and orphan the cluster.
+  process.on('SIGHUP', () => void stop('SIGHUP'));
 }
 
 main().catch((error: unknown) => {

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
+import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -139,5 +140,30 @@ describe('server process', () => {
       expect(await server.exited).toBe(0);
       expect(existsSync(path.join(dataDir, 'pg', 'cluster', 'postmaster.pid'))).toBe(false);
     });
+  });
+
+  describe('a failed start', () => {
+    it(
+      'stops the embedded database it started before exiting with 1 (it runs in its own group)',
+      { timeout: 60_000 },
+      async () => {
+        // The database starts and migrates; listening fails on a port already taken.
+        const taken = net.createServer();
+        await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+        const address = taken.address();
+        const port = typeof address === 'object' && address ? address.port : 0;
+        try {
+          const server = await startServerIn(dataDir, { env: { PORT: String(port) } });
+          servers.push(server);
+          expect(await server.exited).toBe(1);
+          expect(server.stderr()).toMatch(/The server could not start: .*EADDRINUSE/);
+          expect(server.log().some((line) => line.msg === 'database migrated')).toBe(true);
+        } finally {
+          taken.close();
+        }
+        expect(existsSync(path.join(dataDir, 'pg', 'cluster', 'postmaster.pid'))).toBe(false);
+        expect(existsSync(path.join(dataDir, 'pg', 'server.owner'))).toBe(false);
+      },
+    );
   });
 });

@@ -19,7 +19,7 @@ export type Cluster = {
   log: Log;
 };
 
-export type Postmaster = { pid: number; stop: () => Promise<void> };
+export type Postmaster = { stop: () => Promise<void> };
 
 /**
  * How postgres finds its data folder when it runs as another user.
@@ -117,9 +117,12 @@ export async function startPostmaster(cluster: Cluster, port: number, flags: str
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   const recent: string[] = [];
+  let partialLine = '';
   child.stderr?.setEncoding('utf8');
   child.stderr?.on('data', (chunk: string) => {
-    for (const line of chunk.split('\n').filter(Boolean)) {
+    const lines = (partialLine + chunk).split('\n');
+    partialLine = lines.pop() ?? '';
+    for (const line of lines.filter(Boolean)) {
       cluster.log.debug(line);
       recent.push(line);
       if (recent.length > 20) recent.shift();
@@ -154,7 +157,6 @@ export async function startPostmaster(cluster: Cluster, port: number, flags: str
   }
   let stopped: Promise<void> | undefined;
   return {
-    pid: child.pid ?? 0,
     stop: () => {
       isStopping = true;
       stopped ??= isRunning() ? (child.kill('SIGINT'), exited) : Promise.resolve();

@@ -27,27 +27,38 @@ async function main(): Promise<void> {
   const log = pino({ level: config.logLevel });
 
   let cluster: EmbeddedCluster | undefined;
-  let ownerUrl = config.databaseUrl;
-  if (!ownerUrl) {
-    cluster = await startEmbeddedPostgres(path.join(config.dataDir, 'pg'), {
-      info: (m) => log.info(m),
-      warn: (m) => log.warn(m),
-      debug: (m) => log.debug(m),
-    });
-    ownerUrl = cluster.url();
-  }
-  // The owner migrates and maintains; requests log in as a role that can only become app_tenant.
-  const owner = connectDatabase(ownerUrl, { max: 4 });
-  await runMigrations(owner.db);
-  log.info('database migrated');
-  const requestUrl =
-    (cluster ? undefined : config.databaseAppUrl) ??
-    (await provisionRequestRole(ownerUrl, requestRolePassword(config.jwtSecret)));
-  const database = connectDatabase(requestUrl);
-  await assertSafeRequestRole(database.pool);
+  let owner: ReturnType<typeof connectDatabase> | undefined;
+  let database: ReturnType<typeof connectDatabase> | undefined;
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  try {
+    let ownerUrl = config.databaseUrl;
+    if (!ownerUrl) {
+      cluster = await startEmbeddedPostgres(path.join(config.dataDir, 'pg'), {
+        info: (m) => log.info(m),
+        warn: (m) => log.warn(m),
+        debug: (m) => log.debug(m),
+      });
+      ownerUrl = cluster.url();
+    }
+    // The owner migrates and maintains; requests log in as a role that can only become app_tenant.
+    owner = connectDatabase(ownerUrl, { max: 4 });
+    await runMigrations(owner.db);
+    log.info('database migrated');
+    const requestUrl =
+      (cluster ? undefined : config.databaseAppUrl) ??
+      (await provisionRequestRole(ownerUrl, requestRolePassword(config.jwtSecret)));
+    database = connectDatabase(requestUrl);
+    await assertSafeRequestRole(database.pool);
 
-  const app = await buildApp({ config, db: database.db });
-  await app.listen({ port: config.port, host: config.host });
+    app = await buildApp({ config, db: database.db });
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    // The embedded cluster runs in its own process group and would outlive us: stop it first.
+    await database?.close().catch(() => undefined);
+    await owner?.close().catch(() => undefined);
+    await cluster?.stop().catch(() => undefined);
+    throw error;
+  }
   log.info(
     `ready: open ${config.appUrl}` + (config.smtpUrl ? '' : ` (e-mails: ${config.appUrl}/dev/mailbox)`),
   );
@@ -65,14 +76,16 @@ async function main(): Promise<void> {
     }, SHUTDOWN_GRACE_MS + 20_000);
     force.unref();
     await app.close();
-    await database.close();
-    await owner.close();
+    await database?.close();
+    await owner?.close();
     await cluster?.stop();
     log.info('stopped');
     process.exit(0);
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
+  // A closed terminal: without a handler SIGHUP would end us at once and orphan the cluster.
+  process.on('SIGHUP', () => void stop('SIGHUP'));
 }
 
 main().catch((error: unknown) => {

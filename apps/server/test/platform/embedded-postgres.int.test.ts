@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -18,8 +18,6 @@ const children: ChildProcess[] = [];
 
 beforeAll(async () => {
   root = await mkdtemp(path.join(tmpdir(), 'backoffice-embedded-pg-'));
-  // mkdtemp makes the folder 0700; run as root, postgres runs as `postgres` and must pass through it.
-  await chmod(root, 0o755);
 });
 afterAll(async () => {
   for (const cluster of clusters) await cluster.stop().catch(() => undefined);

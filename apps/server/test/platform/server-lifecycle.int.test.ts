@@ -1,32 +1,26 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
+import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../src/platform/db/embedded-postgres.js';
 import { GOOD_PASSWORD, uniqueEmail } from '../factories/accounts.js';
-
-const SERVER_DIR = path.resolve(import.meta.dirname, '../..');
-
-type Server = {
-  child: ChildProcess;
-  port: number;
-  /** Every stdout line so far, parsed where it is JSON (pino). */
-  log: () => Array<Record<string, unknown>>;
-  stderr: () => string;
-  exited: Promise<number | null>;
-};
+import {
+  collect,
+  request,
+  startServer as startServerIn,
+  waitForLog,
+  waitUntilHealthy,
+  type ServerProcess,
+} from '../server-process.js';
 
 let dataDir: string;
-const servers: Server[] = [];
+const servers: ServerProcess[] = [];
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'backoffice-lifecycle-'));
-  // mkdtemp makes the folder 0700; run as root, postgres runs as `postgres` and must pass through it.
-  await chmod(dataDir, 0o755);
 });
 afterAll(async () => {
   for (const server of servers) {
@@ -38,117 +32,10 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 }, 60_000);
 
-/** Starts src/main.ts as a real process with the embedded PostgreSQL in DATA_DIR/pg. */
-async function startServer(): Promise<Server> {
-  const port = await freePort();
-  const { DATABASE_URL: _db, SMTP_URL: _smtp, JWT_SECRET: _jwt, APP_URL: _url, ...inherited } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=source', 'src/main.ts'], {
-    cwd: SERVER_DIR,
-    env: {
-      ...inherited,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'info',
-      NO_COLOR: '1',
-      // The process's life is under test here, not the web app: whether apps/web is built must
-      // not matter (http.int.test.ts covers serving a built one).
-      WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
-  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const server: Server = {
-    child,
-    port,
-    log: () =>
-      stdout
-        .split('\n')
-        .filter(Boolean)
-        .map((line) => {
-          try {
-            return JSON.parse(line) as Record<string, unknown>;
-          } catch {
-            return { raw: line };
-          }
-        }),
-    stderr: () => stderr,
-    exited,
-  };
+async function startServer(): Promise<ServerProcess> {
+  const server = await startServerIn(dataDir);
   servers.push(server);
   return server;
-}
-
-/** Resolves once the server answers its health check; the server listens only once migrated. */
-async function waitUntilHealthy(server: Server): Promise<{ status: number; body: unknown }> {
-  for (;;) {
-    if (server.child.exitCode !== null) throw new Error(`the server exited: ${server.stderr()}`);
-    try {
-      const res = await request(server.port, 'GET', '/api/health');
-      if (res.status === 200) return res;
-    } catch {
-      // not listening yet
-    }
-    await sleep(100);
-  }
-}
-
-async function waitForLog(
-  server: Server,
-  isWanted: (line: Record<string, unknown>) => boolean,
-): Promise<Record<string, unknown>> {
-  for (;;) {
-    const line = server.log().find(isWanted);
-    if (line) return line;
-    if (server.child.exitCode !== null)
-      throw new Error(`the server exited before logging the line: ${server.stderr()}`);
-    await sleep(20);
-  }
-}
-
-function request(
-  port: number,
-  method: string,
-  url: string,
-  body?: unknown,
-): Promise<{ status: number; body: unknown }> {
-  return new Promise((resolve, reject) => {
-    const payload = body === undefined ? undefined : JSON.stringify(body);
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        method,
-        path: url,
-        headers: payload ? { 'content-type': 'application/json' } : {},
-      },
-      (res) => collect(res, resolve, reject),
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
-
-function collect(
-  res: http.IncomingMessage,
-  resolve: (value: { status: number; body: unknown }) => void,
-  reject: (error: Error) => void,
-): void {
-  let text = '';
-  res.setEncoding('utf8');
-  res.on('data', (chunk: string) => (text += chunk));
-  res.on('error', reject);
-  res.on('end', () => {
-    try {
-      resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) as unknown });
-    } catch {
-      resolve({ status: res.statusCode ?? 0, body: text });
-    }
-  });
 }
 
 const registeredEmail = uniqueEmail('lifecycle');
@@ -253,5 +140,30 @@ describe('server process', () => {
       expect(await server.exited).toBe(0);
       expect(existsSync(path.join(dataDir, 'pg', 'cluster', 'postmaster.pid'))).toBe(false);
     });
+  });
+
+  describe('a failed start', () => {
+    it(
+      'stops the embedded database it started before exiting with 1 (it runs in its own group)',
+      { timeout: 60_000 },
+      async () => {
+        // The database starts and migrates; listening fails on a port already taken.
+        const taken = net.createServer();
+        await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+        const address = taken.address();
+        const port = typeof address === 'object' && address ? address.port : 0;
+        try {
+          const server = await startServerIn(dataDir, { env: { PORT: String(port) } });
+          servers.push(server);
+          expect(await server.exited).toBe(1);
+          expect(server.stderr()).toMatch(/The server could not start: .*EADDRINUSE/);
+          expect(server.log().some((line) => line.msg === 'database migrated')).toBe(true);
+        } finally {
+          taken.close();
+        }
+        expect(existsSync(path.join(dataDir, 'pg', 'cluster', 'postmaster.pid'))).toBe(false);
+        expect(existsSync(path.join(dataDir, 'pg', 'server.owner'))).toBe(false);
+      },
+    );
   });
 });

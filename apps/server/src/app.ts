@@ -22,6 +22,7 @@ import { AppError } from './platform/http/app-error.js';
 import { registerErrorHandler } from './platform/http/error-handler.js';
 import { API_SECURITY_HEADERS, computeDocumentHeaders } from './platform/http/security-headers.js';
 import { loggerOptions } from './platform/http/logging.js';
+import { toFastifyTrustProxy } from './platform/http/trust-proxy.js';
 import { registerWebApp } from './platform/http/web-app.js';
 import { createMailer, type Mailer } from './platform/mail/mailer.js';
 import { registerMailbox } from './platform/mail/mailbox.routes.js';
@@ -51,7 +52,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     requestIdHeader: false,
     bodyLimit: config.bodyLimitBytes,
-    trustProxy: config.trustProxy,
+    trustProxy: toFastifyTrustProxy(config.trustProxy),
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
@@ -124,7 +125,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   );
 
-  if (!config.smtpUrl) registerMailbox(app, path.join(config.dataDir, 'mail'));
+  if (config.devMailbox) registerMailbox(app, path.join(config.dataDir, 'mail'));
   await registerWebApp(app, config.webDistDir, documentHeaders);
   return app;
 }

@@ -38,7 +38,7 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, db: database.db });
   await app.listen({ port: config.port, host: config.host });
   log.info(
-    `ready: open ${config.appUrl}` + (config.smtpUrl ? '' : ` (e-mails: ${config.appUrl}/dev/mailbox)`),
+    `ready: open ${config.appUrl}` + (config.devMailbox ? ` (e-mails: ${config.appUrl}/dev/mailbox)` : ''),
   );
 
   // Graceful shutdown: stop accepting, let in-flight requests finish, then close the pool and

@@ -41,7 +41,14 @@ afterAll(async () => {
 /** Starts src/main.ts as a real process with the embedded PostgreSQL in DATA_DIR/pg. */
 async function startServer(): Promise<Server> {
   const port = await freePort();
-  const { DATABASE_URL: _db, SMTP_URL: _smtp, JWT_SECRET: _jwt, APP_URL: _url, ...inherited } = process.env;
+  const {
+    DATABASE_URL: _db,
+    SMTP_URL: _smtp,
+    JWT_SECRET: _jwt,
+    APP_URL: _url,
+    DEV_MAILBOX: _mailbox,
+    ...inherited
+  } = process.env;
   const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=source', 'src/main.ts'], {
     cwd: SERVER_DIR,
     env: {
@@ -164,6 +171,9 @@ describe('server process', () => {
         expect(health.body).toEqual({ status: 'ok' });
         expect(existsSync(path.join(dataDir, 'pg', 'cluster', 'postmaster.pid'))).toBe(true);
         expect(server.log().some((line) => line.msg === 'database migrated')).toBe(true);
+        // main.ts run directly, without DEV_MAILBOX (which `npm start` adds): no mailbox.
+        const ready = await waitForLog(server, (line) => String(line.msg).startsWith('ready: open'));
+        expect(ready.msg).toBe(`ready: open http://localhost:${server.port}`);
 
         const registered = await request(server.port, 'POST', '/api/auth/register', {
           fullName: 'Lena Lifecycle',

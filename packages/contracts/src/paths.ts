@@ -24,5 +24,6 @@ export const API = {
 /** Web routes that e-mailed links point at. */
 export const WEB_ROUTES = {
   login: '/login',
+  resetPassword: '/reset-password',
   validateAccount: '/validate-account',
 } as const;

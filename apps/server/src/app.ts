@@ -15,6 +15,7 @@ import { registerAccessModule } from './modules/access/access.module.js';
 import { createAccessTokens } from './platform/auth/access-token.js';
 import { registerAuthGuard } from './platform/auth/guard.js';
 import { createFileBlobStorage, type BlobStorage } from './platform/blobs/blob-storage.js';
+import { blobsRoutes } from './platform/blobs/blobs.routes.js';
 import type { Config } from './platform/config.js';
 import type { Db } from './platform/db/database.js';
 import { inGlobal } from './platform/db/tenancy.js';
@@ -124,6 +125,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       authRateLimit: config.authRateLimit,
     },
   );
+
+  await app.register(blobsRoutes, { db, blobs });
 
   if (config.devMailbox) registerMailbox(app, path.join(config.dataDir, 'mail'));
   await registerWebApp(app, config.webDistDir, documentHeaders);

@@ -350,6 +350,16 @@ describe('businesses', () => {
       });
     });
 
+    it('refuses a session that has ended since the token was issued', async () => {
+      const owner = await businessWithLogo(await realPng());
+      await t.sql('update users set token_version = token_version + 1 where business_id = $1', [
+        owner.businessId,
+      ]);
+      const res = await download(queryOf(owner.logoUrl), owner.token);
+      expect(res.statusCode).toBe(401);
+      expect(res.body).not.toContain('PNG');
+    });
+
     it('serves the logo to staff of the same business', async () => {
       const owner = await businessWithLogo(await realPng());
       const staff = await staffMember(t, owner.token, ['ROLE_PRODUCT_READER']);

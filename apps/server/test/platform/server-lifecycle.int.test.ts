@@ -251,13 +251,14 @@ describe('server process', () => {
         server.log().some((line) => String(line.msg).startsWith('initialising embedded PostgreSQL')),
       ).toBe(false);
 
-      // The account of the first run is still there.
-      const again = await request(server.port, 'POST', '/api/auth/register', {
-        fullName: 'Lena Lifecycle',
+      // The account of the first run is still there: its password is right, its address not
+      // verified yet (registering again would answer 201 either way, so it cannot tell).
+      const signIn = await request(server.port, 'POST', '/api/auth/login', {
         email: registeredEmail,
         password: GOOD_PASSWORD,
       });
-      expect(again.status).toBe(409);
+      expect(signIn.status).toBe(403);
+      expect(signIn.body).toMatchObject({ code: 'EMAIL_NOT_VERIFIED' });
 
       server.child.kill('SIGTERM');
       expect(await server.exited).toBe(0);

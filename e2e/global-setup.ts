@@ -87,6 +87,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     APP_URL: baseURL,
     LOG_LEVEL: 'warn',
     AUTH_RATE_LIMIT: '1000',
+    // The onboarding journey follows the link from /dev/mailbox, as `npm start` allows.
+    DEV_MAILBOX: '1',
   };
   // The embedded database and the file mailer, never a developer's own.
   delete env.DATABASE_URL;

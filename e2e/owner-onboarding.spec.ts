@@ -153,12 +153,14 @@ describe('owner onboarding', () => {
     expect(stored.businessId).toBeTruthy();
     expect(user.businessId).toBe(stored.businessId);
 
-    // The uploaded logo is stored as sent, under DATA_DIR/blobs.
+    // The uploaded logo is stored under DATA_DIR/blobs, re-encoded (never as sent): a PNG of its size.
     const business = await getBusiness(stored.authToken ?? '', stored.businessId ?? '');
     expect(business).toMatchObject({ businessName: 'Marsh & Daughters Provisions', industryType: 'retail' });
     expect(business.logoUrl).toBeTruthy();
     const logoFile = path.join(dataDir(), 'blobs', 'inventory', business.logoUrl ?? '');
     expect(existsSync(logoFile)).toBe(true);
-    expect(readFileSync(logoFile).equals(logo)).toBe(true);
+    const storedLogo = readFileSync(logoFile);
+    expect(storedLogo.subarray(1, 4).toString('latin1')).toBe('PNG');
+    expect([storedLogo.readUInt32BE(16), storedLogo.readUInt32BE(20)]).toEqual([48, 48]);
   });
 });

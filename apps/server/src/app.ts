@@ -16,6 +16,7 @@ import { createAccessTokens } from './platform/auth/access-token.js';
 import { registerAuthGuard } from './platform/auth/guard.js';
 import { createFileBlobStorage, type BlobStorage } from './platform/blobs/blob-storage.js';
 import { systemClock, type Clock } from './platform/clock.js';
+import { blobsRoutes } from './platform/blobs/blobs.routes.js';
 import type { Config } from './platform/config.js';
 import type { Db } from './platform/db/database.js';
 import { createSessionCheck } from './platform/db/session-check.js';
@@ -23,6 +24,7 @@ import { AppError } from './platform/http/app-error.js';
 import { registerErrorHandler } from './platform/http/error-handler.js';
 import { API_SECURITY_HEADERS, computeDocumentHeaders } from './platform/http/security-headers.js';
 import { loggerOptions } from './platform/http/logging.js';
+import { toFastifyTrustProxy } from './platform/http/trust-proxy.js';
 import { registerWebApp } from './platform/http/web-app.js';
 import { createMailer, type Mailer } from './platform/mail/mailer.js';
 import { registerMailbox } from './platform/mail/mailbox.routes.js';
@@ -54,7 +56,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     requestIdHeader: false,
     bodyLimit: config.bodyLimitBytes,
-    trustProxy: config.trustProxy,
+    trustProxy: toFastifyTrustProxy(config.trustProxy),
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
@@ -127,7 +129,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   );
 
-  if (!config.smtpUrl) registerMailbox(app, path.join(config.dataDir, 'mail'));
+  await app.register(blobsRoutes, { blobs });
+
+  if (config.devMailbox) registerMailbox(app, path.join(config.dataDir, 'mail'));
   await registerWebApp(app, config.webDistDir, documentHeaders);
   return app;
 }

@@ -60,7 +60,7 @@ async function main(): Promise<void> {
     throw error;
   }
   log.info(
-    `ready: open ${config.appUrl}` + (config.smtpUrl ? '' : ` (e-mails: ${config.appUrl}/dev/mailbox)`),
+    `ready: open ${config.appUrl}` + (config.devMailbox ? ` (e-mails: ${config.appUrl}/dev/mailbox)` : ''),
   );
 
   // Graceful shutdown: stop accepting, let in-flight requests finish, then close the pool and

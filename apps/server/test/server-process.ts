@@ -29,7 +29,14 @@ export async function startServer(
   options: { env?: Record<string, string>; isGroupLeader?: boolean } = {},
 ): Promise<ServerProcess> {
   const port = await freePort();
-  const { DATABASE_URL: _db, SMTP_URL: _smtp, JWT_SECRET: _jwt, APP_URL: _url, ...inherited } = process.env;
+  const {
+    DATABASE_URL: _db,
+    SMTP_URL: _smtp,
+    JWT_SECRET: _jwt,
+    APP_URL: _url,
+    DEV_MAILBOX: _mailbox,
+    ...inherited
+  } = process.env;
   const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=source', 'src/main.ts'], {
     cwd: SERVER_DIR,
     env: {

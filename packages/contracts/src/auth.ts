@@ -42,7 +42,12 @@ export const ZRegisterRequest = z.object({
 export type TRegisterRequest = z.infer<typeof ZRegisterRequest>;
 
 export const ZRegisterResponse = z.object({
-  userId: z.uuid(),
+  userId: z
+    .uuid()
+    .describe(
+      'Id of the new account; when the address already has an account, a random id of no account, ' +
+        'so that the answer does not tell whether it exists',
+    ),
   email: z.string(),
   message: z.string(),
 });

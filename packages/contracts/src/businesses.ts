@@ -14,6 +14,21 @@ export const INDUSTRY_LABELS: Record<IndustryType, string> = {
 export const LOGO_MAX_BYTES = 5 * 1024 * 1024;
 export const LOGO_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 
+/** Query of the image download (000 section 7, "Logo download"). */
+export const ZDownloadImageQuery = z.object({
+  imageUrl: z
+    .string({ message: 'Name the image to download.' })
+    .min(1, 'Name the image to download.')
+    .max(512, 'The image name is too long.')
+    .describe('The stored name of the image, as in `logoUrl` of the business'),
+  containerName: z
+    .string({ message: 'Name the container.' })
+    .min(1, 'Name the container.')
+    .max(63, 'The container name is too long.')
+    .describe('The container; images live in `inventory`'),
+});
+export type TDownloadImageQuery = z.infer<typeof ZDownloadImageQuery>;
+
 const optionalText = (max: number, label: string) =>
   z
     .string()

@@ -20,6 +20,10 @@ export const API = {
     create: '/api/businesses/create',
     byId: '/api/businesses/:id',
   },
+  blobs: {
+    /** The specification's /azure-blob/download-image (logos, later product images). */
+    downloadImage: '/api/azure-blob/download-image',
+  },
 } as const;
 
 /** Web routes that e-mailed links point at. */

@@ -36,6 +36,7 @@ describe('loadConfig', () => {
       expect(config.smtpUrl).toBeUndefined();
       expect(config.logLevel).toBe('info');
       expect(config.trustProxy).toBe(false);
+      expect(config.devMailbox).toBe(false);
       expect(config.authRateLimit).toBe(10);
       expect(config.bodyLimitBytes).toBe(1024 * 1024);
     });
@@ -128,6 +129,60 @@ describe('loadConfig', () => {
     });
   });
 
+  describe('TRUST_PROXY', () => {
+    const trustProxyOf = (value: string) =>
+      loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET, TRUST_PROXY: value }).trustProxy;
+
+    it('trusts no proxy when unset, empty, false or 0', () => {
+      expect(loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET }).trustProxy).toBe(false);
+      expect(trustProxyOf('')).toBe(false);
+      expect(trustProxyOf('false')).toBe(false);
+      expect(trustProxyOf('0')).toBe(false);
+    });
+
+    it('takes a hop count', () => {
+      expect(trustProxyOf('1')).toBe(1);
+      expect(trustProxyOf('2')).toBe(2);
+    });
+
+    it('takes a comma-separated list of addresses and CIDRs', () => {
+      expect(trustProxyOf('127.0.0.1')).toEqual(['127.0.0.1']);
+      expect(trustProxyOf('127.0.0.1, 10.0.0.0/8,::1,fd00::/8,loopback')).toEqual([
+        '127.0.0.1',
+        '10.0.0.0/8',
+        '::1',
+        'fd00::/8',
+        'loopback',
+      ]);
+    });
+
+    it('refuses true, which would trust every hop, and explains the choices', () => {
+      const message = configErrorOf({ TRUST_PROXY: 'true' });
+      expect(message).toContain('TRUST_PROXY');
+      expect(message).toContain('every hop');
+      expect(message).toContain('TRUST_PROXY=1');
+      expect(message).toContain('TRUST_PROXY=127.0.0.1,10.0.0.0/8');
+    });
+  });
+
+  describe('DEV_MAILBOX', () => {
+    it('is off unless set to 1', () => {
+      expect(loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET }).devMailbox).toBe(false);
+      expect(loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET, DEV_MAILBOX: '0' }).devMailbox).toBe(false);
+      expect(loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET, DEV_MAILBOX: '1' }).devMailbox).toBe(true);
+    });
+
+    it('stays off with SMTP_URL, where no mail is written to list', () => {
+      const config = loadConfig({
+        DATA_DIR: dataDir,
+        JWT_SECRET: SECRET,
+        DEV_MAILBOX: '1',
+        SMTP_URL: 'smtp://mail:25',
+      });
+      expect(config.devMailbox).toBe(false);
+    });
+  });
+
   describe('bad variables', () => {
     it.each([
       ['PORT', 'abc'],
@@ -141,6 +196,10 @@ describe('loadConfig', () => {
       ['JWT_SECRET', 'too-short'],
       ['AUTH_RATE_LIMIT', '0'],
       ['TRUST_PROXY', 'yes'],
+      ['TRUST_PROXY', '10.0.0.0/33'],
+      ['TRUST_PROXY', '127.0.0.1,proxy.example.com'],
+      ['TRUST_PROXY', '1.5'],
+      ['DEV_MAILBOX', 'yes'],
     ])('refuses %s=%s with a ConfigError naming the variable', (name, value) => {
       const message = configErrorOf({ [name]: value });
       expect(message).toContain(name);

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -39,10 +40,27 @@ const ZEnv = z.object({
   ),
   MAIL_FROM: z.string().min(3).default('Retail Back-Office <no-reply@localhost>'),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
-  TRUST_PROXY: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((value) => value === 'true'),
+  TRUST_PROXY: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .optional()
+      .transform((value, ctx): TrustProxy => {
+        const parsed = parseTrustProxy(value);
+        if (typeof parsed === 'string') {
+          ctx.addIssue({ code: 'custom', message: parsed });
+          return z.NEVER;
+        }
+        return parsed;
+      }),
+  ),
+  DEV_MAILBOX: z.preprocess(
+    emptyAsUndefined,
+    z
+      .enum(['1', '0', 'true', 'false'], { message: 'must be 1 or 0' })
+      .default('0')
+      .transform((value) => value === '1' || value === 'true'),
+  ),
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   BODY_LIMIT_BYTES: z.coerce
     .number()
@@ -64,14 +82,64 @@ export type Config = {
   smtpUrl: string | undefined;
   mailFrom: string;
   logLevel: (typeof LOG_LEVELS)[number];
-  trustProxy: boolean;
+  /**
+   * The proxies in front of the server: none (false), how many (honoured from loopback and
+   * private networks only, see toFastifyTrustProxy), or their addresses and CIDRs. Never
+   * `true`, which trusts every hop.
+   */
+  trustProxy: TrustProxy;
+  /**
+   * /dev/mailbox is served (DEV_MAILBOX=1, set by `npm start` with the embedded database and
+   * no SMTP). Always false with SMTP_URL: nothing is written to the mail folder then.
+   */
+  devMailbox: boolean;
   /** Requests per minute and client on login, register and reset request. */
   authRateLimit: number;
   bodyLimitBytes: number;
   webDistDir: string;
 };
 
+export type TrustProxy = false | number | string[];
+
 export class ConfigError extends Error {}
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const TRUST_PROXY_CHOICES =
+  'give the number of proxies in front of the server (TRUST_PROXY=1), or their addresses ' +
+  'or CIDRs separated by commas (TRUST_PROXY=127.0.0.1,10.0.0.0/8), or false for none';
+
+/**
+ * TRUST_PROXY as Fastify's trustProxy, or the message saying why it is refused. `true` is
+ * refused: it believes every X-Forwarded-For entry, so a client picks its own address (and so
+ * its own rate-limit key) by sending the header itself. A hop count or a list of proxies makes
+ * the client address the one the last trusted proxy saw.
+ */
+export function parseTrustProxy(value: string | undefined): TrustProxy | string {
+  const text = (value ?? 'false').trim().toLowerCase();
+  if (text === 'false' || text === '0') return false;
+  if (text === 'true')
+    return `true would trust every hop, so a client could choose its own address: ${TRUST_PROXY_CHOICES}`;
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    return hops <= 100 ? hops : `${hops} hops is not plausible: ${TRUST_PROXY_CHOICES}`;
+  }
+  const entries = text.split(',').map((entry) => entry.trim());
+  const bad = entries.filter((entry) => !isProxyAddress(entry));
+  if (bad.length)
+    return `${bad.map((b) => JSON.stringify(b)).join(', ')} is not an address or CIDR: ${TRUST_PROXY_CHOICES}`;
+  return entries;
+}
+
+/** An IP address, a CIDR, or one of proxy-addr's names (loopback, linklocal, uniquelocal). */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (version === 4 ? 32 : 128);
+}
 
 /**
  * Reads and validates the environment. A bad variable throws a ConfigError whose message names
@@ -100,6 +168,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    devMailbox: e.DEV_MAILBOX && !e.SMTP_URL,
     authRateLimit: e.AUTH_RATE_LIMIT,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? defaultWebDistDir()),

@@ -40,6 +40,7 @@ describe('main', () => {
       ['PORT', 'abc'],
       ['LOG_LEVEL', 'loud'],
       ['DATABASE_URL', 'mysql://x'],
+      ['TRUST_PROXY', 'true'],
     ])(
       'exits with code 1 and names %s=%s on stderr, without a stack trace',
       { timeout: 60_000 },

@@ -51,6 +51,9 @@ describe('server process', () => {
         expect(health.body).toEqual({ status: 'ok' });
         expect(existsSync(path.join(dataDir, 'pg', 'cluster', 'postmaster.pid'))).toBe(true);
         expect(server.log().some((line) => line.msg === 'database migrated')).toBe(true);
+        // main.ts run directly, without DEV_MAILBOX (which `npm start` adds): no mailbox.
+        const ready = await waitForLog(server, (line) => String(line.msg).startsWith('ready: open'));
+        expect(ready.msg).toBe(`ready: open http://localhost:${server.port}`);
 
         const registered = await request(server.port, 'POST', '/api/auth/register', {
           fullName: 'Lena Lifecycle',
@@ -128,13 +131,14 @@ describe('server process', () => {
         server.log().some((line) => String(line.msg).startsWith('initialising embedded PostgreSQL')),
       ).toBe(false);
 
-      // The account of the first run is still there.
-      const again = await request(server.port, 'POST', '/api/auth/register', {
-        fullName: 'Lena Lifecycle',
+      // The account of the first run is still there: its password is right, its address not
+      // verified yet (registering again would answer 201 either way, so it cannot tell).
+      const signIn = await request(server.port, 'POST', '/api/auth/login', {
         email: registeredEmail,
         password: GOOD_PASSWORD,
       });
-      expect(again.status).toBe(409);
+      expect(signIn.status).toBe(403);
+      expect(signIn.body).toMatchObject({ code: 'EMAIL_NOT_VERIFIED' });
 
       server.child.kill('SIGTERM');
       expect(await server.exited).toBe(0);

@@ -6,6 +6,29 @@ const escapeHtml = (text: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
   );
 
+type MailAction = { label: string; link: string };
+
+function actionMail(
+  to: string,
+  subject: string,
+  greeting: string,
+  lines: string[],
+  actions: MailAction[],
+): OutgoingMail {
+  const text = [
+    `${greeting}`,
+    '',
+    ...lines,
+    '',
+    ...actions.map(({ label, link }) => `${label}: ${link}`),
+    '',
+    'If you did not expect this e-mail, you can ignore it.',
+  ].join('\n');
+  const html = `<p>${escapeHtml(greeting)}</p>${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('')}
+${actions.map(({ label, link }) => `<p><a href="${escapeHtml(link)}">${escapeHtml(label)}</a></p>`).join('')}<p>If you did not expect this e-mail, you can ignore it.</p>`;
+  return { to, subject, text, html };
+}
+
 function linkMail(
   to: string,
   subject: string,
@@ -14,28 +37,53 @@ function linkMail(
   action: string,
   link: string,
 ): OutgoingMail {
-  const text = [
-    `${greeting}`,
-    '',
-    ...lines,
-    '',
-    `${action}: ${link}`,
-    '',
-    'If you did not expect this e-mail, you can ignore it.',
-  ].join('\n');
-  const html = `<p>${escapeHtml(greeting)}</p>${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('')}
-<p><a href="${escapeHtml(link)}">${escapeHtml(action)}</a></p><p>If you did not expect this e-mail, you can ignore it.</p>`;
-  return { to, subject, text, html };
+  return actionMail(to, subject, greeting, lines, [{ label: action, link }]);
 }
 
-export function verifyEmailMail(to: string, fullName: string, link: string): OutgoingMail {
+export function verifyEmailMail(
+  to: string,
+  fullName: string,
+  link: string,
+  refusedUsername?: string,
+): OutgoingMail {
   return linkMail(
     to,
     'Verify your e-mail address',
     `Hello ${fullName},`,
-    ['Thank you for signing up. Please confirm your e-mail address; the link is valid for 24 hours.'],
+    [
+      'Thank you for signing up. Please confirm your e-mail address; the link is valid for 24 hours.',
+      ...(refusedUsername
+        ? [
+            `The username "${refusedUsername}" is already taken, so your account has none: sign in with your e-mail address.`,
+          ]
+        : []),
+    ],
     'Verify my e-mail address',
     link,
+  );
+}
+
+/**
+ * To the owner of an address someone tried to register again. The sign-up answer is the same as
+ * for a new address (it must not tell who has an account), so the owner hears it here instead.
+ */
+export function existingAccountMail(
+  to: string,
+  fullName: string,
+  links: { signIn: string; resetPassword: string },
+): OutgoingMail {
+  return actionMail(
+    to,
+    'Someone tried to sign up with your address',
+    `Hello ${fullName},`,
+    [
+      'Someone, perhaps you, tried to create an account with this e-mail address, but it already has one. Nothing has changed on your account.',
+      'If it was you, sign in or reset your password if you do not remember it.',
+    ],
+    [
+      { label: 'Sign in', link: links.signIn },
+      { label: 'Reset your password', link: links.resetPassword },
+    ],
   );
 }
 

@@ -12,7 +12,7 @@ import {
   verifiedOwner,
   verifyEmailOf,
 } from '../../../test/factories/accounts.js';
-import { tokenOf, waitForLink } from '../../../test/factories/mail.js';
+import { plainText, tokenOf, waitForLink } from '../../../test/factories/mail.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -56,17 +56,82 @@ describe('auth', () => {
       expect(rows[0]).toEqual({ roles: ['ROLE_BUSINESS_OWNER'], email_verified_at: null });
     });
 
-    it('refuses the same e-mail again, whatever its case, with 409', async () => {
-      const { email } = await registerOwner(t);
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/register',
-        payload: { fullName: 'Again', email: email.toUpperCase(), password: GOOD_PASSWORD },
+    describe('an address or username that already has an account', () => {
+      const registerAs = (payload: Record<string, string>) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/auth/register',
+          payload: { fullName: 'Again', password: GOOD_PASSWORD, ...payload },
+        });
+      const usersWithEmail = async (email: string) =>
+        (await sql('select id, username from users where lower(email) = lower($1)', [email])).rows;
+      const mailsTo = async (email: string) =>
+        (await t.mails()).filter((mail) => mail.toLowerCase().includes(`to: ${email.toLowerCase()}`));
+
+      it('answers exactly as for a new address and mails the owner instead', async () => {
+        const owner = await registerOwner(t);
+        const fresh = await registerAs({ email: uniqueEmail() });
+        const again = await registerAs({ email: owner.email.toUpperCase() });
+
+        expect(again.statusCode).toBe(201);
+        expect(fresh.statusCode).toBe(201);
+        // The same shape and text; the address is echoed as given, the id names no one.
+        expect(Object.keys(again.json()).sort()).toEqual(Object.keys(fresh.json()).sort());
+        expect(again.json()).toEqual({
+          ...fresh.json(),
+          userId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+          email: owner.email.toUpperCase(),
+        });
+        expect(again.json().userId).not.toBe(owner.userId);
+        expect(await usersWithEmail(owner.email)).toEqual([{ id: owner.userId, username: null }]);
+
+        const signIn = await waitForLink(t, owner.email, 'http://app.test/login');
+        expect(signIn).toBe('http://app.test/login');
+        expect(await waitForLink(t, owner.email, 'http://app.test/reset-password')).toBe(
+          'http://app.test/reset-password',
+        );
+        const mails = await mailsTo(owner.email);
+        expect(mails).toHaveLength(2);
+        expect(mails[1]).toContain('Subject: Someone tried to sign up with your address');
+        expect(plainText(mails[1] ?? '')).toContain('sign in or reset your password');
+        expect(plainText(mails[1] ?? '')).not.toContain('verify-email');
       });
-      expect(res.statusCode).toBe(409);
-      expect(res.json()).toMatchObject({
-        code: 'CONFLICT',
-        details: { fieldErrors: { email: [expect.any(String)] } },
+
+      it('answers alike for a deleted account and mails no one', async () => {
+        const owner = await registerOwner(t);
+        await sql('update users set deleted_at = now() where id = $1', [owner.userId]);
+        const again = await registerAs({ email: owner.email });
+        expect(again.statusCode).toBe(201);
+        expect(again.json()).toMatchObject({ email: owner.email, message: expect.any(String) });
+        expect(await mailsTo(owner.email)).toHaveLength(1);
+      });
+
+      it('does not tell a taken username: the account is made without it and its mail says so', async () => {
+        const username = `taken${Date.now()}`;
+        const first = await registerAs({ email: uniqueEmail(), username });
+        expect(first.statusCode).toBe(201);
+        const email = uniqueEmail();
+        const second = await registerAs({ email, username: username.toUpperCase() });
+        expect(second.statusCode).toBe(201);
+        expect(Object.keys(second.json()).sort()).toEqual(Object.keys(first.json()).sort());
+        expect(second.json().message).toBe(first.json().message);
+        expect(await usersWithEmail(email)).toEqual([{ id: second.json().userId, username: null }]);
+        await waitForLink(t, email, 'http://app.test/api/auth/verify-email');
+        const [mail] = await mailsTo(email);
+        expect(plainText(mail ?? '')).toContain(`The username "${username.toUpperCase()}" is already taken`);
+      });
+
+      it('makes one account when the same address signs up twice at once', async () => {
+        const email = uniqueEmail('twice');
+        const answers = await Promise.all([registerAs({ email }), registerAs({ email })]);
+        expect(answers.map((res) => res.statusCode)).toEqual([201, 201]);
+        expect(await usersWithEmail(email)).toHaveLength(1);
+        await waitForLink(t, email, 'http://app.test/login');
+        const mails = await mailsTo(email);
+        expect(mails.map((mail) => /^Subject: (.*)$/m.exec(mail)?.[1]).sort()).toEqual([
+          'Someone tried to sign up with your address',
+          'Verify your e-mail address',
+        ]);
       });
     });
 

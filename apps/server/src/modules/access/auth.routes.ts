@@ -38,6 +38,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       schema: {
         tags: ['auth'],
         summary: 'Register a business owner; mails a verification link',
+        description:
+          'The answer is the same whether or not the address already has an account: the owner of ' +
+          'an existing account is mailed a note with links to sign in and reset the password instead. ' +
+          'A username that is taken is left out of the new account (its verification mail says so).',
         body: ZRegisterRequest,
         response: { 201: ZRegisterResponse },
       },

@@ -7,12 +7,17 @@ import type {
   TRegisterRequest,
   TRegisterResponse,
 } from '@app/contracts';
-import { inGlobal } from '../../platform/db/tenancy.js';
+import { inGlobal, type Tx } from '../../platform/db/tenancy.js';
 import { isUniqueViolation } from '../../platform/db/pg-errors.js';
 import { AppError, fieldError } from '../../platform/http/app-error.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import type { AccessDeps } from './access.deps.js';
-import { accountLockedMail, resetPasswordMail, verifyEmailMail } from './access.mails.js';
+import {
+  accountLockedMail,
+  existingAccountMail,
+  resetPasswordMail,
+  verifyEmailMail,
+} from './access.mails.js';
 import { hashLinkToken, issueLinkToken } from './one-time-links.js';
 import {
   consumeOneTimeToken,
@@ -36,8 +41,8 @@ import {
 } from './passwords.js';
 import { toSessionUser } from './user-mapper.js';
 import {
-  existsUserWithEmail,
   existsUserWithUsername,
+  findAccountByEmail,
   findUserByLogin,
   insertUser,
   markEmailVerified,
@@ -45,7 +50,7 @@ import {
   type UserRow,
 } from './users.repository.js';
 
-const EMAIL_TAKEN = 'An account with this e-mail address already exists.';
+const REGISTERED = 'Registration successful. Check your e-mail for the link to verify your address.';
 const BAD_CREDENTIALS = 'The e-mail address or password is not correct.';
 const RESET_REQUESTED =
   'If an account exists for this address, we have sent it a link to reset the password.';
@@ -82,41 +87,74 @@ export function assertPasswordNotCommon(password: string, field: string): void {
   if (isCommonPassword(password)) throw fieldError(field, COMMON_PASSWORD_MESSAGE);
 }
 
+/**
+ * Self-registration of an owner. The answer is the same 201 whether or not the address already
+ * has an account, so sign-up cannot tell anyone who is a customer: the owner of an existing
+ * account is told by mail instead. That answer carries a fresh random userId that names no one,
+ * which keeps the shape (the web client reads only email and message). Both paths hash the
+ * password and send one mail inside the transaction, so they take about as long too.
+ */
 export async function register(deps: AccessDeps, input: TRegisterRequest): Promise<TRegisterResponse> {
   assertPasswordNotCommon(input.password, 'password');
   // Hashing takes ~20 ms of CPU: do it before taking a database connection.
   const passwordHash = await hashPassword(input.password);
-  try {
-    return await inGlobal(deps.db, async (tx) => {
-      if (await existsUserWithEmail(tx, input.email)) throw conflict('email', EMAIL_TAKEN);
-      if (input.username && (await existsUserWithUsername(tx, input.username))) {
-        throw conflict('username', 'This username is taken. Choose another one.');
-      }
-      const user = await insertUser(tx, {
-        id: randomUUID(),
-        email: input.email,
-        fullName: input.fullName,
-        username: input.username ?? null,
-        phoneNumber: input.phoneNumber ?? null,
-        passwordHash,
-        roles: ['ROLE_BUSINESS_OWNER'],
-      });
-      const token = await issueLinkToken(tx, user.id, 'VERIFY_EMAIL');
-      // Sent inside the transaction: if the mail cannot go out, no account is left without a link.
-      await deps.mailer.send(
-        verifyEmailMail(user.email, user.fullName, `${deps.appUrl}${API.auth.verifyEmail}?token=${token}`),
-      );
-      return {
-        userId: user.id,
-        email: user.email,
-        message: 'Registration successful. Check your e-mail for the link to verify your address.',
-      };
-    });
-  } catch (error) {
-    // Two sign-ups with one address at the same moment: the unique index decides.
-    if (isUniqueViolation(error)) throw conflict('email', EMAIL_TAKEN);
-    throw error;
+  // Two sign-ups with one address or username at the same moment: the unique index refuses the
+  // second insert (before its mail). Run it once more: it then sees the first one's row.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await inGlobal(deps.db, (tx) => registerInTransaction(deps, tx, input, passwordHash));
+    } catch (error) {
+      if (attempt < 2 && isUniqueViolation(error)) continue;
+      throw error;
+    }
   }
+}
+
+async function registerInTransaction(
+  deps: AccessDeps,
+  tx: Tx,
+  input: TRegisterRequest,
+  passwordHash: string,
+): Promise<TRegisterResponse> {
+  const answer = (userId: string) => ({ userId, email: input.email, message: REGISTERED });
+  const existing = await findAccountByEmail(tx, input.email);
+  if (existing) {
+    // A deleted account keeps its address but can neither sign in nor reset: no one to tell.
+    if (!existing.deletedAt) {
+      await deps.mailer.send(
+        existingAccountMail(existing.email, existing.fullName, {
+          signIn: `${deps.appUrl}${WEB_ROUTES.login}`,
+          resetPassword: `${deps.appUrl}${WEB_ROUTES.resetPassword}`,
+        }),
+      );
+    }
+    return answer(randomUUID());
+  }
+  // A taken username is not refused either: "this username is taken" would tell that an account
+  // exists and hand out a name that signs in (login accepts usernames). The account is made
+  // without it, and only the verification mail, which the owner of the new address reads, says
+  // so; learning it that way costs a real inbox and an account per guess.
+  const isUsernameTaken = input.username !== undefined && (await existsUserWithUsername(tx, input.username));
+  const user = await insertUser(tx, {
+    id: randomUUID(),
+    email: input.email,
+    fullName: input.fullName,
+    username: isUsernameTaken ? null : (input.username ?? null),
+    phoneNumber: input.phoneNumber ?? null,
+    passwordHash,
+    roles: ['ROLE_BUSINESS_OWNER'],
+  });
+  const token = await issueLinkToken(tx, user.id, 'VERIFY_EMAIL');
+  // Sent inside the transaction: if the mail cannot go out, no account is left without a link.
+  await deps.mailer.send(
+    verifyEmailMail(
+      user.email,
+      user.fullName,
+      `${deps.appUrl}${API.auth.verifyEmail}?token=${token}`,
+      isUsernameTaken ? input.username : undefined,
+    ),
+  );
+  return answer(user.id);
 }
 
 export async function verifyEmail(deps: AccessDeps, token: string): Promise<TMessageResponse> {
@@ -271,8 +309,4 @@ export async function confirmPasswordReset(
 
 function minutesBefore(now: Date, minutes: number): Date {
   return new Date(now.getTime() - minutes * 60_000);
-}
-
-function conflict(field: string, message: string): AppError {
-  return new AppError('CONFLICT', message, { fieldErrors: { [field]: [message] } });
 }

@@ -1,6 +1,7 @@
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-app.js';
 import {
@@ -78,8 +79,9 @@ describe('businesses', () => {
         },
       });
       expect(business.logoUrl).toBe(`businesses/${business.id}/logo.png`);
+      // Stored re-encoded (see the logo tests below), still a 1x1 PNG.
       const stored = await readFile(path.join(t.config.dataDir, 'blobs', 'inventory', business.logoUrl));
-      expect(stored.equals(PNG_1X1)).toBe(true);
+      expect(await sharp(stored).metadata()).toMatchObject({ format: 'png', width: 1, height: 1 });
 
       const session = await signIn(t, owner.email, owner.password);
       expect(session.user.businessId).toBe(business.id);
@@ -253,6 +255,170 @@ describe('businesses', () => {
       expect(foreign.statusCode).toBe(404);
       const anonymous = await t.app.inject({ method: 'GET', url: `/api/businesses/${a.businessId}` });
       expect(anonymous.statusCode).toBe(401);
+    });
+  });
+  describe('logo images', () => {
+    const HTML = '<html><body><script>alert(document.cookie)</script></body></html>';
+    const logoPart = (value: Buffer, filename = 'logo.png'): FormPart => ({
+      name: 'logo',
+      value,
+      filename,
+      contentType: 'image/png',
+    });
+    const storedBlob = (name: string) => readFile(path.join(t.config.dataDir, 'blobs', 'inventory', name));
+    const download = (query: string, token?: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/azure-blob/download-image?${query}`,
+        headers: token ? bearer(token) : {},
+      });
+    const queryOf = (imageUrl: string, containerName = 'inventory') =>
+      new URLSearchParams({ imageUrl, containerName }).toString();
+
+    /** An owner whose business has `logo`, signed in again so the token carries the business. */
+    async function businessWithLogo(logo: Buffer) {
+      const owner = await verifiedOwner(t);
+      const res = await createBusiness(owner.token, [
+        businessPart({ businessName: 'Logo Shop' }),
+        logoPart(logo),
+      ]);
+      expect(res.statusCode).toBe(201);
+      const session = await signIn(t, owner.email, owner.password);
+      return {
+        token: session.token,
+        businessId: res.json().id as string,
+        logoUrl: res.json().logoUrl as string,
+      };
+    }
+
+    const realPng = () =>
+      sharp({ create: { width: 24, height: 12, channels: 3, background: { r: 10, g: 120, b: 200 } } })
+        .png()
+        .withExif({ IFD0: { Make: 'SpyCam', Copyright: 'GPS 51.5N 0.1W' } })
+        .toBuffer();
+
+    it('stores no HTML of a PNG with HTML appended: the stored bytes are re-encoded', async () => {
+      const owner = await verifiedOwner(t);
+      const polyglot = Buffer.concat([PNG_1X1, Buffer.from(HTML)]);
+      const res = await createBusiness(owner.token, [
+        businessPart({ businessName: 'Poly' }),
+        logoPart(polyglot),
+      ]);
+      if (res.statusCode === 201) {
+        const stored = await storedBlob(res.json().logoUrl);
+        expect(stored.toString('latin1')).not.toMatch(/<html|<script/i);
+      } else {
+        expect(res.statusCode).toBe(415);
+      }
+    });
+
+    it('refuses a PNG header followed by HTML with 415, and writes nothing', async () => {
+      const owner = await verifiedOwner(t);
+      const before = await countBusinesses();
+      const fake = Buffer.concat([PNG_1X1.subarray(0, 8), Buffer.from(HTML)]);
+      const res = await createBusiness(owner.token, [
+        businessPart({ businessName: 'Fake PNG' }),
+        logoPart(fake),
+      ]);
+      expect(res.statusCode).toBe(415);
+      expect(res.json()).toEqual({
+        code: 'UNSUPPORTED_MEDIA_TYPE',
+        message: 'The logo could not be read: the file is damaged or not a real JPEG, PNG or WebP image.',
+      });
+      expect(await countBusinesses()).toBe(before);
+    });
+
+    it('stores a real PNG re-encoded without its EXIF and serves it with safe headers', async () => {
+      const png = await realPng();
+      const { token, logoUrl } = await businessWithLogo(png);
+      const stored = await storedBlob(logoUrl);
+      expect(stored.equals(png)).toBe(false);
+      expect(stored.toString('latin1')).not.toContain('SpyCam');
+      const meta = await sharp(stored).metadata();
+      expect(meta).toMatchObject({ format: 'png', width: 24, height: 12 });
+      expect(meta.exif).toBeUndefined();
+
+      const res = await download(queryOf(logoUrl), token);
+      expect(res.statusCode).toBe(200);
+      expect(res.rawPayload.equals(stored)).toBe(true);
+      expect(res.headers).toMatchObject({
+        'content-type': 'image/png',
+        'x-content-type-options': 'nosniff',
+        'content-security-policy': "default-src 'none'; sandbox",
+        'content-disposition': 'inline; filename="logo.png"',
+        'cache-control': 'private',
+      });
+    });
+
+    it('refuses a session that has ended since the token was issued', async () => {
+      const owner = await businessWithLogo(await realPng());
+      await t.sql('update users set token_version = token_version + 1 where business_id = $1', [
+        owner.businessId,
+      ]);
+      const res = await download(queryOf(owner.logoUrl), owner.token);
+      expect(res.statusCode).toBe(401);
+      expect(res.body).not.toContain('PNG');
+    });
+
+    it('serves the logo to staff of the same business', async () => {
+      const owner = await businessWithLogo(await realPng());
+      const staff = await staffMember(t, owner.token, ['ROLE_PRODUCT_READER']);
+      expect((await download(queryOf(owner.logoUrl), staff.token)).statusCode).toBe(200);
+    });
+
+    it("answers 404 for another business's logo, another container, and no token with 401", async () => {
+      const a = await businessWithLogo(await realPng());
+      const b = await businessWithLogo(await realPng());
+      const foreign = await download(queryOf(b.logoUrl), a.token);
+      expect(foreign.statusCode).toBe(404);
+      expect(foreign.json()).toEqual({ code: 'NOT_FOUND', message: 'The image was not found.' });
+      expect((await download(queryOf(a.logoUrl, 'private'), a.token)).statusCode).toBe(404);
+      expect((await download(queryOf(a.logoUrl, '../inventory'), a.token)).statusCode).toBe(404);
+      expect((await download(queryOf(a.logoUrl))).statusCode).toBe(401);
+      const owner = await verifiedOwner(t);
+      expect((await download(queryOf(a.logoUrl), owner.token)).statusCode).toBe(404);
+    });
+
+    it('never serves a file outside the business through a crafted name', async () => {
+      const a = await businessWithLogo(await realPng());
+      const b = await businessWithLogo(await realPng());
+      // Bait: files a traversal would reach, in the blob folder and beside it.
+      await writeFile(path.join(t.config.dataDir, 'secret.txt'), 'TOP SECRET');
+      await mkdir(path.join(t.config.dataDir, 'blobs', 'inventory', 'businesses', a.businessId, 'x'), {
+        recursive: true,
+      });
+      await writeFile(path.join(t.config.dataDir, 'blobs', 'inventory', 'secret.txt'), 'TOP SECRET');
+      const prefix = `businesses/${a.businessId}`;
+      const names = [
+        `${prefix}/../${b.businessId}/logo.png`,
+        `${prefix}/x/../../${b.businessId}/logo.png`,
+        `${prefix}/../../secret.txt`,
+        `${prefix}/../../../../secret.txt`,
+        `${prefix}/..\\..\\secret.txt`,
+        `${prefix}/%2e%2e/%2e%2e/secret.txt`,
+        `${prefix}/.hidden`,
+        `${prefix}/`,
+        `${prefix}//logo.png`,
+        path.join(t.config.dataDir, 'secret.txt'),
+        '/etc/passwd',
+        '../../secret.txt',
+        `businesses/${b.businessId}/logo.png`,
+      ];
+      for (const name of names) {
+        const res = await download(queryOf(name), a.token);
+        expect([400, 404], name).toContain(res.statusCode);
+        expect(res.body, name).not.toContain('TOP SECRET');
+      }
+      // Encoded once more in the URL itself: Fastify decodes the query once, "%2F" stays "/".
+      for (const raw of [
+        `imageUrl=${prefix}%2F..%2F..%2Fsecret.txt&containerName=inventory`,
+        `imageUrl=${prefix}%2F%252e%252e%2F%252e%252e%2Fsecret.txt&containerName=inventory`,
+        `imageUrl=${prefix}/logo.png%00.txt&containerName=inventory`,
+      ]) {
+        const res = await download(raw, a.token);
+        expect([400, 404], raw).toContain(res.statusCode);
+        expect(res.body, raw).not.toContain('TOP SECRET');
+      }
     });
   });
 });

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { LOGO_MAX_BYTES, type ZCreateBusinessRequest, type TBusiness } from '@app/contracts';
 import type { z } from 'zod';
 import type { Principal } from '../../platform/auth/guard.js';
-import { IMAGE_CONTAINER, detectImageType } from '../../platform/blobs/blob-storage.js';
+import { IMAGE_CONTAINER, businessBlobPrefix, type ImageType } from '../../platform/blobs/blob-storage.js';
+import { reencodeImage } from '../../platform/blobs/images.js';
 import { inNewTenant, inTenant } from '../../platform/db/tenancy.js';
 import { AppError, notFound } from '../../platform/http/app-error.js';
 import type { AccessDeps } from './access.deps.js';
@@ -20,14 +21,15 @@ export type LogoUpload = { data: Buffer };
 
 const EXTENSION = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' } as const;
 
-/** Checks a logo by its content, not by the type the client declared. */
-export function checkLogo(data: Buffer): keyof typeof EXTENSION {
+/**
+ * Checks a logo by its content, not by the type the client declared, and gives the bytes to
+ * store: re-encoded (platform/blobs/images.ts), never as uploaded.
+ */
+export async function checkLogo(data: Buffer): Promise<{ data: Buffer; contentType: ImageType }> {
   if (data.length > LOGO_MAX_BYTES) {
     throw new AppError('PAYLOAD_TOO_LARGE', 'The logo is larger than 5 MB. Choose a smaller image.');
   }
-  const type = detectImageType(data);
-  if (!type) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'The logo must be a JPEG, PNG or WebP image.');
-  return type;
+  return reencodeImage(data, 'The logo');
 }
 
 /**
@@ -41,7 +43,8 @@ export async function createBusiness(
   input: CreateBusinessInput,
   logo: LogoUpload | null,
 ): Promise<TBusiness> {
-  const logoType = logo ? checkLogo(logo.data) : null;
+  // Decoding and encoding take CPU time: done before a database connection is taken.
+  const logoImage = logo ? await checkLogo(logo.data) : null;
   const businessId = randomUUID();
   return inNewTenant(deps.db, principal, businessId, async (scope) => {
     const owner = await lockUser(scope.tx, principal.userId);
@@ -75,9 +78,9 @@ export async function createBusiness(
       ...address,
     });
     await updateUser(scope.tx, owner.id, { businessId });
-    if (logo && logoType) {
-      const name = `businesses/${businessId}/logo.${EXTENSION[logoType]}`;
-      await deps.blobs.put(IMAGE_CONTAINER, name, logo.data, logoType);
+    if (logoImage) {
+      const name = `${businessBlobPrefix(businessId)}logo.${EXTENSION[logoImage.contentType]}`;
+      await deps.blobs.put(IMAGE_CONTAINER, name, logoImage.data, logoImage.contentType);
       await updateBusinessLogo(scope, name);
       business = { ...business, logoUrl: name };
     }

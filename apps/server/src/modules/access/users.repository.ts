@@ -52,6 +52,19 @@ export async function existsUserWithEmail(tx: Tx, email: string): Promise<boolea
   return rows.length > 0;
 }
 
+/** The account that holds an address, deleted ones included (they keep it: unique index). */
+export async function findAccountByEmail(
+  tx: Tx,
+  email: string,
+): Promise<Pick<UserRow, 'id' | 'email' | 'fullName' | 'deletedAt'> | undefined> {
+  await lookUpAccount(tx, email);
+  const [row] = await tx
+    .select({ id: users.id, email: users.email, fullName: users.fullName, deletedAt: users.deletedAt })
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email})`);
+  return row;
+}
+
 export async function existsUserWithUsername(tx: Tx, username: string): Promise<boolean> {
   await lookUpAccount(tx, username);
   const rows = await tx

@@ -14,6 +14,16 @@ export type BlobStorage = {
 /** The one container the specification names for images (001 section 9). */
 export const IMAGE_CONTAINER = 'inventory';
 
+export type ImageType = 'image/jpeg' | 'image/png' | 'image/webp';
+
+/**
+ * Every blob of a business is named under this prefix: the download route lets a user read only
+ * the names under their own business's prefix.
+ */
+export function businessBlobPrefix(businessId: string): string {
+  return `businesses/${businessId}/`;
+}
+
 const SAFE_SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 const CONTENT_TYPES: Record<string, string> = {
   '.jpg': 'image/jpeg',
@@ -55,7 +65,7 @@ export function createFileBlobStorage(root: string): BlobStorage {
 }
 
 /** Content sniffing: the declared type of an upload is not trusted. */
-export function detectImageType(data: Buffer): 'image/jpeg' | 'image/png' | 'image/webp' | null {
+export function detectImageType(data: Buffer): ImageType | null {
   if (data.length >= 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return 'image/jpeg';
   if (
     data.length >= 8 &&

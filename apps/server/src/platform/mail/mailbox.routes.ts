@@ -1,20 +1,42 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../http/app-error.js';
 import { readMailbox } from './mailbox.js';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+const FORWARDING_HEADERS = [
+  'x-forwarded-for',
+  'x-forwarded-host',
+  'x-forwarded-proto',
+  'forwarded',
+  'x-real-ip',
+];
+const LOCAL_HOST = /^(localhost|127\.0\.0\.1|\[::1\])(:\d{1,5})?$/i;
+
+/**
+ * Whether the request comes straight from a browser on this machine that asked for this
+ * machine by name. The socket address alone is not enough: behind a reverse proxy on the same
+ * host every request comes from loopback (the proxy adds forwarding headers), and a page of a
+ * DNS-rebinding attacker reaches loopback with its own name in Host.
+ */
+export function isLocalBrowserRequest(request: FastifyRequest): boolean {
+  if (!LOOPBACK.has(request.socket.remoteAddress ?? '')) return false;
+  if (FORWARDING_HEADERS.some((name) => request.headers[name] !== undefined)) return false;
+  return LOCAL_HOST.test(request.headers.host ?? '');
+}
 
 /**
  * /dev/mailbox: without SMTP, the e-mails the app wrote to DATA_DIR/mail, with their links,
  * so that a person trying the product locally can follow a verification or invitation link.
- * Served only to loopback clients: the links in it are secrets.
+ * The links in it are secrets (they sign in as their recipient): app.ts registers the page
+ * only with DEV_MAILBOX=1, and it answers only a local browser (isLocalBrowserRequest); to
+ * anyone else it is the 404 of an unknown page.
  */
 export function registerMailbox(app: FastifyInstance, mailDir: string): void {
   app.get(
     '/dev/mailbox',
     { config: { access: 'public' }, schema: { hide: true } },
     async (request, reply) => {
-      if (!LOOPBACK.has(request.socket.remoteAddress ?? '')) {
+      if (!isLocalBrowserRequest(request)) {
         throw new AppError('NOT_FOUND', 'This page does not exist.');
       }
       const messages = await readMailbox(mailDir);

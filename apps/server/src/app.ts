@@ -23,12 +23,16 @@ import { registerErrorHandler } from './platform/http/error-handler.js';
 import { API_SECURITY_HEADERS, computeDocumentHeaders } from './platform/http/security-headers.js';
 import { loggerOptions } from './platform/http/logging.js';
 import { registerWebApp } from './platform/http/web-app.js';
+import type { JobQueue } from './platform/jobs/job-queue.js';
+import { createMailOutbox, registerMailWorker } from './platform/mail/mail-outbox.js';
 import { createMailer, type Mailer } from './platform/mail/mailer.js';
 import { registerMailbox } from './platform/mail/mailbox.routes.js';
 
 export type AppOptions = {
   config: Config;
   db: Db;
+  /** The job queue; its owner starts it after building the app and stops it after closing it. */
+  jobs: JobQueue;
   /** Overrides for tests; by default built from the config. */
   mailer?: Mailer;
   blobs?: BlobStorage;
@@ -39,7 +43,7 @@ export type AppOptions = {
 
 /** Builds the Fastify app: platform plugins first, then the modules, then the web app. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
-  const { config, db } = options;
+  const { config, db, jobs } = options;
   const app = Fastify({
     logger:
       options.logger === false
@@ -79,7 +83,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
   const blobs = options.blobs ?? createFileBlobStorage(path.join(config.dataDir, 'blobs'));
   const tokens = createAccessTokens(config.jwtSecret);
-  app.addHook('onClose', async () => mailer.close());
+  // Mail leaves through the job queue: services queue it in their transaction, this worker sends.
+  registerMailWorker(jobs, { db, mailer, log: app.log });
+  const mail = createMailOutbox(jobs);
 
   await app.register(fastifyRateLimit, {
     global: false,
@@ -118,7 +124,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await registerAccessModule(
     app,
-    { db, mailer, tokens, blobs, appUrl: config.appUrl, log: app.log },
+    { db, jobs, mail, tokens, blobs, appUrl: config.appUrl, log: app.log },
     {
       authRateLimit: config.authRateLimit,
     },

@@ -5,6 +5,7 @@ import { ConfigError, loadConfig, type Config } from './platform/config.js';
 import { connectDatabase } from './platform/db/database.js';
 import { startEmbeddedPostgres, type EmbeddedCluster } from './platform/db/embedded-postgres.js';
 import { runMigrations } from './platform/db/migrate.js';
+import { createJobQueue } from './platform/jobs/job-queue.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -35,14 +36,19 @@ async function main(): Promise<void> {
   await runMigrations(database.db);
   log.info('database migrated');
 
-  const app = await buildApp({ config, db: database.db });
+  // pg-boss's own small pool, with the URL the server migrates with (the database owner).
+  const jobs = createJobQueue({ url: databaseUrl, log, timing: config.jobTiming });
+  const app = await buildApp({ config, db: database.db, jobs });
+  // Before listening: the first request may queue a mail, and its queue must exist.
+  await jobs.start();
   await app.listen({ port: config.port, host: config.host });
   log.info(
     `ready: open ${config.appUrl}` + (config.smtpUrl ? '' : ` (e-mails: ${config.appUrl}/dev/mailbox)`),
   );
 
-  // Graceful shutdown: stop accepting, let in-flight requests finish, then close the pool and
-  // stop the embedded cluster (a clean checkpoint, so the next start needs no recovery).
+  // Graceful shutdown: stop accepting, let in-flight requests finish, then stop the workers (a
+  // send under way finishes; a job not taken stays queued for the next start), then close the
+  // pool and stop the embedded cluster (a clean checkpoint, so the next start needs no recovery).
   let isStopping = false;
   const stop = async (signal: string) => {
     if (isStopping) return;
@@ -54,6 +60,7 @@ async function main(): Promise<void> {
     }, SHUTDOWN_GRACE_MS + 20_000);
     force.unref();
     await app.close();
+    await jobs.stop(SHUTDOWN_GRACE_MS);
     await database.close();
     await cluster?.stop();
     log.info('stopped');

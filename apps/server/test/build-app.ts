@@ -8,6 +8,7 @@ import { inject } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadConfig, type Config } from '../src/platform/config.js';
 import { connectDatabase, type Database } from '../src/platform/db/database.js';
+import { createJobQueue, type JobQueue } from '../src/platform/jobs/job-queue.js';
 import { withDatabase } from './global-setup.js';
 
 export type TestApp = {
@@ -18,7 +19,9 @@ export type TestApp = {
   config: Config;
   /** Runs SQL on this file's database as its owner: to set up or inspect what the API cannot. */
   sql: (text: string, values?: unknown[]) => Promise<pg.QueryResult>;
-  /** Mail written by the file mailer, newest last. */
+  /** The app's job queue; its workers do not poll unless asked to (see buildTestApp). */
+  jobs: JobQueue;
+  /** Runs the queued jobs (drain), then returns the mail written by the file mailer, newest last. */
   mails: () => Promise<string[]>;
   close: () => Promise<void>;
 };
@@ -26,8 +29,15 @@ export type TestApp = {
 /**
  * The `build(t)` helper: a fresh database cloned from the migrated template (tens of ms), a
  * temporary DATA_DIR, and the real app with the file mailer. Call `close` in afterAll.
+ *
+ * Jobs (mail) run when the test drains the queue (`t.mails()` does), not when a worker happens to
+ * poll: tests stay deterministic and no test waits for a polling interval. `isPolling` starts
+ * the background workers as the server does; timing is `fast` (immediate retries).
  */
-export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function buildTestApp(
+  env: Record<string, string> = {},
+  options: { isPolling?: boolean } = {},
+): Promise<TestApp> {
   const name = `test_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
   const adminUrl = inject('dbAdminUrl');
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -44,7 +54,15 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
   });
   const databaseUrl = withDatabase(adminUrl, name);
   const database = connectDatabase(databaseUrl, { max: 5 });
+  const jobs = createJobQueue({
+    url: databaseUrl,
+    log: { warn: () => undefined, error: () => undefined },
+    timing: 'fast',
+    maxConnections: 2,
+    isPolling: options.isPolling ?? false,
+  });
   const cleanUp = async () => {
+    await jobs.stop();
     await database.close();
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.end();
@@ -52,8 +70,9 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
   };
   let app: FastifyInstance;
   try {
-    app = await buildApp({ config, db: database.db, logger: false });
+    app = await buildApp({ config, db: database.db, jobs, logger: false });
     await app.ready();
+    await jobs.start();
   } catch (error) {
     await cleanUp();
     throw error;
@@ -73,8 +92,10 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
         await client.end();
       }
     },
+    jobs,
     mails: async () => {
-      const files = (await readdir(mailDir).catch(() => [])).sort();
+      await jobs.drain();
+      const files = (await readdir(mailDir).catch(() => [])).filter((file) => file.endsWith('.eml')).sort();
       return Promise.all(files.map((file) => readFile(path.join(mailDir, file), 'utf8')));
     },
     close: async () => {

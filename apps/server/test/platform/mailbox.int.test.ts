@@ -17,6 +17,7 @@ describe('mailbox', () => {
     expect(empty.body).toContain('No e-mail yet');
 
     const { email } = await registerOwner(t, { fullName: 'Mia <Mailbox>' });
+    await t.jobs.drain();
     const res = await t.app.inject({ method: 'GET', url: '/dev/mailbox' });
     expect(res.headers['content-type']).toContain('text/html');
     expect(res.headers['cache-control']).toBe('no-store');

@@ -46,3 +46,13 @@ export async function revokeOneTimeTokens(
       and(eq(oneTimeTokens.userId, userId), eq(oneTimeTokens.purpose, purpose), isNull(oneTimeTokens.usedAt)),
     );
 }
+
+/** Whether a token row with this id exists, used or not. */
+export async function existsOneTimeToken(tx: Tx, id: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: oneTimeTokens.id })
+    .from(oneTimeTokens)
+    .where(eq(oneTimeTokens.id, id))
+    .limit(1);
+  return row !== undefined;
+}

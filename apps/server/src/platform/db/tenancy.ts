@@ -3,9 +3,7 @@ import type pg from 'pg';
 import type { Principal } from '../auth/principal.js';
 import { AppError } from '../http/app-error.js';
 import type { Db } from './database.js';
-
-/** The database role requests run as: no BYPASSRLS, not the owner of the tables. */
-export const APP_ROLE = 'app_tenant';
+import { APP_ROLE } from './roles.js';
 
 /** A drizzle handle bound to one connection inside an open transaction. */
 export type Tx = NodePgDatabase & { $client: pg.PoolClient };

@@ -26,6 +26,10 @@ export async function runMigrations(db: Db): Promise<void> {
   await boss.start();
   await boss.stop({ graceful: false, close: false });
   await grantJobInsertToRequestRole(db);
+  // mail_deliveries is the worker's record of what went out; the default privileges of migration
+  // 0001 gave the request role all of it. Inserting a key would silence a mail, deleting one
+  // would send it again: the request role needs nothing here. Idempotent like the grants.
+  await db.$client.query(`REVOKE ALL ON mail_deliveries FROM ${APP_ROLE}`);
 }
 
 /**

@@ -197,14 +197,49 @@ describe('mail outbox', () => {
         await client.end();
       }
     });
+
+    it('sends a mail once when two deliveries of one key run at the same time', async () => {
+      const smtp = await startSmtp();
+      cleanUps.push(smtp.close);
+      const mailer = createMailer({
+        smtpUrl: `smtp://127.0.0.1:${smtp.port}`,
+        from: 'Shop <no-reply@shop.test>',
+        mailDir: path.join(t.config.dataDir, 'unused'),
+        log: SILENT,
+      });
+      cleanUps.push(async () => mailer.close());
+      const to = uniqueEmail('concurrent');
+      const mail = {
+        to,
+        subject: 'Once',
+        text: 'Hello',
+        html: '<p>Hello</p>',
+        key: randomUUID(),
+        queuedAt: new Date().toISOString(),
+      };
+      const deps = { db: t.database.db, mailer, log: SILENT };
+
+      await Promise.all([deliverMail(deps, mail), deliverMail(deps, mail)]);
+      await deliverMail(deps, mail);
+
+      expect(smtp.received.filter((m) => m.to.includes(to))).toHaveLength(1);
+      expect(await deliveriesOf(t, mail.key)).toBe(1);
+    });
   });
 
-  describe('SMTP down for the first two attempts, then up', () => {
+  describe('with an SMTP server that refuses its first two connections', () => {
+    let smtp: Awaited<ReturnType<typeof startSmtp>>;
+    let t: TestApp;
+    beforeAll(async () => {
+      smtp = await startSmtp(2);
+      t = await buildTestApp({ ...NO_WEB_BUILD, SMTP_URL: `smtp://127.0.0.1:${smtp.port}` });
+    });
+    afterAll(async () => {
+      await t.close();
+      await smtp.close();
+    });
+
     it('delivers exactly one message, on the third attempt', async () => {
-      const smtp = await startSmtp(2);
-      cleanUps.push(smtp.close);
-      const t = await buildTestApp({ ...NO_WEB_BUILD, SMTP_URL: `smtp://127.0.0.1:${smtp.port}` });
-      cleanUps.push(t.close);
       const email = uniqueEmail('flaky');
 
       await register(t, email);
@@ -216,6 +251,22 @@ describe('mail outbox', () => {
       const [job] = await mailJobsTo(t, email);
       expect(job).toMatchObject({ state: 'completed', retry_count: 2 });
       expect(copies[0]?.messageId).toBe(`<${job?.key}@localhost>`);
+      expect(await deliveriesOf(t, job?.key ?? '')).toBe(1);
+    });
+
+    it('does not send again when the job runs again after its send was recorded', async () => {
+      const email = uniqueEmail('twice');
+      await register(t, email);
+      await t.jobs.drain();
+      const [job] = await mailJobsTo(t, email);
+      expect(job?.state).toBe('completed');
+
+      // The process died after sending and recording, before pg-boss heard of the completion.
+      await t.sql(`update pgboss.job set state = 'retry', completed_on = null where id = $1`, [job?.id]);
+      await t.jobs.drain();
+
+      expect((await mailJobsTo(t, email))[0]?.state).toBe('completed');
+      expect(smtp.received.filter((m) => m.to.includes(email))).toHaveLength(1);
       expect(await deliveriesOf(t, job?.key ?? '')).toBe(1);
     });
   });
@@ -246,58 +297,6 @@ describe('mail outbox', () => {
       expect(copies).toHaveLength(2);
       expect(new Set(copies.map((m) => m.messageId))).toEqual(new Set([`<${job?.key}@shop.test>`]));
       expect(await deliveriesOf(t, job?.key ?? '')).toBe(1);
-    });
-
-    it('is not sent again when the job runs again after its send was recorded', async () => {
-      const smtp = await startSmtp();
-      cleanUps.push(smtp.close);
-      const t = await buildTestApp({ ...NO_WEB_BUILD, SMTP_URL: `smtp://127.0.0.1:${smtp.port}` });
-      cleanUps.push(t.close);
-      const email = uniqueEmail('twice');
-      await register(t, email);
-      await t.jobs.drain();
-      const [job] = await mailJobsTo(t, email);
-      expect(job?.state).toBe('completed');
-
-      // The process died after sending and recording, before pg-boss heard of the completion.
-      await t.sql(`update pgboss.job set state = 'retry', completed_on = null where id = $1`, [job?.id]);
-      await t.jobs.drain();
-
-      expect((await mailJobsTo(t, email))[0]?.state).toBe('completed');
-      expect(smtp.received.filter((m) => m.to.includes(email))).toHaveLength(1);
-      expect(await deliveriesOf(t, job?.key ?? '')).toBe(1);
-    });
-  });
-
-  describe('deliverMail', () => {
-    it('sends a mail once when two attempts with one key run at the same time', async () => {
-      const smtp = await startSmtp();
-      cleanUps.push(smtp.close);
-      const t = await buildTestApp(NO_WEB_BUILD);
-      cleanUps.push(t.close);
-      const mailer = createMailer({
-        smtpUrl: `smtp://127.0.0.1:${smtp.port}`,
-        from: 'Shop <no-reply@shop.test>',
-        mailDir: path.join(t.config.dataDir, 'unused'),
-        log: SILENT,
-      });
-      cleanUps.push(async () => mailer.close());
-      const to = uniqueEmail('concurrent');
-      const mail = {
-        to,
-        subject: 'Once',
-        text: 'Hello',
-        html: '<p>Hello</p>',
-        key: randomUUID(),
-        queuedAt: new Date().toISOString(),
-      };
-      const deps = { db: t.database.db, mailer, log: SILENT };
-
-      await Promise.all([deliverMail(deps, mail), deliverMail(deps, mail)]);
-      await deliverMail(deps, mail);
-
-      expect(smtp.received.filter((m) => m.to.includes(to))).toHaveLength(1);
-      expect(await deliveriesOf(t, mail.key)).toBe(1);
     });
   });
 });

@@ -106,6 +106,12 @@ export function createJobQueue(options: {
     schedule: false,
     supervise: true,
     maintenanceIntervalSeconds: timing.maintenanceIntervalSeconds,
+    // Payloads can hold secrets (a queued mail holds its link): finished jobs leave the job table
+    // after an hour, failed ones after three days (past every link's lifetime, time enough to
+    // look into an outage), and the archive keeps them one more day.
+    archiveCompletedAfterSeconds: 3600,
+    archiveFailedAfterSeconds: 3 * 24 * 3600,
+    deleteAfterDays: 1,
   });
   // Without a listener an 'error' event would throw; pg-boss reports failed polls and pool errors.
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
@@ -123,7 +129,7 @@ export function createJobQueue(options: {
       } catch (error) {
         log.warn(
           { queue: entry.queue.name, jobId: job.id, err: error instanceof Error ? error.message : error },
-          'job attempt failed; it will be retried',
+          'job attempt failed (retried while attempts remain)',
         );
         throw error;
       }

@@ -54,8 +54,9 @@ export function readMails(dataDir: string): Mail[] {
 }
 
 /**
- * Waits for the newest mail to an address whose subject contains the given text. Some mails are
- * written after the HTTP answer (the reset link), so the folder is read until it appears.
+ * Waits for the newest mail to an address whose subject contains the given text. Mail leaves
+ * through the server's job queue a moment after the HTTP answer, so the folder is read until it
+ * appears.
  */
 export async function waitForMail(dataDir: string, to: string, subject: string): Promise<Mail> {
   const deadline = Date.now() + MAIL_TIMEOUT_MS;

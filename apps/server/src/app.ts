@@ -26,12 +26,18 @@ import { API_SECURITY_HEADERS, computeDocumentHeaders } from './platform/http/se
 import { loggerOptions } from './platform/http/logging.js';
 import { toFastifyTrustProxy } from './platform/http/trust-proxy.js';
 import { registerWebApp } from './platform/http/web-app.js';
+import type { JobQueue } from './platform/jobs/job-queue.js';
+import { createMailOutbox, registerMailWorker } from './platform/mail/mail-outbox.js';
 import { createMailer, type Mailer } from './platform/mail/mailer.js';
 import { registerMailbox } from './platform/mail/mailbox.routes.js';
 
 export type AppOptions = {
   config: Config;
   db: Db;
+  /** The table owner's pool, for maintenance work requests may not do (the mail deliveries). */
+  ownerDb: Db;
+  /** The job queue; its owner starts it after building the app and stops it after closing it. */
+  jobs: JobQueue;
   /** Overrides for tests; by default built from the config. */
   mailer?: Mailer;
   blobs?: BlobStorage;
@@ -44,7 +50,7 @@ export type AppOptions = {
 
 /** Builds the Fastify app: platform plugins first, then the modules, then the web app. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
-  const { config, db } = options;
+  const { config, db, jobs } = options;
   const app = Fastify({
     logger:
       options.logger === false
@@ -84,7 +90,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
   const blobs = options.blobs ?? createFileBlobStorage(path.join(config.dataDir, 'blobs'));
   const tokens = createAccessTokens(config.jwtSecret);
-  app.addHook('onClose', async () => mailer.close());
+  // Mail leaves through the job queue: services queue it in their transaction, this worker sends.
+  registerMailWorker(jobs, { db: options.ownerDb, mailer, log: app.log });
+  const mail = createMailOutbox(jobs);
 
   await app.register(fastifyRateLimit, {
     global: false,
@@ -123,7 +131,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await registerAccessModule(
     app,
-    { db, mailer, tokens, blobs, appUrl: config.appUrl, log: app.log, clock: options.clock ?? systemClock },
+    {
+      db,
+      jobs,
+      mail,
+      tokens,
+      blobs,
+      appUrl: config.appUrl,
+      log: app.log,
+      clock: options.clock ?? systemClock,
+    },
     {
       authRateLimit: config.authRateLimit,
     },

@@ -10,6 +10,7 @@ import {
   provisionRequestRole,
   requestRolePassword,
 } from './platform/db/request-role.js';
+import { createJobQueue } from './platform/jobs/job-queue.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -29,6 +30,7 @@ async function main(): Promise<void> {
   let cluster: EmbeddedCluster | undefined;
   let owner: ReturnType<typeof connectDatabase> | undefined;
   let database: ReturnType<typeof connectDatabase> | undefined;
+  let jobs: ReturnType<typeof createJobQueue> | undefined;
   let app: Awaited<ReturnType<typeof buildApp>>;
   try {
     let ownerUrl = config.databaseUrl;
@@ -50,10 +52,16 @@ async function main(): Promise<void> {
     database = connectDatabase(requestUrl);
     await assertSafeRequestRole(database.pool);
 
-    app = await buildApp({ config, db: database.db });
+    // pg-boss's own small pool, as the owner: its workers read and delete jobs, which the
+    // request role may not.
+    jobs = createJobQueue({ url: ownerUrl, log, timing: config.jobTiming });
+    app = await buildApp({ config, db: database.db, ownerDb: owner.db, jobs });
+    // Before listening: the first request may queue a mail, and its queue must exist.
+    await jobs.start();
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
     // The embedded cluster runs in its own process group and would outlive us: stop it first.
+    await jobs?.stop(0).catch(() => undefined);
     await database?.close().catch(() => undefined);
     await owner?.close().catch(() => undefined);
     await cluster?.stop().catch(() => undefined);
@@ -63,8 +71,9 @@ async function main(): Promise<void> {
     `ready: open ${config.appUrl}` + (config.devMailbox ? ` (e-mails: ${config.appUrl}/dev/mailbox)` : ''),
   );
 
-  // Graceful shutdown: stop accepting, let in-flight requests finish, then close the pool and
-  // stop the embedded cluster (a clean checkpoint, so the next start needs no recovery).
+  // Graceful shutdown: stop accepting, let in-flight requests finish, then stop the workers (a
+  // send under way finishes; a job not taken stays queued for the next start), then close the
+  // pool and stop the embedded cluster (a clean checkpoint, so the next start needs no recovery).
   let isStopping = false;
   const stop = async (signal: string) => {
     if (isStopping) return;
@@ -76,6 +85,7 @@ async function main(): Promise<void> {
     }, SHUTDOWN_GRACE_MS + 20_000);
     force.unref();
     await app.close();
+    await jobs?.stop(SHUTDOWN_GRACE_MS);
     await database?.close();
     await owner?.close();
     await cluster?.stop();

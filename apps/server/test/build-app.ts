@@ -9,11 +9,14 @@ import { buildApp } from '../src/app.js';
 import type { Clock } from '../src/platform/clock.js';
 import { loadConfig, type Config } from '../src/platform/config.js';
 import { connectDatabase, type Database } from '../src/platform/db/database.js';
+import { createJobQueue, type JobQueue } from '../src/platform/jobs/job-queue.js';
 import { withDatabase } from './global-setup.js';
 
 export type TestApp = {
   app: FastifyInstance;
   database: Database;
+  /** The owner's pool of the same database (the job queue's and mail worker's side). */
+  owner: Database;
   /** The URL of this file's own database as its owner, for direct checks (RLS, ledgers). */
   databaseUrl: string;
   /** The same database as the request role the app logs in as. */
@@ -21,7 +24,9 @@ export type TestApp = {
   config: Config;
   /** Runs SQL on this file's database as its owner: to set up or inspect what the API cannot. */
   sql: (text: string, values?: unknown[]) => Promise<pg.QueryResult>;
-  /** Mail written by the file mailer, newest last. */
+  /** The app's job queue; its workers do not poll unless asked to (see buildTestApp). */
+  jobs: JobQueue;
+  /** Runs the queued jobs (drain), then returns the mail written by the file mailer, newest last. */
   mails: () => Promise<string[]>;
   close: () => Promise<void>;
 };
@@ -29,10 +34,14 @@ export type TestApp = {
 /**
  * The `build(t)` helper: a fresh database cloned from the migrated template (tens of ms), a
  * temporary DATA_DIR, and the real app with the file mailer. Call `close` in afterAll.
+ *
+ * Jobs (mail) run when the test drains the queue (`t.mails()` does), not when a worker happens to
+ * poll: tests stay deterministic and no test waits for a polling interval. `isPolling` starts
+ * the background workers as the server does; timing is `fast` (immediate retries).
  */
 export async function buildTestApp(
   env: Record<string, string> = {},
-  options: { clock?: Clock } = {},
+  options: { clock?: Clock; isPolling?: boolean } = {},
 ): Promise<TestApp> {
   const name = `test_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
   const adminUrl = inject('dbAdminUrl');
@@ -51,16 +60,35 @@ export async function buildTestApp(
   const databaseUrl = withDatabase(adminUrl, name);
   const requestUrl = withDatabase(inject('dbRequestUrl'), name);
   const database = connectDatabase(requestUrl, { max: 5 });
+  // The owner's side, as in production: the job queue and the mail worker's delivery record.
+  const owner = connectDatabase(databaseUrl, { max: 2 });
+  const jobs = createJobQueue({
+    url: databaseUrl,
+    log: { warn: () => undefined, error: () => undefined },
+    timing: 'fast',
+    maxConnections: 2,
+    isPolling: options.isPolling ?? false,
+  });
   const cleanUp = async () => {
+    await jobs.stop();
     await database.close();
+    await owner.close();
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.end();
     await rm(dataDir, { recursive: true, force: true });
   };
   let app: FastifyInstance;
   try {
-    app = await buildApp({ config, db: database.db, logger: false, clock: options.clock });
+    app = await buildApp({
+      config,
+      db: database.db,
+      ownerDb: owner.db,
+      jobs,
+      logger: false,
+      clock: options.clock,
+    });
     await app.ready();
+    await jobs.start();
   } catch (error) {
     await cleanUp();
     throw error;
@@ -69,6 +97,7 @@ export async function buildTestApp(
   return {
     app,
     database,
+    owner,
     databaseUrl,
     requestUrl,
     config,
@@ -81,8 +110,10 @@ export async function buildTestApp(
         await client.end();
       }
     },
+    jobs,
     mails: async () => {
-      const files = (await readdir(mailDir).catch(() => [])).sort();
+      await jobs.drain();
+      const files = (await readdir(mailDir).catch(() => [])).filter((file) => file.endsWith('.eml')).sort();
       return Promise.all(files.map((file) => readFile(path.join(mailDir, file), 'utf8')));
     },
     close: async () => {

@@ -68,6 +68,9 @@ const ZEnv = z.object({
     .min(1024)
     .default(1024 * 1024),
   WEB_DIST_DIR: z.string().optional(),
+  // Tests only (not documented): `fast` makes retries immediate and expiry short, so a test sees
+  // a killed process's job retried in seconds (platform/jobs/job-queue.ts).
+  JOB_TIMING: z.enum(['standard', 'fast']).default('standard'),
 });
 
 export type Config = {
@@ -97,6 +100,7 @@ export type Config = {
   authRateLimit: number;
   bodyLimitBytes: number;
   webDistDir: string;
+  jobTiming: 'standard' | 'fast';
 };
 
 export type TrustProxy = false | number | string[];
@@ -172,6 +176,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authRateLimit: e.AUTH_RATE_LIMIT,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? defaultWebDistDir()),
+    jobTiming: e.JOB_TIMING,
   };
 }
 

@@ -5,11 +5,13 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/platform/config.js';
 import { connectDatabase, type Database } from '../../src/platform/db/database.js';
+import { createJobQueue, type JobQueue } from '../../src/platform/jobs/job-queue.js';
 import { uniqueEmail } from '../factories/accounts.js';
 import { plainText } from '../factories/mail.js';
 import { withDatabase } from '../global-setup.js';
@@ -21,6 +23,8 @@ const NEW_PASSWORD = 'velvet-Canyon-58-compass';
 
 let app: FastifyInstance;
 let database: Database;
+let owner: Database;
+let jobs: JobQueue;
 let admin: pg.Client;
 let dbName: string;
 let dataDir: string;
@@ -54,8 +58,16 @@ async function buildLoggingApp(): Promise<void> {
       done();
     },
   });
-  app = await buildApp({ config, db: database.db, logStream });
+  // As in main.ts: the workers poll, and their log lines land in the same log.
+  jobs = createJobQueue({
+    url: withDatabase(inject('dbAdminUrl'), dbName),
+    log: pino({ level: 'info' }, logStream),
+    timing: 'fast',
+  });
+  owner = connectDatabase(withDatabase(inject('dbAdminUrl'), dbName), { max: 2 });
+  app = await buildApp({ config, db: database.db, ownerDb: owner.db, jobs, logStream });
   await app.ready();
+  await jobs.start();
 }
 
 async function call(options: InjectOptions): Promise<LightMyRequestResponse> {
@@ -74,7 +86,8 @@ function logLines(): LogLine[] {
 async function waitForMailLink(to: string, prefix: string): Promise<string> {
   const mailDir = path.join(dataDir, 'mail');
   for (let attempt = 0; attempt < 100; attempt++) {
-    for (const file of (await readdir(mailDir).catch(() => [])).sort().reverse()) {
+    const files = (await readdir(mailDir).catch(() => [])).filter((file) => file.endsWith('.eml'));
+    for (const file of files.sort().reverse()) {
       const mail = await readFile(path.join(mailDir, file), 'utf8');
       if (!new RegExp(`^To: .*${to.replace(/[.+]/g, '\\$&')}`, 'im').test(mail)) continue;
       const link = new RegExp(`${prefix.replace(/[.?]/g, '\\$&')}[^\\s"<>]*`).exec(plainText(mail))?.[0];
@@ -142,7 +155,9 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await app.close();
+  await jobs.stop();
   await database.close();
+  await owner.close();
   await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
   await admin.end();
   await rm(dataDir, { recursive: true, force: true });

@@ -1,4 +1,5 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -91,6 +92,11 @@ function header(raw: string, name: string): string | undefined {
 
 const LINK = 'http://app.test/api/auth/verify-email?token=abcDEF123_secret-link-token';
 
+/** As the mail queue hands a message to the mailer. */
+function queued(mail: { to: string; subject: string; text: string; html: string }) {
+  return { ...mail, key: randomUUID(), queuedAt: new Date().toISOString() };
+}
+
 describe('createMailer', () => {
   describe('SMTP', () => {
     it('delivers a message to the SMTP server with sender, recipient, subject and both parts', async () => {
@@ -102,13 +108,14 @@ describe('createMailer', () => {
         log: logger.log,
       });
       const to = uniqueEmail('smtp');
+      const mailToSend = queued({
+        to,
+        subject: 'Hello over SMTP',
+        text: `Open ${LINK} now.`,
+        html: `<p><a href="${LINK}">Open</a></p>`,
+      });
       try {
-        await mailer.send({
-          to,
-          subject: 'Hello over SMTP',
-          text: `Open ${LINK} now.`,
-          html: `<p><a href="${LINK}">Open</a></p>`,
-        });
+        await mailer.send(mailToSend);
       } finally {
         mailer.close();
       }
@@ -119,10 +126,12 @@ describe('createMailer', () => {
       expect(header(mail.raw, 'Subject')).toBe('Hello over SMTP');
       expect(plainText(mail.raw)).toContain(LINK);
       expect(mail.raw).toMatch(/Content-Type: text\/html/i);
+      // The idempotency key names the message, at the domain of MAIL_FROM.
+      expect(header(mail.raw, 'Message-ID')).toBe(`<${mailToSend.key}@shop.test>`);
       // SMTP writes no files, and the log names the recipient but not the link.
       await expect(readdir(path.join(workDir, 'unused-mail'))).rejects.toThrow(/ENOENT/);
       expect(logger.lines()).toContainEqual(
-        expect.objectContaining({ msg: 'mail sent', to, subject: 'Hello over SMTP' }),
+        expect.objectContaining({ msg: 'mail sent', to, subject: 'Hello over SMTP', key: mailToSend.key }),
       );
       expect(logger.text()).not.toContain('secret-link-token');
     });
@@ -141,7 +150,7 @@ describe('createMailer', () => {
       });
       try {
         await expect(
-          mailer.send({ to: 'a@shop.test', subject: 's', text: 't', html: '<p>t</p>' }),
+          mailer.send(queued({ to: 'a@shop.test', subject: 's', text: 't', html: '<p>t</p>' })),
         ).rejects.toThrow(/ECONNREFUSED/);
       } finally {
         mailer.close();
@@ -163,18 +172,22 @@ describe('createMailer', () => {
       const first = uniqueEmail('file');
       const second = uniqueEmail('file');
       try {
-        await mailer.send({
-          to: first,
-          subject: 'First message',
-          text: `Verify: ${LINK}`,
-          html: `<a href="${LINK}">Verify</a>`,
-        });
-        await mailer.send({
-          to: second,
-          subject: 'Second message',
-          text: 'No link here.',
-          html: '<p>No link here.</p>',
-        });
+        await mailer.send(
+          queued({
+            to: first,
+            subject: 'First message',
+            text: `Verify: ${LINK}`,
+            html: `<a href="${LINK}">Verify</a>`,
+          }),
+        );
+        await mailer.send(
+          queued({
+            to: second,
+            subject: 'Second message',
+            text: 'No link here.',
+            html: '<p>No link here.</p>',
+          }),
+        );
       } finally {
         mailer.close();
       }
@@ -195,6 +208,30 @@ describe('createMailer', () => {
       expect(written.map((line) => line.to)).toEqual([first, second]);
       expect(logger.text()).not.toContain('secret-link-token');
       expect(logger.text()).not.toContain(LINK);
+      // Links are secrets: only the server's user may read them.
+      expect((await stat(mailDir)).mode & 0o777).toBe(0o700);
+      for (const file of files) expect((await stat(path.join(mailDir, file))).mode & 0o777).toBe(0o600);
+    });
+
+    it('writes a message sent twice with one key once, named by its queued time and key', async () => {
+      const mailDir = path.join(workDir, 'mail-twice');
+      const mailer = createMailer({
+        smtpUrl: undefined,
+        from: 'Retail Back-Office <no-reply@shop.test>',
+        mailDir,
+        log: capturingLogger().log,
+      });
+      const mail = queued({ to: uniqueEmail('twice'), subject: 'Once', text: 'x', html: '<p>x</p>' });
+      try {
+        await mailer.send(mail);
+        await mailer.send(mail);
+      } finally {
+        mailer.close();
+      }
+      const files = await readdir(mailDir);
+      expect(files).toEqual([`${mail.queuedAt.replace(/[:.]/g, '-')}-${mail.key}.eml`]);
+      const eml = await readFile(path.join(mailDir, files[0] ?? ''), 'utf8');
+      expect(header(eml, 'Message-ID')).toBe(`<${mail.key}@shop.test>`);
     });
   });
 });
@@ -217,6 +254,7 @@ describe('app mail', () => {
         payload: { fullName: 'Sally Smtp', email, password: GOOD_PASSWORD },
       });
       expect(res.statusCode).toBe(201);
+      await t.jobs.drain();
       const mail = await waitForReceived(email);
       expect(mail.to).toEqual([email]);
       expect(header(mail.raw, 'Subject')).toBe('Verify your e-mail address');
@@ -246,22 +284,25 @@ describe('app mail', () => {
       await t.close();
     });
 
-    it('refuses the registration with a 500 and keeps no account without a link', async () => {
+    it('registers all the same and keeps the mail queued for a later attempt', async () => {
       const email = uniqueEmail('nomail');
       const res = await t.app.inject({
         method: 'POST',
         url: '/api/auth/register',
         payload: { fullName: 'Nora Nomail', email, password: GOOD_PASSWORD },
       });
-      expect(res.statusCode).toBe(500);
-      expect(res.json()).toMatchObject({ code: 'INTERNAL_ERROR' });
-      expect(res.body).not.toContain('ECONNREFUSED');
-      const again = await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { email, password: GOOD_PASSWORD },
-      });
-      expect(again.json()).toMatchObject({ code: 'INVALID_CREDENTIALS' });
+      // The mail is queued with the account; a dead SMTP server delays it, it does not lose it.
+      expect(res.statusCode).toBe(201);
+      await t.jobs.drain();
+      const { rows } = await t.sql(
+        `select state, retry_count from pgboss.job where name = 'mail' and data->>'to' = $1`,
+        [email],
+      );
+      expect(rows).toHaveLength(1);
+      expect(rows[0].state).toMatch(/^(retry|failed)$/);
+      expect(rows[0].retry_count).toBeGreaterThan(0);
+      const { rows: sent } = await t.sql('select count(*)::int as n from mail_deliveries');
+      expect(sent[0].n).toBe(0);
     });
   });
 
@@ -283,10 +324,10 @@ describe('app mail', () => {
         payload: { fullName: 'Fiona File', email, password: GOOD_PASSWORD },
       });
       expect(res.statusCode).toBe(201);
+      const [mail] = await t.mails();
       const files = await readdir(path.join(t.config.dataDir, 'mail'));
       expect(files).toHaveLength(1);
       expect(files[0]).toMatch(/\.eml$/);
-      const [mail] = await t.mails();
       expect(header(mail ?? '', 'To')).toContain(email);
       expect(header(mail ?? '', 'Subject')).toBe('Verify your e-mail address');
       expect(plainText(mail ?? '')).toMatch(/http:\/\/app\.test\/api\/auth\/verify-email\?token=[\w-]{40,}/);

@@ -9,6 +9,7 @@ beforeAll(async () => {
   t = await buildTestApp({ ...NO_WEB_APP, DEV_MAILBOX: '1' });
   // Something to leak: every refused request below must not show this link.
   await registerOwner(t);
+  await t.jobs.drain();
 });
 afterAll(async () => {
   await t.close();
@@ -26,6 +27,7 @@ function expectRefused(res: Awaited<ReturnType<typeof getMailbox>>) {
 describe('mailbox', () => {
   it('lists the written mail with clickable links to a loopback client', async () => {
     const { email } = await registerOwner(t, { fullName: 'Mia <Mailbox>' });
+    await t.jobs.drain();
     const res = await getMailbox();
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/html');

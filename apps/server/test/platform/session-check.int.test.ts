@@ -8,6 +8,7 @@ import { createAccessTokens } from '../../src/platform/auth/access-token.js';
 import { loadConfig } from '../../src/platform/config.js';
 import { connectDatabase, type Database } from '../../src/platform/db/database.js';
 import { freePort } from '../../src/platform/db/embedded-postgres.js';
+import { createJobQueue } from '../../src/platform/jobs/job-queue.js';
 
 /** The session check of a signed-in request when the database cannot be reached. */
 let app: FastifyInstance;
@@ -18,9 +19,12 @@ const SECRET = 'session-check-secret-session-check-secret-0123';
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'backoffice-session-check-'));
   const port = await freePort();
-  database = connectDatabase(`postgres://app_request:nothing@127.0.0.1:${port}/nowhere`, { max: 1 });
+  const nowhere = `postgres://app_request:nothing@127.0.0.1:${port}/nowhere`;
+  database = connectDatabase(nowhere, { max: 1 });
   const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET, LOG_LEVEL: 'silent' });
-  app = await buildApp({ config, db: database.db, logger: false });
+  // The queue is never started: nothing here may reach the database.
+  const jobs = createJobQueue({ url: nowhere, log: { warn: () => undefined, error: () => undefined } });
+  app = await buildApp({ config, db: database.db, ownerDb: database.db, jobs, logger: false });
   await app.ready();
 });
 afterAll(async () => {

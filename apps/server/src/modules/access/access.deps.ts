@@ -3,12 +3,15 @@ import type { Db } from '../../platform/db/database.js';
 import type { AccessTokens } from '../../platform/auth/access-token.js';
 import type { BlobStorage } from '../../platform/blobs/blob-storage.js';
 import type { Clock } from '../../platform/clock.js';
-import type { Mailer } from '../../platform/mail/mailer.js';
+import type { JobQueue } from '../../platform/jobs/job-queue.js';
+import type { MailOutbox } from '../../platform/mail/mail-outbox.js';
 
 /** What the access services need from the platform; built once in app.ts. */
 export type AccessDeps = {
   db: Db;
-  mailer: Mailer;
+  jobs: JobQueue;
+  /** Queues a mail in the transaction that decides it. */
+  mail: MailOutbox;
   tokens: AccessTokens;
   blobs: BlobStorage;
   appUrl: string;

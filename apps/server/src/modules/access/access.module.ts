@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AccessDeps } from './access.deps.js';
 import { authRoutes } from './auth.routes.js';
+import { PASSWORD_RESET_QUEUE, sendResetLink } from './auth.service.js';
 import { businessesRoutes } from './businesses.routes.js';
 import { usersRoutes } from './users.routes.js';
 
@@ -10,6 +11,7 @@ export async function registerAccessModule(
   deps: AccessDeps,
   options: { authRateLimit: number },
 ): Promise<void> {
+  deps.jobs.register(PASSWORD_RESET_QUEUE, (request) => sendResetLink(deps, request));
   await app.register(authRoutes, { deps, authRateLimit: options.authRateLimit });
   await app.register(usersRoutes, { deps, authRateLimit: options.authRateLimit });
   await app.register(businessesRoutes, { deps });

@@ -7,10 +7,12 @@ import type {
   TRegisterRequest,
   TRegisterResponse,
 } from '@app/contracts';
+import { z } from 'zod';
 import { inGlobal, type Tx } from '../../platform/db/tenancy.js';
 import { isUniqueViolation } from '../../platform/db/pg-errors.js';
 import { AppError, fieldError } from '../../platform/http/app-error.js';
 import type { Principal } from '../../platform/auth/principal.js';
+import type { QueueDefinition } from '../../platform/jobs/job-queue.js';
 import type { AccessDeps } from './access.deps.js';
 import {
   accountLockedMail,
@@ -22,6 +24,7 @@ import { hashLinkToken, issueLinkToken } from './one-time-links.js';
 import {
   consumeOneTimeToken,
   countRecentOneTimeTokens,
+  existsOneTimeToken,
   findUsableOneTimeToken,
   revokeOneTimeTokens,
 } from './one-time-tokens.repository.js';
@@ -121,7 +124,8 @@ async function registerInTransaction(
   if (existing) {
     // A deleted account keeps its address but can neither sign in nor reset: no one to tell.
     if (!existing.deletedAt) {
-      await deps.mailer.send(
+      await deps.mail.queue(
+        tx,
         existingAccountMail(existing.email, existing.fullName, {
           signIn: `${deps.appUrl}${WEB_ROUTES.login}`,
           resetPassword: `${deps.appUrl}${WEB_ROUTES.resetPassword}`,
@@ -145,8 +149,10 @@ async function registerInTransaction(
     roles: ['ROLE_BUSINESS_OWNER'],
   });
   const token = await issueLinkToken(tx, user.id, 'VERIFY_EMAIL');
-  // Sent inside the transaction: if the mail cannot go out, no account is left without a link.
-  await deps.mailer.send(
+  // Queued in this transaction: the account and its link exist together or not at all, and the
+  // mail then goes out (with retries) even if this process stops right after answering.
+  await deps.mail.queue(
+    tx,
     verifyEmailMail(
       user.email,
       user.fullName,
@@ -225,7 +231,8 @@ async function recordFailedSignIn(
       LOCKOUT,
     );
     if (lockedUntil && user) {
-      await deps.mailer.send(
+      await deps.mail.queue(
+        tx,
         accountLockedMail(
           user.email,
           user.fullName,
@@ -246,22 +253,44 @@ export async function logout(deps: AccessDeps, principal: Principal): Promise<vo
   );
 }
 
+/** A password-reset request as queued: the address as typed, and the id its link will get. */
+export const PASSWORD_RESET_QUEUE: QueueDefinition<{ email: string; requestId: string }> = {
+  name: 'password-reset',
+  schema: z.object({ email: z.string(), requestId: z.uuid() }),
+  retryLimit: 10,
+  retryDelaySeconds: 5,
+  retryBackoff: true,
+  expireInSeconds: 60,
+};
+
 /**
- * Always answers the same, at once. The lookup and the mail happen after the answer, so neither
- * the answer nor its timing tells whether the address has an account.
+ * Always answers the same. Every address takes the same path, one job written and no lookup,
+ * so neither the answer nor its timing tells whether the address has an account; and the job is
+ * committed before the answer, so a process that stops right after answering loses nothing. The
+ * lookup, the link and the mail happen in the job (sendResetLink).
  */
-export function requestPasswordReset(deps: AccessDeps, email: string): TMessageResponse {
-  void sendResetLink(deps, email).catch((error: unknown) => {
-    deps.log.error({ err: error }, 'password reset mail failed');
-  });
+export async function requestPasswordReset(deps: AccessDeps, email: string): Promise<TMessageResponse> {
+  await inGlobal(deps.db, (tx) =>
+    deps.jobs.enqueue(tx, PASSWORD_RESET_QUEUE, { email, requestId: randomUUID() }),
+  );
   return { message: RESET_REQUESTED };
 }
 
-async function sendResetLink(deps: AccessDeps, email: string): Promise<void> {
+/**
+ * The job of one reset request: for an account with this address, a new link (older unused ones
+ * stop working) and its mail, in one transaction. The link's id is the request's, so a retry of a
+ * run that committed (its completion was lost) finds it and does nothing: one link, one mail.
+ * A flood of requests for one address sends it a few mails, not hundreds.
+ */
+export async function sendResetLink(
+  deps: AccessDeps,
+  request: { email: string; requestId: string },
+): Promise<void> {
   await inGlobal(deps.db, async (tx) => {
-    const user = await findUserByLogin(tx, email);
-    if (!user || user.email.toLowerCase() !== email.toLowerCase()) return;
-    // A flood of requests for one address sends it a few mails, not hundreds.
+    // The lookup comes first: the link-token policy shows only the tokens of a visible user.
+    const user = await findUserByLogin(tx, request.email);
+    if (!user || user.email.toLowerCase() !== request.email.toLowerCase()) return;
+    if (await existsOneTimeToken(tx, request.requestId)) return;
     const now = deps.clock.now();
     const lastMinute = await countRecentOneTimeTokens(tx, user.id, 'RESET_PASSWORD', minutesBefore(now, 1));
     const lastHour = await countRecentOneTimeTokens(tx, user.id, 'RESET_PASSWORD', minutesBefore(now, 60));
@@ -270,8 +299,9 @@ async function sendResetLink(deps: AccessDeps, email: string): Promise<void> {
       return;
     }
     await revokeOneTimeTokens(tx, user.id, 'RESET_PASSWORD');
-    const token = await issueLinkToken(tx, user.id, 'RESET_PASSWORD');
-    await deps.mailer.send(
+    const token = await issueLinkToken(tx, user.id, 'RESET_PASSWORD', request.requestId);
+    await deps.mail.queue(
+      tx,
       resetPasswordMail(
         user.email,
         user.fullName,

@@ -13,11 +13,19 @@ export function hashLinkToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-/** Creates a single-use token and returns it; only its hash is stored. */
-export async function issueLinkToken(tx: Tx, userId: string, purpose: OneTimeTokenPurpose): Promise<string> {
+/**
+ * Creates a single-use token and returns it; only its hash is stored. `id` names the row when the
+ * caller must find it again (a retried job checks whether it already issued its link).
+ */
+export async function issueLinkToken(
+  tx: Tx,
+  userId: string,
+  purpose: OneTimeTokenPurpose,
+  id: string = randomUUID(),
+): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await insertOneTimeToken(tx, {
-    id: randomUUID(),
+    id,
     userId,
     purpose,
     tokenHash: hashLinkToken(token),

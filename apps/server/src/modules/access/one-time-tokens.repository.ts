@@ -90,3 +90,13 @@ export async function countRecentOneTimeTokens(
     );
   return row?.count ?? 0;
 }
+
+/** Whether a token row with this id exists, used or not. */
+export async function existsOneTimeToken(tx: Tx, id: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: oneTimeTokens.id })
+    .from(oneTimeTokens)
+    .where(eq(oneTimeTokens.id, id))
+    .limit(1);
+  return row !== undefined;
+}

@@ -227,3 +227,43 @@ describe('logout', () => {
     expect((await t.app.inject({ method: 'POST', url: '/api/auth/logout' })).statusCode).toBe(401);
   });
 });
+
+describe('reset mails per address', () => {
+  let real: TestApp;
+  beforeAll(async () => {
+    real = await buildTestApp();
+  });
+  afterAll(async () => {
+    await real.close();
+  });
+
+  const resetMailsTo = async (email: string) =>
+    (await real.mails()).filter((mail) => mail.includes(`To: ${email}`) && /Reset your password/.test(mail));
+
+  async function requestReset(email: string) {
+    const res = await real.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password/request',
+      payload: { email },
+    });
+    expect(res.statusCode).toBe(200);
+  }
+
+  it('sends one mail a minute however often it is asked', async () => {
+    const owner = await verifiedOwner(real);
+    for (let i = 0; i < 4; i++) await requestReset(owner.email);
+    expect(await resetMailsTo(owner.email)).toHaveLength(1);
+  });
+
+  it('sends none once five went out within the hour', async () => {
+    const owner = await verifiedOwner(real);
+    await real.sql(
+      `insert into one_time_tokens (id, user_id, purpose, token_hash, expires_at, created_at)
+       select gen_random_uuid(), $1, 'RESET_PASSWORD', md5(random()::text), now() + interval '1 hour', now() - interval '10 minutes'
+       from generate_series(1, 5)`,
+      [owner.userId],
+    );
+    await requestReset(owner.email);
+    expect(await resetMailsTo(owner.email)).toEqual([]);
+  });
+});

@@ -59,7 +59,9 @@ export async function createStaffUser(
         description: `Created user ${user.email} with roles ${user.roles.join(', ')}`,
       });
       const token = await issueLinkToken(scope.tx, user.id, 'VALIDATE_ACCOUNT');
-      await deps.mailer.send(
+      // Queued in this transaction: the user, the audit event, the link and its mail together.
+      await deps.mail.queue(
+        scope.tx,
         inviteStaffMail(
           user.email,
           user.fullName,

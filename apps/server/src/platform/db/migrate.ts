@@ -1,10 +1,57 @@
 import path from 'node:path';
-import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import PgBoss from 'pg-boss';
+import { JOBS_SCHEMA } from '../jobs/job-queue.js';
+import type { Db } from './database.js';
+import { APP_ROLE } from './roles.js';
 
 /** apps/server/migrations, found from this file whether it runs from src/ or dist/ (same depth). */
 export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../../migrations');
 
-export async function runMigrations(db: NodePgDatabase): Promise<void> {
+/**
+ * The drizzle migrations, then the job queue's schema: pg-boss installs it, or upgrades it from
+ * an older pg-boss release, itself (under its advisory lock, so concurrent starts are safe). The
+ * test template database is made here too, so every test database already has the queue.
+ */
+export async function runMigrations(db: Db): Promise<void> {
   await migrate(db, { migrationsFolder: MIGRATIONS_DIR, migrationsSchema: 'drizzle' });
+  const boss = new PgBoss({
+    db: { executeSql: (text, values) => db.$client.query(text, values) },
+    schema: JOBS_SCHEMA,
+    migrate: true,
+    supervise: false,
+    schedule: false,
+  });
+  // start() with migrate creates or upgrades the schema; nothing else runs (no workers, no timers).
+  await boss.start();
+  await boss.stop({ graceful: false, close: false });
+  await grantJobInsertToRequestRole(db);
+}
+
+/**
+ * Mail is queued inside the transaction that decides it, and those transactions run as APP_ROLE.
+ * pg-boss's send() is one statement:
+ *
+ *   INSERT INTO pgboss.job (id, name, data, priority, start_after, singleton_key, singleton_on,
+ *     dead_letter, expire_in, keep_until, retry_limit, retry_delay, retry_backoff, policy)
+ *   SELECT ... FROM (VALUES ...) j JOIN pgboss.queue q ON j.name = q.name
+ *   ON CONFLICT DO NOTHING RETURNING id
+ *
+ * so the request role gets exactly that: USAGE on the schema, INSERT on those job columns (the
+ * parent table; rows are routed to the queue's partition without a check on it), SELECT on the
+ * queue columns the statement reads, and SELECT on job.id alone for RETURNING. It cannot read a
+ * job's data (the rendered mails hold links, which are secrets), change or delete jobs, or fetch
+ * them: workers run as the owner. GRANT is idempotent, so this runs at every start, and again
+ * after a pg-boss upgrade.
+ */
+async function grantJobInsertToRequestRole(db: Db): Promise<void> {
+  const s = JOBS_SCHEMA;
+  await db.$client.query(`
+    GRANT USAGE ON SCHEMA ${s} TO ${APP_ROLE};
+    GRANT INSERT (id, name, data, priority, start_after, singleton_key, singleton_on, dead_letter,
+      expire_in, keep_until, retry_limit, retry_delay, retry_backoff, policy) ON ${s}.job TO ${APP_ROLE};
+    GRANT SELECT (id) ON ${s}.job TO ${APP_ROLE};
+    GRANT SELECT (name, policy, retry_limit, retry_delay, retry_backoff, expire_seconds,
+      retention_minutes, dead_letter) ON ${s}.queue TO ${APP_ROLE};
+  `);
 }

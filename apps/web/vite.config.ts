@@ -1,12 +1,13 @@
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
+import { precompress } from './scripts/precompress-plugin';
 
 /**
  * The web client builds to apps/web/dist, which the server serves. In development every /api call
  * goes to the server on port 8080, so the app always talks to its own origin.
  */
 export const webConfig = defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   resolve: {
     // Use the TypeScript sources of @app/contracts; no separate build of the package is needed.
     conditions: ['source', ...defaultClientConditions],

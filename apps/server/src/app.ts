@@ -19,6 +19,7 @@ import type { Config } from './platform/config.js';
 import type { Db } from './platform/db/database.js';
 import { inGlobal } from './platform/db/tenancy.js';
 import { AppError } from './platform/http/app-error.js';
+import { registerCompression } from './platform/http/compression.js';
 import { registerErrorHandler } from './platform/http/error-handler.js';
 import { API_SECURITY_HEADERS, computeDocumentHeaders } from './platform/http/security-headers.js';
 import { loggerOptions } from './platform/http/logging.js';
@@ -81,6 +82,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const tokens = createAccessTokens(config.jwtSecret);
   app.addHook('onClose', async () => mailer.close());
 
+  if (config.compression) await registerCompression(app);
   await app.register(fastifyRateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) =>
@@ -125,6 +127,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
 
   if (!config.smtpUrl) registerMailbox(app, path.join(config.dataDir, 'mail'));
-  await registerWebApp(app, config.webDistDir, documentHeaders);
+  await registerWebApp(app, config.webDistDir, documentHeaders, { isPreCompressed: config.compression });
   return app;
 }

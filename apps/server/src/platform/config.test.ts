@@ -38,6 +38,13 @@ describe('loadConfig', () => {
       expect(config.trustProxy).toBe(false);
       expect(config.authRateLimit).toBe(10);
       expect(config.bodyLimitBytes).toBe(1024 * 1024);
+      expect(config.compression).toBe(true);
+    });
+
+    it('turns compression off with COMPRESSION=off', () => {
+      expect(loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET, COMPRESSION: 'off' }).compression).toBe(
+        false,
+      );
     });
 
     it('derives the app URL from another port', () => {
@@ -141,6 +148,7 @@ describe('loadConfig', () => {
       ['JWT_SECRET', 'too-short'],
       ['AUTH_RATE_LIMIT', '0'],
       ['TRUST_PROXY', 'yes'],
+      ['COMPRESSION', 'false'],
     ])('refuses %s=%s with a ConfigError naming the variable', (name, value) => {
       const message = configErrorOf({ [name]: value });
       expect(message).toContain(name);

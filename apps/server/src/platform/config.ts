@@ -43,6 +43,10 @@ const ZEnv = z.object({
     .min(1024)
     .default(1024 * 1024),
   WEB_DIST_DIR: z.string().optional(),
+  COMPRESSION: z
+    .enum(['on', 'off'])
+    .default('on')
+    .transform((value) => value === 'on'),
 });
 
 export type Config = {
@@ -60,6 +64,8 @@ export type Config = {
   authRateLimit: number;
   bodyLimitBytes: number;
   webDistDir: string;
+  /** Off: nothing is compressed (a proxy in front compresses, or a benchmark compares). */
+  compression: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -93,6 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authRateLimit: e.AUTH_RATE_LIMIT,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? defaultWebDistDir()),
+    compression: e.COMPRESSION,
   };
 }
 

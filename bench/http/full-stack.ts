@@ -58,8 +58,12 @@ export async function startFullStack(options: {
   cleanup: Cleanup;
   /** Extra Node.js flags for the server, e.g. --cpu-prof. */
   nodeArgs?: readonly string[];
+  /** Environment on top of the defaults, e.g. another server's DATABASE_URL and JWT_SECRET. */
+  env?: Readonly<Record<string, string>>;
+  /** Names the server in logs and clean-up. */
+  name?: string;
 }): Promise<FullStack> {
-  const { repoRoot, dataDir, port, mode, cleanup, nodeArgs = [] } = options;
+  const { repoRoot, dataDir, port, mode, cleanup, nodeArgs = [], name = 'full server' } = options;
   const scriptArgs =
     mode === 'dist'
       ? [path.join(repoRoot, 'apps/server/dist/main.js')]
@@ -75,19 +79,21 @@ export async function startFullStack(options: {
     APP_URL: `http://127.0.0.1:${port}`,
     DATABASE_URL: '',
     SMTP_URL: '',
+    ...options.env,
   };
-  const server = startProcess('full server', process.execPath, [...nodeArgs, ...scriptArgs], {
+  const server = startProcess(name, process.execPath, [...nodeArgs, ...scriptArgs], {
     cwd: repoRoot,
     env,
   });
-  cleanup.add('stop the full server', async () => {
+  cleanup.add(`stop the ${name}`, async () => {
     // The server stops its embedded PostgreSQL on SIGTERM; if it had to be killed, stop that too.
     await server.stop(30_000);
     await stopOrphanedPostgres(path.join(dataDir, 'pg', 'cluster'));
   });
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitForHttpOk(`${baseUrl}${API.health}`, server, START_TIMEOUT_MS);
-  return { baseUrl, process: server, mode, databaseUrl: await embeddedDatabaseUrl(dataDir) };
+  const databaseUrl = options.env?.DATABASE_URL || (await embeddedDatabaseUrl(dataDir));
+  return { baseUrl, process: server, mode, databaseUrl };
 }
 
 /** The embedded cluster's URL: password beside it, port on line 4 of its postmaster.pid. */

@@ -1,13 +1,17 @@
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { createHmac } from 'node:crypto';
+import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { API } from '@app/contracts';
-import { buildServer, signUpAndLogIn, startFullStack } from './full-stack.js';
+import { buildServer, signUpAndLogIn, startFullStack, type FullStack } from './full-stack.js';
 import { measureLoad, type LoadResult, type LoadSettings } from './load.js';
 import { freePort, startProcess, waitForHttpOk, type Cleanup, type ManagedProcess } from './processes.js';
 
 export const HEALTH_RATIO_TARGET = 0.8;
 export const USER_READ_RATIO_TARGET = 0.6;
+export const COMPRESSION_RATIO_TARGET = 0.9;
+/** What Chromium sends: the server negotiates on every request, as it would for a browser. */
+const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
 
 export type Ratio = {
   name: string;
@@ -35,7 +39,34 @@ const NAMES = {
   barePg: 'bare fastify+pg  GET /users/:id (1 select)',
   barePgSame: 'bare fastify+pg  GET /users-same/:id (same SQL)',
   userRead: 'full stack  GET /api/users/:id (auth)',
+  userReadOff: 'full stack COMPRESSION=off  GET /api/users/:id (auth)',
 } as const;
+
+/** The real server, built and started once: the web step uses it before the HTTP rows. */
+export type BenchServer = { stack: FullStack; dataDir: string; mode: 'dist' | 'source' };
+
+/** Builds packages/contracts and apps/server and starts the server on a fresh embedded PostgreSQL. */
+export async function startBenchServer(options: {
+  repoRoot: string;
+  cleanup: Cleanup;
+  log: (line: string) => void;
+}): Promise<BenchServer> {
+  const { repoRoot, cleanup, log } = options;
+  log('building packages/contracts and apps/server ...');
+  const mode = buildServer(repoRoot, log);
+  const dataDir = await makeDataDir('bench-http-', cleanup);
+  log(`starting the full server (${mode}) with a fresh embedded PostgreSQL in ${dataDir} ...`);
+  const stack = await startFullStack({ repoRoot, dataDir, port: await freePort(), mode, cleanup });
+  return { stack, dataDir, mode };
+}
+
+async function makeDataDir(prefix: string, cleanup: Cleanup): Promise<string> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), prefix));
+  cleanup.add(`remove ${dataDir}`, () => rm(dataDir, { recursive: true, force: true }));
+  // mkdtemp makes the folder 0700; run as root, PostgreSQL runs as `postgres` and must pass through it.
+  await chmod(dataDir, 0o755);
+  return dataDir;
+}
 
 /**
  * Runs the HTTP benchmarks one after another (only one server under load at a time), each
@@ -46,8 +77,10 @@ export async function runHttpBenchmarks(options: {
   settings: LoadSettings;
   cleanup: Cleanup;
   log: (line: string) => void;
+  server: BenchServer;
 }): Promise<HttpReport> {
-  const { repoRoot, settings, cleanup, log } = options;
+  const { repoRoot, settings, cleanup, log, server } = options;
+  const { stack, dataDir } = server;
   const cpus = os.cpus();
   const report: HttpReport = {
     startedAt: new Date().toISOString(),
@@ -58,30 +91,31 @@ export async function runHttpBenchmarks(options: {
       platform: `${process.platform} ${os.release()}`,
     },
     settings,
-    serverMode: 'source',
+    serverMode: server.mode,
     results: [],
     ratios: [],
     notes: [],
   };
 
-  log('building packages/contracts and apps/server ...');
-  report.serverMode = buildServer(repoRoot, log);
-
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-http-'));
-  cleanup.add(`remove ${dataDir}`, () => rm(dataDir, { recursive: true, force: true }));
-  // mkdtemp makes the folder 0700; run as root, PostgreSQL runs as `postgres` and must pass through it.
-  await chmod(dataDir, 0o755);
-
-  log(`starting the full server (${report.serverMode}) with a fresh embedded PostgreSQL in ${dataDir} ...`);
-  const stack = await startFullStack({
-    repoRoot,
-    dataDir,
-    port: await freePort(),
-    mode: report.serverMode,
-    cleanup,
-  });
   const user = await signUpAndLogIn(stack, dataDir);
   log(`signed up and signed in user ${user.userId}`);
+
+  // The same server with COMPRESSION=off, on the same database and secret: the same user and
+  // token read the same row, so the pair differs only in compression.
+  log('starting the full server with COMPRESSION=off on the same database ...');
+  const stackOff = await startFullStack({
+    repoRoot,
+    dataDir: await makeDataDir('bench-http-off-', cleanup),
+    port: await freePort(),
+    mode: server.mode,
+    cleanup,
+    name: 'full server (COMPRESSION=off)',
+    env: {
+      COMPRESSION: 'off',
+      DATABASE_URL: stack.databaseUrl,
+      JWT_SECRET: (await readFile(path.join(dataDir, 'jwt-secret'), 'utf8')).trim(),
+    },
+  });
 
   const measure = async (name: string, url: string, headers?: Record<string, string>) => {
     log(`measuring ${name} (${settings.warmupSeconds} s warm-up + ${settings.durationSeconds} s) ...`);
@@ -100,41 +134,62 @@ export async function runHttpBenchmarks(options: {
     {},
     cleanup,
   );
+  // The bare server logs in as the full stack's request role, so the row-level security
+  // policies apply to both sides; its password is derived from the token secret as the
+  // server's (apps/server/src/platform/db/request-role.ts).
+  const requestUrl = new URL(stack.databaseUrl);
+  requestUrl.username = 'app_request';
+  requestUrl.password = createHmac(
+    'sha256',
+    (await readFile(path.join(dataDir, 'jwt-secret'), 'utf8')).trim(),
+  )
+    .update('database request role')
+    .digest('base64url');
   const bare = await startChild(
     'bare fastify+pg',
     path.join(repoRoot, 'bench/http/pg-server.ts'),
     repoRoot,
-    { DATABASE_URL: stack.databaseUrl },
+    { DATABASE_URL: stack.databaseUrl, DATABASE_REQUEST_URL: requestUrl.toString() },
     cleanup,
   );
-  const auth = { authorization: `Bearer ${user.token}`, accept: 'application/json' };
-  const perRound: Record<'health' | 'userRead' | 'userReadOneSelect', number[]> = {
+  const auth = {
+    authorization: `Bearer ${user.token}`,
+    accept: 'application/json',
+    'accept-encoding': BROWSER_ACCEPT_ENCODING,
+  };
+  const userPath = API.users.byId.replace(':id', user.userId);
+  const perRound: Record<'health' | 'userRead' | 'userReadOneSelect' | 'compression', number[]> = {
     health: [],
     userRead: [],
     userReadOneSelect: [],
+    compression: [],
   };
   for (let round = 1; round <= settings.rounds; round++) {
     log(`round ${round} of ${settings.rounds}`);
     const helloResult = await measure(NAMES.hello, `${hello.url}/`);
     const healthResult = await measure(NAMES.health, `${stack.baseUrl}${API.health}`);
     const barePgSameResult = await measure(NAMES.barePgSame, `${bare.url}/users-same/${user.userId}`);
-    const userReadResult = await measure(
-      NAMES.userRead,
-      `${stack.baseUrl}${API.users.byId.replace(':id', user.userId)}`,
-      auth,
-    );
+    const userReadResult = await measure(NAMES.userRead, `${stack.baseUrl}${userPath}`, auth);
+    const userReadOffResult = await measure(NAMES.userReadOff, `${stackOff.baseUrl}${userPath}`, auth);
     const barePgResult = await measure(NAMES.barePg, `${bare.url}/users/${user.userId}`);
     perRound.health.push(healthResult.requestsPerSecond / helloResult.requestsPerSecond);
     perRound.userRead.push(userReadResult.requestsPerSecond / barePgSameResult.requestsPerSecond);
     perRound.userReadOneSelect.push(userReadResult.requestsPerSecond / barePgResult.requestsPerSecond);
+    perRound.compression.push(userReadResult.requestsPerSecond / userReadOffResult.requestsPerSecond);
   }
   await hello.process.stop();
   await bare.process.stop();
+  await stackOff.process.stop();
 
   report.ratios.push(
     medianRatio('health / bare hello-world', perRound.health, HEALTH_RATIO_TARGET),
     medianRatio('user read / bare fastify+pg, same SQL', perRound.userRead, USER_READ_RATIO_TARGET),
     medianRatio('user read / bare fastify+pg, its one select alone', perRound.userReadOneSelect, undefined),
+    medianRatio(
+      'user read, compression on / COMPRESSION=off',
+      perRound.compression,
+      COMPRESSION_RATIO_TARGET,
+    ),
   );
   for (const result of report.results) {
     if (result.non2xx > 0 || result.errors > 0) {
@@ -199,7 +254,7 @@ export function printHttpReport(report: HttpReport, write: (line: string) => voi
   write(
     `Servers under test run in their own processes; autocannon runs in the benchmark process on the same ${machine.cpus} cores.`,
   );
-  const header = `${'benchmark (median of the rounds)'.padEnd(46)} ${'req/s'.padStart(9)} ${'p99 ms'.padStart(8)} ${'avg ms'.padStart(8)} ${'non-2xx'.padStart(8)}`;
+  const header = `${'benchmark (median of the rounds)'.padEnd(56)} ${'req/s'.padStart(9)} ${'p99 ms'.padStart(8)} ${'avg ms'.padStart(8)} ${'non-2xx'.padStart(8)}`;
   write(header);
   write('-'.repeat(header.length));
   // One line per row: the median over the rounds.
@@ -212,7 +267,7 @@ export function printHttpReport(report: HttpReport, write: (line: string) => voi
     };
     const failures = rows.reduce((sum, r) => sum + r.non2xx + r.errors, 0);
     write(
-      `${name.padEnd(46)} ${median((r) => r.requestsPerSecond)
+      `${name.padEnd(56)} ${median((r) => r.requestsPerSecond)
         .toFixed(0)
         .padStart(9)} ` +
         `${median((r) => r.latencyP99Ms)

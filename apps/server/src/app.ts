@@ -21,6 +21,7 @@ import type { Config } from './platform/config.js';
 import type { Db } from './platform/db/database.js';
 import { createSessionCheck } from './platform/db/session-check.js';
 import { AppError } from './platform/http/app-error.js';
+import { registerCompression } from './platform/http/compression.js';
 import { registerErrorHandler } from './platform/http/error-handler.js';
 import { API_SECURITY_HEADERS, computeDocumentHeaders } from './platform/http/security-headers.js';
 import { loggerOptions } from './platform/http/logging.js';
@@ -94,6 +95,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerMailWorker(jobs, { db: options.ownerDb, mailer, log: app.log });
   const mail = createMailOutbox(jobs);
 
+  if (config.compression) await registerCompression(app);
   await app.register(fastifyRateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) =>
@@ -149,6 +151,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(blobsRoutes, { blobs });
 
   if (config.devMailbox) registerMailbox(app, path.join(config.dataDir, 'mail'));
-  await registerWebApp(app, config.webDistDir, documentHeaders);
+  await registerWebApp(app, config.webDistDir, documentHeaders, { isPreCompressed: config.compression });
   return app;
 }

@@ -39,6 +39,13 @@ describe('loadConfig', () => {
       expect(config.devMailbox).toBe(false);
       expect(config.authRateLimit).toBe(10);
       expect(config.bodyLimitBytes).toBe(1024 * 1024);
+      expect(config.compression).toBe(true);
+    });
+
+    it('turns compression off with COMPRESSION=off', () => {
+      expect(loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET, COMPRESSION: 'off' }).compression).toBe(
+        false,
+      );
     });
 
     it('derives the app URL from another port', () => {
@@ -200,6 +207,7 @@ describe('loadConfig', () => {
       ['TRUST_PROXY', '127.0.0.1,proxy.example.com'],
       ['TRUST_PROXY', '1.5'],
       ['DEV_MAILBOX', 'yes'],
+      ['COMPRESSION', 'false'],
     ])('refuses %s=%s with a ConfigError naming the variable', (name, value) => {
       const message = configErrorOf({ [name]: value });
       expect(message).toContain(name);

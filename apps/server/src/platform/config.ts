@@ -71,6 +71,10 @@ const ZEnv = z.object({
   // Tests only (not documented): `fast` makes retries immediate and expiry short, so a test sees
   // a killed process's job retried in seconds (platform/jobs/job-queue.ts).
   JOB_TIMING: z.enum(['standard', 'fast']).default('standard'),
+  COMPRESSION: z
+    .enum(['on', 'off'])
+    .default('on')
+    .transform((value) => value === 'on'),
 });
 
 export type Config = {
@@ -101,6 +105,8 @@ export type Config = {
   bodyLimitBytes: number;
   webDistDir: string;
   jobTiming: 'standard' | 'fast';
+  /** Off: nothing is compressed (a proxy in front compresses, or a benchmark compares). */
+  compression: boolean;
 };
 
 export type TrustProxy = false | number | string[];
@@ -177,6 +183,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? defaultWebDistDir()),
     jobTiming: e.JOB_TIMING,
+    compression: e.COMPRESSION,
   };
 }
 

@@ -1,10 +1,13 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { useSelector } from 'react-redux';
 import { Outlet, ScrollRestoration } from 'react-router';
+import { hasToastDemand, subscribeToToastDemand } from '../components/toast-demand';
 import { applyConsent, readConsent } from '../features/cookie-consent/cookie-consent';
+import { SCROLL_TO_TOP_THRESHOLD, useHasScrolledPast } from '../hooks/use-has-scrolled-past';
 import { selectUi } from '../ui/ui.slice';
 
-// None of these is needed to show a page, so they load after it and stay out of the first load.
+// None of these is needed to show a page, so they load after it and stay out of the first load;
+// the toast container and the scroll-to-top button not before they can show anything.
 const UpgradeDialogHost = lazy(() =>
   import('./upgrade-dialog-host').then((m) => ({ default: m.UpgradeDialogHost })),
 );
@@ -22,6 +25,8 @@ const AppToastContainer = lazy(() =>
 export function RootLayout() {
   const { upgradeModalOpen } = useSelector(selectUi);
   const [hasConsent] = useState(() => readConsent() !== null);
+  const hasToasts = useSyncExternalStore(subscribeToToastDemand, hasToastDemand);
+  const hasScrolled = useHasScrolledPast(SCROLL_TO_TOP_THRESHOLD);
 
   useEffect(() => {
     const consent = readConsent();
@@ -34,9 +39,10 @@ export function RootLayout() {
       <Suspense fallback={null}>
         {upgradeModalOpen ? <UpgradeDialogHost /> : null}
         {hasConsent ? null : <CookieDialog />}
-        <ScrollToTop />
-        <AppToastContainer />
       </Suspense>
+      {/* Their own boundaries: mounting one later must not hide an open dialog while it loads. */}
+      <Suspense fallback={null}>{hasScrolled ? <ScrollToTop /> : null}</Suspense>
+      <Suspense fallback={null}>{hasToasts ? <AppToastContainer /> : null}</Suspense>
       <ScrollRestoration />
     </>
   );

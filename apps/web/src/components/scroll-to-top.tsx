@@ -2,9 +2,7 @@ import KeyboardArrowUpIcon from '@mui/icons-material/KeyboardArrowUp';
 import Fab from '@mui/material/Fab';
 import Zoom from '@mui/material/Zoom';
 import useScrollTrigger from '@mui/material/useScrollTrigger';
-
-/** Scroll threshold of 000 section 9. */
-export const SCROLL_TO_TOP_THRESHOLD = 100;
+import { SCROLL_TO_TOP_THRESHOLD } from '../hooks/use-has-scrolled-past';
 
 /** A button that returns to the top once the page is scrolled more than 100 px. */
 export function ScrollToTop() {

@@ -1,4 +1,5 @@
 import { ToastContainer, toast, type ToastOptions } from 'react-toastify';
+import { demandToasts } from './toast-demand';
 
 /** Toast timings of 000 section 9. */
 export const TOAST_AUTO_CLOSE_MS = 5000;
@@ -22,13 +23,16 @@ export function AppToastContainer() {
 }
 
 export function notifySuccess(message: string, options?: ToastOptions): void {
+  demandToasts();
   toast.success(message, { autoClose: SUCCESS_TOAST_MS, ...options });
 }
 
 export function notifyError(message: string, options?: ToastOptions): void {
+  demandToasts();
   toast.error(message, options);
 }
 
 export function notifyInfo(message: string, options?: ToastOptions): void {
+  demandToasts();
   toast.info(message, options);
 }

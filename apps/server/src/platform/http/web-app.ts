@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -12,15 +12,20 @@ export async function registerWebApp(
   app: FastifyInstance,
   distDir: string,
   documentHeaders: Readonly<Record<string, string>>,
+  { isPreCompressed = true }: { isPreCompressed?: boolean } = {},
 ): Promise<void> {
-  const indexFile = path.join(distDir, 'index.html');
-  const hasWebApp = existsSync(indexFile);
+  const hasWebApp = existsSync(path.join(distDir, 'index.html'));
   if (hasWebApp) {
     await app.register(fastifyStatic, {
       root: distDir,
       wildcard: false,
       index: false,
       maxAge: '1h',
+      // The build writes x.br and x.gz beside each text file (apps/web/scripts/precompress-plugin.ts):
+      // the one the client accepts is sent as it is, with Vary: Accept-Encoding. The siblings get no
+      // routes of their own.
+      preCompressed: isPreCompressed,
+      globIgnore: ['**/*.br', '**/*.gz'],
       setHeaders: (reply, file) => {
         // Hashed assets never change; index.html must always be fresh.
         if (file.includes(`${path.sep}assets${path.sep}`))
@@ -30,14 +35,14 @@ export async function registerWebApp(
   } else {
     app.log.warn(`no built web app in ${distDir}; run "npm run build" to serve it`);
   }
-  const indexHtml = () => (hasWebApp ? readFileSync(indexFile, 'utf8') : FALLBACK_PAGE);
 
-  // The reset link is under /api but is a page: it gets the document headers too.
+  // The reset link is under /api but is a page: it gets the document headers too. index.html goes
+  // through @fastify/static like any file, so it is sent precompressed and answers conditional
+  // requests; its own Cache-Control is kept, as the page must always be revalidated.
   app.decorateReply('sendWebApp', function sendWebApp(this: FastifyReply) {
-    return this.headers(documentHeaders)
-      .type('text/html; charset=utf-8')
-      .header('Cache-Control', 'no-cache')
-      .send(indexHtml());
+    this.headers(documentHeaders).header('Cache-Control', 'no-cache');
+    if (!hasWebApp) return this.type('text/html; charset=utf-8').send(FALLBACK_PAGE);
+    return this.sendFile('index.html', { cacheControl: false });
   });
 
   app.setNotFoundHandler((request, reply) => {

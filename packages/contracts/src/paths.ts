@@ -10,6 +10,7 @@ export const API = {
     resetPasswordRequest: '/api/auth/reset-password/request',
     resetPasswordConfirm: '/api/auth/reset-password/confirm',
     logout: '/api/auth/logout',
+    refresh: '/api/auth/refresh',
   },
   users: {
     root: '/api/users',

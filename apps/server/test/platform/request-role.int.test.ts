@@ -202,6 +202,7 @@ describe('the table catalogue', () => {
     plans: ['SELECT'],
     users: ['INSERT', 'SELECT', 'UPDATE'],
     one_time_tokens: ['INSERT', 'SELECT', 'UPDATE'],
+    refresh_tokens: ['INSERT', 'SELECT', 'UPDATE'],
   };
 
   it('every table of the public schema is FORCE row-level security or exempt with a reason', async () => {

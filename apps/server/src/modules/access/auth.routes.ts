@@ -13,9 +13,10 @@ import {
 } from '@app/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { FastifyReply } from 'fastify';
 import { AppError } from '../../platform/http/app-error.js';
+import { readCookie, serializeCookie } from '../../platform/http/cookies.js';
 import type { AccessDeps } from './access.deps.js';
-import { requirePrincipal } from '../../platform/auth/guard.js';
 import {
   confirmPasswordReset,
   login,
@@ -24,12 +25,28 @@ import {
   requestPasswordReset,
   verifyEmail,
 } from './auth.service.js';
+import { renewSession, type SessionGrant } from './sessions.service.js';
+
+/** The refresh token's cookie: httpOnly, SameSite=Strict, sent only to /api/auth. */
+export const REFRESH_COOKIE = 'rb_refresh';
+const REFRESH_COOKIE_PATH = '/api/auth';
 
 export type AuthRoutesOptions = { deps: AccessDeps; authRateLimit: number };
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { deps, authRateLimit }) => {
   // Per client address, per route: slows down password guessing and sign-up and mail floods.
   const rateLimit = { max: authRateLimit, timeWindow: '1 minute' };
+  const isSecure = deps.appUrl.startsWith('https://');
+  const setRefreshCookie = (reply: FastifyReply, value: string, maxAge: number) =>
+    reply.header(
+      'set-cookie',
+      serializeCookie(REFRESH_COOKIE, value, { path: REFRESH_COOKIE_PATH, maxAge, isSecure }),
+    );
+  /** The answer of a sign-in or a renewal: the access token in the body, the refresh token in the cookie. */
+  const sendSession = (reply: FastifyReply, grant: SessionGrant) => {
+    if (grant.refreshToken) setRefreshCookie(reply, grant.refreshToken, grant.refreshMaxAge);
+    return reply.send(grant.body);
+  };
 
   app.post(
     API.auth.register,
@@ -87,7 +104,35 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         response: { 200: ZLoginResponse },
       },
     },
-    async (request) => login(deps, request.body),
+    async (request, reply) => sendSession(reply, await login(deps, request.body)),
+  );
+
+  app.post(
+    API.auth.refresh,
+    {
+      // Per client address: a refresh token cannot be guessed at request speed either.
+      config: { access: 'public', rateLimit: { max: authRateLimit * 6, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Renew the access token with the refresh cookie (rotates it)',
+        description:
+          'The httpOnly cookie set at sign-in is exchanged for a new access token and a new cookie. ' +
+          'A session ends after 8 hours without a renewal, 7 days after its sign-in, at logout, and when ' +
+          'the password is reset, the user disabled or their roles changed: then 401 and the cookie is cleared.',
+        body: z.object({}).strict().nullish().describe('Nothing; an empty JSON object is accepted too'),
+        response: { 200: ZLoginResponse },
+      },
+    },
+    async (request, reply) => {
+      const refreshToken = readCookie(request.headers.cookie, REFRESH_COOKIE);
+      try {
+        if (!refreshToken) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
+        return sendSession(reply, await renewSession(deps, refreshToken));
+      } catch (error) {
+        setRefreshCookie(reply, '', 0);
+        throw error;
+      }
+    },
   );
 
   app.post(
@@ -135,17 +180,23 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   app.post(
     API.auth.logout,
     {
-      config: { access: 'signed-in' },
+      // Public: an expired access token must not keep the refresh cookie alive. What the call
+      // carries (the bearer token, the cookie) is ended; it answers the same either way.
+      config: { access: 'public' },
       schema: {
         tags: ['auth'],
-        summary: 'Sign out: ends this access token on the server at once',
-        description: 'The token stays refused until it would have expired, even if it was copied.',
+        summary: 'Sign out: ends this access token and the session of the refresh cookie at once',
+        description:
+          'The access token stays refused until it would have expired, even if it was copied; the refresh ' +
+          'cookie is cleared and its session ends in every tab.',
         body: z.object({}).strict().nullish().describe('Nothing; an empty JSON object is accepted too'),
         response: { 204: z.null().describe('Signed out') },
       },
     },
     async (request, reply) => {
-      await logout(deps, requirePrincipal(request.principal));
+      const bearer = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '')?.[1];
+      await logout(deps, { bearer, refreshToken: readCookie(request.headers.cookie, REFRESH_COOKIE) });
+      setRefreshCookie(reply, '', 0);
       return reply.code(204).send(null);
     },
   );

@@ -1,17 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { API, WEB_ROUTES } from '@app/contracts';
-import type {
-  TLoginRequest,
-  TLoginResponse,
-  TMessageResponse,
-  TRegisterRequest,
-  TRegisterResponse,
-} from '@app/contracts';
+import type { TLoginRequest, TMessageResponse, TRegisterRequest, TRegisterResponse } from '@app/contracts';
 import { z } from 'zod';
 import { inGlobal, type Tx } from '../../platform/db/tenancy.js';
 import { isUniqueViolation } from '../../platform/db/pg-errors.js';
 import { AppError, fieldError } from '../../platform/http/app-error.js';
-import type { Principal } from '../../platform/auth/principal.js';
 import type { QueueDefinition } from '../../platform/jobs/job-queue.js';
 import type { AccessDeps } from './access.deps.js';
 import {
@@ -42,7 +35,7 @@ import {
   verifyAgainstNothing,
   verifyPassword,
 } from './passwords.js';
-import { toSessionUser } from './user-mapper.js';
+import { endSession, startSession, type SessionGrant } from './sessions.service.js';
 import {
   existsUserWithUsername,
   findAccountByEmail,
@@ -177,7 +170,7 @@ export async function verifyEmail(deps: AccessDeps, token: string): Promise<TMes
   });
 }
 
-export async function login(deps: AccessDeps, input: TLoginRequest): Promise<TLoginResponse> {
+export async function login(deps: AccessDeps, input: TLoginRequest): Promise<SessionGrant> {
   const now = deps.clock.now();
   // A locked account is refused before any password is hashed, whether or not it is right.
   const { user, lockedUntil } = await inGlobal(deps.db, async (tx) => {
@@ -206,13 +199,7 @@ export async function login(deps: AccessDeps, input: TLoginRequest): Promise<TLo
       'This account has been disabled. Please contact your administrator.',
     );
   }
-  const { token, expiresIn } = await deps.tokens.sign({
-    userId: user.id,
-    businessId: user.businessId,
-    roles: toSessionUser(user).roles,
-    version: user.tokenVersion,
-  });
-  return { token, expiresIn, user: toSessionUser(user) };
+  return startSession(deps, user);
 }
 
 /** Counts the failure; the one that locks the account mails its owner, in the same transaction. */
@@ -244,13 +231,19 @@ async function recordFailedSignIn(
   });
 }
 
-/** Ends this token on the server: it stays refused until it would have expired. */
-export async function logout(deps: AccessDeps, principal: Principal): Promise<void> {
-  await inGlobal(
-    deps.db,
-    (tx) => revokeAccessToken(tx, principal.tokenId, principal.userId, principal.expiresAt),
-    principal,
-  );
+/**
+ * Ends what the caller holds: the access token (on the denylist until it would have expired)
+ * and the session of the refresh cookie. Neither needs to be valid; nothing is told either way.
+ */
+export async function logout(
+  deps: AccessDeps,
+  held: { bearer: string | undefined; refreshToken: string | undefined },
+): Promise<void> {
+  const claims = held.bearer ? await deps.tokens.verify(held.bearer) : null;
+  if (claims) {
+    await inGlobal(deps.db, (tx) => revokeAccessToken(tx, claims.tokenId, claims.userId, claims.expiresAt));
+  }
+  if (held.refreshToken) await endSession(deps, held.refreshToken);
 }
 
 /** A password-reset request as queued: the address as typed, and the id its link will get. */

@@ -1,5 +1,5 @@
 import { and, count, eq, gt, gte, isNull } from 'drizzle-orm';
-import { actAsUser, presentLinkToken, type Tx } from '../../platform/db/tenancy.js';
+import { actAsUser, presentTokenHash, type Tx } from '../../platform/db/tenancy.js';
 import { oneTimeTokens, type OneTimeTokenPurpose } from './users.table.js';
 
 export async function insertOneTimeToken(
@@ -19,7 +19,7 @@ export async function consumeOneTimeToken(
   tokenHash: string,
   purpose: OneTimeTokenPurpose,
 ): Promise<string | undefined> {
-  await presentLinkToken(tx, tokenHash);
+  await presentTokenHash(tx, tokenHash);
   const [row] = await tx
     .update(oneTimeTokens)
     .set({ usedAt: new Date() })
@@ -56,7 +56,7 @@ export async function findUsableOneTimeToken(
   tokenHash: string,
   purpose: OneTimeTokenPurpose,
 ): Promise<boolean> {
-  await presentLinkToken(tx, tokenHash);
+  await presentTokenHash(tx, tokenHash);
   const rows = await tx
     .select({ id: oneTimeTokens.id })
     .from(oneTimeTokens)

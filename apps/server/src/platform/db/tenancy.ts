@@ -48,7 +48,7 @@ export async function inNewTenant<T>(
  * Runs `work` in one transaction as APP_ROLE with no business set: every tenant table shows no
  * rows at all; of the global ones, plans, and of users and link tokens only what the policies
  * admit (the signed-in user, an account looked up with `lookUpAccount`, a link token presented
- * with `presentLinkToken`). Signed-in callers pass their principal.
+ * with `presentTokenHash`). Signed-in callers pass their principal.
  */
 export async function inGlobal<T>(db: Db, work: (tx: Tx) => Promise<T>, principal?: Principal): Promise<T> {
   return inTransaction(db, principal ?? null, null, work);
@@ -99,10 +99,11 @@ export async function lookUpAccount(tx: Tx, login: string): Promise<void> {
 }
 
 /**
- * Presents the hash of a link token: the link-token policy admits that one row. Whoever holds
- * the link acts as its user, so `actAsUser` follows a successful consumption.
+ * Presents the hash of a token the caller holds (an e-mailed link, a refresh token): the
+ * policies admit that one row. Whoever holds it acts as its user, so `actAsUser` follows once
+ * the token proved valid.
  */
-export async function presentLinkToken(tx: Tx, tokenHash: string): Promise<void> {
+export async function presentTokenHash(tx: Tx, tokenHash: string): Promise<void> {
   await tx.$client.query("select set_config('app.token_hash', $1, true)", [tokenHash]);
 }
 

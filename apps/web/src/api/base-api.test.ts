@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createAppStore } from '../app/store';
 import { SESSION_KEYS, writeStoredSession } from '../session/session-storage';
-import { jsonResponse, makeSession, signedOut } from '../test/fixtures';
+import { jsonResponse, makeSession, makeToken, makeUser, signedOut } from '../test/fixtures';
 import { mockFetch } from '../test/render';
 import { baseApi } from './base-api';
 import { DEFAULT_ERROR_MESSAGE, type ApiError } from './api-error';
@@ -124,6 +124,44 @@ describe('sessionBaseQuery', () => {
       expect(store.getState().session.token).toBeNull();
       expect(store.getState().session.user).toBeNull();
       expect(window.sessionStorage.getItem(SESSION_KEYS.token)).toBeNull();
+    });
+
+    it('renews the session with the refresh cookie once and sends the call again', async () => {
+      const renewed = makeToken({ exp: Math.floor(Date.now() / 1000) + 7200 });
+      const { requests } = mockFetch((request) => {
+        if (request.url.endsWith('/api/auth/refresh')) {
+          return jsonResponse(200, { token: renewed, expiresIn: 3600, user: makeUser() });
+        }
+        return request.headers.get('Authorization') === `Bearer ${renewed}`
+          ? jsonResponse(200, { ok: true })
+          : jsonResponse(401, { code: 'UNAUTHENTICATED', message: 'Your session has ended.' });
+      });
+      const { store } = signedInStore();
+      const { data, error } = await runProbe(store);
+      expect(error).toBeUndefined();
+      expect(data).toEqual({ ok: true });
+      expect(requests.map((r) => new URL(r.url).pathname)).toEqual([
+        '/api/probe',
+        '/api/auth/refresh',
+        '/api/probe',
+      ]);
+      expect(requests[1]?.method).toBe('POST');
+      expect(requests[1]?.credentials).toBe('same-origin');
+      expect(store.getState().session.token).toBe(renewed);
+      expect(window.sessionStorage.getItem(SESSION_KEYS.token)).toBe(renewed);
+    });
+
+    it('ends the session with "Your session has ended" when the refresh cookie no longer holds', async () => {
+      mockFetch(() =>
+        jsonResponse(401, {
+          code: 'UNAUTHENTICATED',
+          message: 'Your session has ended. Please sign in again.',
+        }),
+      );
+      const { store } = signedInStore();
+      await runProbe(store);
+      expect(store.getState().session.token).toBeNull();
+      expect(store.getState().session.message).toBe('Your session has ended. Please sign in again.');
     });
 
     it('keeps the session when a call without a token is refused (bad credentials)', async () => {

@@ -6,8 +6,10 @@ import {
   type FetchBaseQueryError,
   type FetchBaseQueryMeta,
 } from '@reduxjs/toolkit/query/react';
+import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { DEFAULT_PLAN_VIOLATION_MESSAGE, PLAN_VIOLATION_HEADER } from '@app/contracts';
-import { loggedOut, selectToken, type SessionRootState } from '../session/session.slice';
+import { renewOrEndSession } from '../session/session-renewal';
+import { selectToken, type SessionRootState } from '../session/session.slice';
 import { planViolationReceived } from '../ui/ui.slice';
 import { toApiError, type ApiError } from './api-error';
 import { resolveServiceUrl, type Service } from './service-urls';
@@ -64,7 +66,13 @@ export const sessionBaseQuery: BaseQueryFn<
   request.url = resolveServiceUrl(request.url, options.service);
   const sentToken = readToken(api.getState, options) !== null;
 
-  const result = await rawBaseQuery(request, api, options);
+  let result = await rawBaseQuery(request, api, options);
+  if (result.error?.status === 401 && sentToken) {
+    // The access token lapsed or was refused: renew it with the refresh cookie once and send the
+    // call again; a session that cannot be renewed ends (the guard then shows /login).
+    const dispatch = api.dispatch as ThunkDispatch<SessionRootState, unknown, UnknownAction>;
+    if (await dispatch(renewOrEndSession())) result = await rawBaseQuery(request, api, options);
+  }
   if (!result.error) {
     return result.meta ? { data: result.data, meta: result.meta } : { data: result.data };
   }
@@ -72,10 +80,6 @@ export const sessionBaseQuery: BaseQueryFn<
   const error = toApiError(result.error, options.fallbackMessage);
   if (isPlanViolation(result.error, result.meta, error.code)) {
     api.dispatch(planViolationReceived(toApiError(result.error, DEFAULT_PLAN_VIOLATION_MESSAGE).message));
-  }
-  if (result.error.status === 401 && sentToken) {
-    // The route guard sees the cleared session and sends the user to /login.
-    api.dispatch(loggedOut());
   }
   return result.meta ? { error, meta: result.meta } : { error };
 };

@@ -48,18 +48,31 @@ describe('decodeToken', () => {
 describe('readStoredSession', () => {
   it('restores a stored token that has not expired', () => {
     const user = makeUser();
+    const token = makeToken();
     store({
-      token: 'stored-token',
+      token,
       expiry: String(NOW + 1000),
       user: JSON.stringify(user),
       businessId: BUSINESS_ID,
     });
     expect(readStoredSession(NOW)).toEqual({
-      token: 'stored-token',
+      token,
       expiresAt: NOW + 1000,
       user,
       businessId: BUSINESS_ID,
     });
+  });
+
+  it('ends the session when the stored token cannot be decoded, even with a stored user (000 section 4)', () => {
+    store({
+      token: 'not-a-token',
+      expiry: String(NOW + 1000),
+      user: JSON.stringify(makeUser()),
+      businessId: BUSINESS_ID,
+    });
+    expect(readStoredSession(NOW)).toBeNull();
+    expect(window.sessionStorage.getItem('authToken')).toBeNull();
+    expect(window.sessionStorage.getItem('authUser')).toBeNull();
   });
 
   it('decodes the user from the token when no user is stored', () => {

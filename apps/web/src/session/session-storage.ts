@@ -52,21 +52,17 @@ export function readStoredSession(now: number = Date.now()): StoredSession | nul
     clearStoredSession();
     return null;
   }
-  let user = readUser(storage.getItem(SESSION_KEYS.user));
-  const storedExpiry = Number(storage.getItem(SESSION_KEYS.expiry));
-  let expiresAt = Number.isFinite(storedExpiry) && storedExpiry > 0 ? storedExpiry : null;
-  let claimsBusinessId: string | null = null;
-
-  if (!user || expiresAt === null) {
-    const claims = decodeToken(token);
-    if (!claims) {
-      clearStoredSession();
-      return null;
-    }
-    user ??= getUserFromClaims(claims);
-    expiresAt ??= claims.exp * 1000;
-    claimsBusinessId = getClaimsBusinessId(claims);
+  // The token is decoded even when a user is stored: one that cannot be read ends the session
+  // (000 section 4), whatever else sessionStorage holds.
+  const claims = decodeToken(token);
+  if (!claims) {
+    clearStoredSession();
+    return null;
   }
+  const user = readUser(storage.getItem(SESSION_KEYS.user)) ?? getUserFromClaims(claims);
+  const storedExpiry = Number(storage.getItem(SESSION_KEYS.expiry));
+  const expiresAt = Number.isFinite(storedExpiry) && storedExpiry > 0 ? storedExpiry : claims.exp * 1000;
+  const claimsBusinessId = getClaimsBusinessId(claims);
 
   if (expiresAt <= now) {
     clearStoredSession();

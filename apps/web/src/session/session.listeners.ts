@@ -1,6 +1,7 @@
 import { API } from '@app/contracts';
 import { createListenerMiddleware } from '@reduxjs/toolkit';
 import { resolveServiceUrl } from '../api/service-urls';
+import { announceSignOut } from './session-channel';
 import { clearStoredSession, writeStoredSession } from './session-storage';
 import { loggedIn, loggedOut, type SessionRootState } from './session.slice';
 
@@ -18,13 +19,16 @@ sessionListener.startListening({
   actionCreator: loggedOut,
   effect: (action, listenerApi) => {
     clearStoredSession();
-    // A deliberate sign-out also ends the token on the server, so a copy of it is worthless.
-    // The page does not wait for it; `keepalive` lets it finish while the page navigates away.
+    // A deliberate sign-out also ends the token and the refresh cookie's session on the server,
+    // so a copy of either is worthless, and signs out the other tabs. The page does not wait for
+    // it; `keepalive` lets it finish while the page navigates away.
     const token = (listenerApi.getOriginalState() as SessionRootState).session.token;
-    if (action.payload?.isByUser && token) {
+    if (action.payload?.isByUser && !action.payload.isFromOtherTab && token) {
+      announceSignOut();
       void fetch(resolveServiceUrl(API.auth.logout), {
         method: 'POST',
         headers: { Authorization: `Bearer ${token}` },
+        credentials: 'same-origin',
         keepalive: true,
       }).catch(() => undefined);
     }

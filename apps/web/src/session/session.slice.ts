@@ -22,6 +22,18 @@ export type SessionState = {
 
 export type SessionRootState = { session: SessionState };
 
+/** Shown on /login when a session ended without the person signing out. */
+export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please sign in again.';
+
+export type LoggedOutPayload = {
+  /** The person signed out (Logout, or the sign-out after business setup). */
+  isByUser?: boolean;
+  /** 'ended': the session could not be renewed; /login says so. */
+  reason?: 'ended';
+  /** Another tab of this browser signed out: this one follows without calling the server. */
+  isFromOtherTab?: boolean;
+};
+
 export const initialSessionState: SessionState = {
   status: 'checking',
   token: null,
@@ -64,7 +76,7 @@ export const sessionSlice = createSlice({
       state.loading = false;
       state.error = null;
     },
-    loggedOut: (state, action: PayloadAction<{ isByUser: boolean } | undefined>) => {
+    loggedOut: (state, action: PayloadAction<LoggedOutPayload | undefined>) => {
       state.isSignedOutByUser = action.payload?.isByUser ?? false;
       state.status = 'ready';
       state.token = null;
@@ -73,7 +85,7 @@ export const sessionSlice = createSlice({
       state.businessId = null;
       state.loading = false;
       state.error = null;
-      state.message = null;
+      state.message = action.payload?.reason === 'ended' ? SESSION_ENDED_MESSAGE : null;
     },
   },
 });

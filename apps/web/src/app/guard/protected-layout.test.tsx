@@ -2,8 +2,8 @@ import { screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { createSessionState, initialSessionState, type SessionState } from '../../session/session.slice';
-import { makeSession, makeToken } from '../../test/fixtures';
-import { renderRoutes } from '../../test/render';
+import { jsonResponse, makeSession, makeToken, makeUser } from '../../test/fixtures';
+import { mockFetch, renderRoutes } from '../../test/render';
 import { FORBIDDEN_HINT, FORBIDDEN_TITLE } from './forbidden-notice';
 import { ProtectedLayout } from './protected-layout';
 
@@ -49,12 +49,30 @@ describe(ProtectedLayout.name, () => {
     expect(router.state.location.state).toBeNull();
   });
 
-  it('sends a user with an expired token to login and clears the session', async () => {
+  it('sends a user whose expired token cannot be renewed to login, saying the session ended', async () => {
+    mockFetch(() =>
+      jsonResponse(401, {
+        code: 'UNAUTHENTICATED',
+        message: 'Your session has ended. Please sign in again.',
+      }),
+    );
     window.sessionStorage.setItem('authToken', makeToken());
     const { store } = renderAt('/dashboard', makeSession({ expiresAt: Date.now() - 1 }));
     expect(await screen.findByText('Login page')).toBeInTheDocument();
     expect(store.getState().session.token).toBeNull();
+    expect(store.getState().session.message).toBe('Your session has ended. Please sign in again.');
     expect(window.sessionStorage.getItem('authToken')).toBeNull();
+  });
+
+  it('renews an expired token with the refresh cookie and stays on the page', async () => {
+    const renewed = makeToken({ exp: Math.floor(Date.now() / 1000) + 3600 });
+    const { requests } = mockFetch(() =>
+      jsonResponse(200, { token: renewed, expiresIn: 3600, user: makeUser() }),
+    );
+    const { store } = renderAt('/dashboard/product', makeSession({ expiresAt: Date.now() - 1 }));
+    expect(await screen.findByText('Products page')).toBeInTheDocument();
+    expect(requests.map((r) => new URL(r.url).pathname)).toEqual(['/api/auth/refresh']);
+    expect(store.getState().session.token).toBe(renewed);
   });
 
   it('sends an owner without a business to business setup', async () => {

@@ -10,7 +10,7 @@ import { getErrorMessage, getFieldErrors } from '../../api/api-error';
 import { PasswordField } from '../../components/password-field';
 import { firstFieldErrors } from '../../lib/validation';
 import { createSession } from '../../session/session-storage';
-import { loggedIn, selectToken } from '../../session/session.slice';
+import { loggedIn, selectSession, selectToken } from '../../session/session.slice';
 import { AUTH_MESSAGES, useLoginMutation } from './auth.api';
 import { AuthLayout } from './components/auth-layout';
 
@@ -40,6 +40,8 @@ export function LoginPage() {
   const location = useLocation();
   const [searchParams] = useSearchParams();
   const token = useSelector(selectToken);
+  // "Your session has ended. Please sign in again." after a session that could not be renewed.
+  const sessionMessage = useSelector(selectSession).message;
   const [values, setValues] = useState({ email: '', password: '' });
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -88,6 +90,7 @@ export function LoginPage() {
         sx={{ display: 'grid', gap: 2 }}
       >
         {isVerified ? <Alert severity="success">{EMAIL_VERIFIED_NOTE}</Alert> : null}
+        {sessionMessage && !formError ? <Alert severity="info">{sessionMessage}</Alert> : null}
         {formError ? <Alert severity="error">{formError}</Alert> : null}
         <FormTextField
           label="E-mail or username"

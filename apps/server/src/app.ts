@@ -30,7 +30,7 @@ import { registerWebApp } from './platform/http/web-app.js';
 import type { JobQueue } from './platform/jobs/job-queue.js';
 import { createMailOutbox, registerMailWorker } from './platform/mail/mail-outbox.js';
 import { createMailer, type Mailer } from './platform/mail/mailer.js';
-import { registerMailbox } from './platform/mail/mailbox.routes.js';
+import { readOrCreateMailboxKey, registerMailbox } from './platform/mail/mailbox.routes.js';
 
 export type AppOptions = {
   config: Config;
@@ -150,7 +150,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(blobsRoutes, { blobs });
 
-  if (config.devMailbox) registerMailbox(app, path.join(config.dataDir, 'mail'));
+  if (config.devMailbox) {
+    registerMailbox(app, path.join(config.dataDir, 'mail'), readOrCreateMailboxKey(config.dataDir));
+  }
   await registerWebApp(app, config.webDistDir, documentHeaders, { isPreCompressed: config.compression });
   return app;
 }

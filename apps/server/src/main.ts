@@ -11,6 +11,7 @@ import {
   requestRolePassword,
 } from './platform/db/request-role.js';
 import { createJobQueue } from './platform/jobs/job-queue.js';
+import { mailboxUrl, readOrCreateMailboxKey } from './platform/mail/mailbox.routes.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -68,7 +69,10 @@ async function main(): Promise<void> {
     throw error;
   }
   log.info(
-    `ready: open ${config.appUrl}` + (config.devMailbox ? ` (e-mails: ${config.appUrl}/dev/mailbox)` : ''),
+    `ready: open ${config.appUrl}` +
+      (config.devMailbox
+        ? ` (e-mails: ${mailboxUrl(config.appUrl, readOrCreateMailboxKey(config.dataDir))})`
+        : ''),
   );
 
   // Graceful shutdown: stop accepting, let in-flight requests finish, then stop the workers (a

@@ -1,3 +1,5 @@
+import { readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../build-app.js';
 import { registerOwner } from '../factories/accounts.js';
@@ -15,8 +17,19 @@ afterAll(async () => {
   await t.close();
 });
 
-const getMailbox = (options: { remoteAddress?: string; headers?: Record<string, string> } = {}) =>
-  t.app.inject({ method: 'GET', url: '/dev/mailbox', ...options });
+/** The key the start log prints, kept in DATA_DIR. */
+const keyOf = (app: TestApp) => readFileSync(path.join(app.config.dataDir, 'dev-mailbox-key'), 'utf8').trim();
+
+const getMailbox = (
+  options: { remoteAddress?: string; headers?: Record<string, string>; key?: string | null } = {},
+) => {
+  const { key = keyOf(t), ...rest } = options;
+  return t.app.inject({
+    method: 'GET',
+    url: key === null ? '/dev/mailbox' : `/dev/mailbox?key=${key}`,
+    ...rest,
+  });
+};
 
 function expectRefused(res: Awaited<ReturnType<typeof getMailbox>>) {
   expect(res.statusCode).toBe(404);
@@ -25,6 +38,24 @@ function expectRefused(res: Awaited<ReturnType<typeof getMailbox>>) {
 }
 
 describe('mailbox', () => {
+  it('answers 404 without the key of the start log or with a wrong one, even to a local browser', async () => {
+    expectRefused(await getMailbox({ key: null }));
+    expectRefused(await getMailbox({ key: 'x'.repeat(32) }));
+    expectRefused(await getMailbox({ key: keyOf(t).slice(0, -1) }));
+  });
+
+  it('answers 404 to a plain reverse proxy on this host (loopback, no forwarding headers, Host rewritten)', async () => {
+    // nginx's `proxy_pass http://127.0.0.1:8080;` sends exactly this for a visitor from anywhere.
+    expectRefused(
+      await getMailbox({ key: null, remoteAddress: '127.0.0.1', headers: { host: '127.0.0.1:8080' } }),
+    );
+  });
+
+  it('keeps its key in DATA_DIR, readable by the owner of the folder only', async () => {
+    expect(keyOf(t)).toMatch(/^[\w-]{32}$/);
+    expect(statSync(path.join(t.config.dataDir, 'dev-mailbox-key')).mode & 0o777).toBe(0o600);
+  });
+
   it('lists the written mail with clickable links to a loopback client', async () => {
     const { email } = await registerOwner(t, { fullName: 'Mia <Mailbox>' });
     await t.jobs.drain();
@@ -41,7 +72,7 @@ describe('mailbox', () => {
   it('says so when no mail was written yet', async () => {
     const fresh = await buildTestApp({ ...NO_WEB_APP, DEV_MAILBOX: '1' });
     try {
-      const res = await fresh.app.inject({ method: 'GET', url: '/dev/mailbox' });
+      const res = await fresh.app.inject({ method: 'GET', url: `/dev/mailbox?key=${keyOf(fresh)}` });
       expect(res.statusCode).toBe(200);
       expect(res.body).toContain('No e-mail yet');
     } finally {

@@ -8,12 +8,17 @@ const escapeHtml = (text: string) =>
 
 type MailAction = { label: string; link: string };
 
+const IGNORABLE = 'If you did not expect this e-mail, you can ignore it.';
+/** The closing line of a mail about the account's safety, which must not be ignored. */
+const SECURITY_CLOSING = 'If it was not you, choose a new password to keep your account safe.';
+
 function actionMail(
   to: string,
   subject: string,
   greeting: string,
   lines: string[],
   actions: MailAction[],
+  closing: string = IGNORABLE,
 ): OutgoingMail {
   const text = [
     `${greeting}`,
@@ -22,10 +27,10 @@ function actionMail(
     '',
     ...actions.map(({ label, link }) => `${label}: ${link}`),
     '',
-    'If you did not expect this e-mail, you can ignore it.',
+    closing,
   ].join('\n');
   const html = `<p>${escapeHtml(greeting)}</p>${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('')}
-${actions.map(({ label, link }) => `<p><a href="${escapeHtml(link)}">${escapeHtml(label)}</a></p>`).join('')}<p>If you did not expect this e-mail, you can ignore it.</p>`;
+${actions.map(({ label, link }) => `<p><a href="${escapeHtml(link)}">${escapeHtml(label)}</a></p>`).join('')}<p>${escapeHtml(closing)}</p>`;
   return { to, subject, text, html };
 }
 
@@ -84,6 +89,7 @@ export function existingAccountMail(
       { label: 'Sign in', link: links.signIn },
       { label: 'Reset your password', link: links.resetPassword },
     ],
+    SECURITY_CLOSING,
   );
 }
 
@@ -116,16 +122,21 @@ export function inviteStaffMail(
   );
 }
 
-export function accountLockedMail(to: string, fullName: string, minutes: number, link: string): OutgoingMail {
-  return linkMail(
+export function accountLockedMail(
+  to: string,
+  fullName: string,
+  lock: { minutes: number; resumesAt: Date; resetLink: string },
+): OutgoingMail {
+  const resumesAt = lock.resumesAt.toISOString().slice(11, 16);
+  return actionMail(
     to,
     'Sign-ins to your account are paused',
     `Hello ${fullName},`,
     [
-      `Someone entered a wrong password for your account too many times, so we paused sign-ins for ${minutes} minutes.`,
-      'If it was you, wait and try again, or choose a new password now: that lifts the pause at once. If it was not you, choose a new password.',
+      `Someone entered a wrong password for your account too many times, so we paused sign-ins for ${lock.minutes} minutes (they resume at ${resumesAt} UTC).`,
+      'If it was you, wait and try again, or choose a new password now with the link below: that lifts the pause at once. The link is valid for one hour and works once.',
     ],
-    'Choose a new password',
-    link,
+    [{ label: 'Choose a new password', link: lock.resetLink }],
+    SECURITY_CLOSING,
   );
 }

@@ -70,6 +70,7 @@ describe('auth', () => {
 
       it('answers exactly as for a new address and mails the owner instead', async () => {
         const owner = await registerOwner(t);
+        await verifyEmailOf(t, owner.email);
         const fresh = await registerAs({ email: uniqueEmail() });
         const again = await registerAs({ email: owner.email.toUpperCase() });
 
@@ -93,8 +94,34 @@ describe('auth', () => {
         const mails = await mailsTo(owner.email);
         expect(mails).toHaveLength(2);
         expect(mails[1]).toContain('Subject: Someone tried to sign up with your address');
+        expect(plainText(mails[1] ?? '')).toContain('If it was not you, choose a new password');
         expect(plainText(mails[1] ?? '')).toContain('sign in or reset your password');
         expect(plainText(mails[1] ?? '')).not.toContain('verify-email');
+      });
+
+      it('sends an owner who never verified a new verification link; the old one stops working', async () => {
+        const owner = await registerOwner(t);
+        const first = await waitForLink(t, owner.email, 'http://app.test/api/auth/verify-email');
+        const again = await registerAs({ email: owner.email });
+        expect(again.statusCode).toBe(201);
+        expect(await usersWithEmail(owner.email)).toHaveLength(1);
+        const mails = await mailsTo(owner.email);
+        expect(mails.map((mail) => /^Subject: (.*)$/m.exec(mail)?.[1])).toEqual([
+          'Verify your e-mail address',
+          'Verify your e-mail address',
+        ]);
+        const second = await waitForLink(t, owner.email, 'http://app.test/api/auth/verify-email');
+        expect(second).not.toBe(first);
+        const old = await t.app.inject({
+          method: 'GET',
+          url: `/api/auth/verify-email?token=${tokenOf(first)}`,
+        });
+        expect(old.statusCode).toBe(400);
+        const fresh = await t.app.inject({
+          method: 'GET',
+          url: `/api/auth/verify-email?token=${tokenOf(second)}`,
+        });
+        expect(fresh.statusCode).toBe(200);
       });
 
       it('answers alike for a deleted account and mails no one', async () => {
@@ -126,10 +153,10 @@ describe('auth', () => {
         const answers = await Promise.all([registerAs({ email }), registerAs({ email })]);
         expect(answers.map((res) => res.statusCode)).toEqual([201, 201]);
         expect(await usersWithEmail(email)).toHaveLength(1);
-        await waitForLink(t, email, 'http://app.test/login');
+        // The second one, a moment after, finds an account that is not verified yet: a new link.
         const mails = await mailsTo(email);
-        expect(mails.map((mail) => /^Subject: (.*)$/m.exec(mail)?.[1]).sort()).toEqual([
-          'Someone tried to sign up with your address',
+        expect(mails.map((mail) => /^Subject: (.*)$/m.exec(mail)?.[1])).toEqual([
+          'Verify your e-mail address',
           'Verify your e-mail address',
         ]);
       });

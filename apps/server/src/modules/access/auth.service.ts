@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { API, WEB_ROUTES } from '@app/contracts';
 import type { TLoginRequest, TMessageResponse, TRegisterRequest, TRegisterResponse } from '@app/contracts';
 import { z } from 'zod';
-import { inGlobal, type Tx } from '../../platform/db/tenancy.js';
+import { inGlobal, lookUpAccount, type Tx } from '../../platform/db/tenancy.js';
 import { isUniqueViolation } from '../../platform/db/pg-errors.js';
 import { AppError, fieldError } from '../../platform/http/app-error.js';
 import type { QueueDefinition } from '../../platform/jobs/job-queue.js';
@@ -22,11 +22,10 @@ import {
   revokeOneTimeTokens,
 } from './one-time-tokens.repository.js';
 import {
-  accountLockedUntil,
-  clearLoginFailures,
-  recordLoginFailure,
+  beginLoginAttempt,
+  finishLoginAttempt,
+  liftLockout,
   revokeAccessToken,
-  type LockoutPolicy,
 } from './sign-in-guard.repository.js';
 import {
   COMMON_PASSWORD_MESSAGE,
@@ -46,7 +45,10 @@ import {
   type UserRow,
 } from './users.repository.js';
 
-const REGISTERED = 'Registration successful. Check your e-mail for the link to verify your address.';
+// True whichever mail the address gets (a verification link, or a note that it has an account).
+const REGISTERED = 'Thanks. Check your e-mail to continue.';
+const NOT_VERIFIED =
+  'Please verify your e-mail address first: open the link we sent you. Lost it, or has it expired? Use “Forgot password?”: the link we e-mail you also verifies your address.';
 const BAD_CREDENTIALS = 'The e-mail address or password is not correct.';
 const RESET_REQUESTED =
   'If an account exists for this address, we have sent it a link to reset the password.';
@@ -54,7 +56,8 @@ const RESET_LINK_INVALID =
   'This reset link is not valid: it was already used or it has expired. Ask for a new one.';
 
 /** 10 failed sign-ins for one account within 15 minutes lock it for 15 minutes (any address). */
-export const LOCKOUT: LockoutPolicy = { maxFailures: 10, windowMinutes: 15, lockMinutes: 15 };
+/** The same numbers as the SQL of migration 0006, which enforces them. */
+export const LOCKOUT = { maxFailures: 10, windowMinutes: 15, lockMinutes: 15 } as const;
 
 /** Reset mails per address: at most one a minute and five an hour. */
 const RESET_MAILS_PER_MINUTE = 1;
@@ -115,8 +118,21 @@ async function registerInTransaction(
   const answer = (userId: string) => ({ userId, email: input.email, message: REGISTERED });
   const existing = await findAccountByEmail(tx, input.email);
   if (existing) {
-    // A deleted account keeps its address but can neither sign in nor reset: no one to tell.
-    if (!existing.deletedAt) {
+    // An owner who never verified (a lost or expired link) gets a new link instead: signing up
+    // again is what such a person tries. A deleted account keeps its address but can neither
+    // sign in nor reset: no one to tell.
+    if (!existing.deletedAt && !existing.emailVerifiedAt) {
+      await revokeOneTimeTokens(tx, existing.id, 'VERIFY_EMAIL');
+      const token = await issueLinkToken(tx, existing.id, 'VERIFY_EMAIL');
+      await deps.mail.queue(
+        tx,
+        verifyEmailMail(
+          existing.email,
+          existing.fullName,
+          `${deps.appUrl}${API.auth.verifyEmail}?token=${token}`,
+        ),
+      );
+    } else if (!existing.deletedAt) {
       await deps.mail.queue(
         tx,
         existingAccountMail(existing.email, existing.fullName, {
@@ -162,7 +178,7 @@ export async function verifyEmail(deps: AccessDeps, token: string): Promise<TMes
     if (!userId) {
       throw new AppError(
         'INVALID_TOKEN',
-        'This verification link is not valid: it was already used or it has expired. Sign in to get a new one.',
+        'This verification link is not valid: it was already used or it has expired. If you have verified already, just sign in. Otherwise sign up again with the same address, or use “Forgot password?” on the sign-in page: either e-mails you a new link.',
       );
     }
     await markEmailVerified(tx, userId);
@@ -172,12 +188,14 @@ export async function verifyEmail(deps: AccessDeps, token: string): Promise<TMes
 
 export async function login(deps: AccessDeps, input: TLoginRequest): Promise<SessionGrant> {
   const now = deps.clock.now();
-  // A locked account is refused before any password is hashed, whether or not it is right.
-  const { user, lockedUntil } = await inGlobal(deps.db, async (tx) => {
+  // The attempt is counted before any password is hashed: a locked account, or one with 10
+  // attempts under way or failed, is refused whether or not the password is right, and a burst
+  // of parallel guesses gets no more than 10 checks.
+  const { user, refusedUntil } = await inGlobal(deps.db, async (tx) => {
     const found = await findUserByLogin(tx, input.email);
-    return { user: found, lockedUntil: await accountLockedUntil(tx, accountKeyOf(found, input.email), now) };
+    return { user: found, refusedUntil: await beginLoginAttempt(tx, accountKeyOf(found, input.email), now) };
   });
-  if (lockedUntil) throw accountLocked(lockedUntil, now);
+  if (refusedUntil) throw accountLocked(refusedUntil, now);
   // Unknown account and wrong password answer alike and take about the same time.
   const isValid = user?.passwordHash
     ? await verifyPassword(user.passwordHash, input.password)
@@ -186,13 +204,10 @@ export async function login(deps: AccessDeps, input: TLoginRequest): Promise<Ses
     await recordFailedSignIn(deps, user, input.email, now);
     throw new AppError('INVALID_CREDENTIALS', BAD_CREDENTIALS);
   }
-  await inGlobal(deps.db, (tx) => clearLoginFailures(tx, accountKeyOf(user, input.email), false));
-  if (!user.emailVerifiedAt) {
-    throw new AppError(
-      'EMAIL_NOT_VERIFIED',
-      'Please verify your e-mail address first: open the link we sent you.',
-    );
-  }
+  await inGlobal(deps.db, (tx) =>
+    finishLoginAttempt(tx, accountKeyOf(user, input.email), { isSuccess: true, userId: user.id }, now),
+  );
+  if (!user.emailVerifiedAt) throw new AppError('EMAIL_NOT_VERIFIED', NOT_VERIFIED);
   if (user.disabledAt) {
     throw new AppError(
       'ACCOUNT_DISABLED',
@@ -202,7 +217,10 @@ export async function login(deps: AccessDeps, input: TLoginRequest): Promise<Ses
   return startSession(deps, user);
 }
 
-/** Counts the failure; the one that locks the account mails its owner, in the same transaction. */
+/**
+ * The failure is kept; the one that locks the account mails its owner, in the same transaction,
+ * with a link that sets a new password at once (which also lifts the lock).
+ */
 async function recordFailedSignIn(
   deps: AccessDeps,
   user: UserRow | undefined,
@@ -210,24 +228,25 @@ async function recordFailedSignIn(
   now: Date,
 ): Promise<void> {
   await inGlobal(deps.db, async (tx) => {
-    const lockedUntil = await recordLoginFailure(
+    const lockedUntil = await finishLoginAttempt(
       tx,
       accountKeyOf(user, login),
-      user?.id ?? null,
+      { isSuccess: false, userId: user?.id ?? null },
       now,
-      LOCKOUT,
     );
-    if (lockedUntil && user) {
-      await deps.mail.queue(
-        tx,
-        accountLockedMail(
-          user.email,
-          user.fullName,
-          LOCKOUT.lockMinutes,
-          `${deps.appUrl}${WEB_ROUTES.resetPassword}`,
-        ),
-      );
-    }
+    if (!lockedUntil || !user) return;
+    // The link goes to the account's own address: the transaction looks that account up.
+    await lookUpAccount(tx, user.email);
+    await revokeOneTimeTokens(tx, user.id, 'RESET_PASSWORD');
+    const token = await issueLinkToken(tx, user.id, 'RESET_PASSWORD');
+    await deps.mail.queue(
+      tx,
+      accountLockedMail(user.email, user.fullName, {
+        minutes: LOCKOUT.lockMinutes,
+        resumesAt: lockedUntil,
+        resetLink: `${deps.appUrl}${API.auth.resetPasswordConfirm}?token=${token}`,
+      }),
+    );
   });
 }
 
@@ -325,7 +344,7 @@ export async function confirmPasswordReset(
     // setPassword bumps the token version: every session issued before ends now.
     await setPassword(tx, userId, passwordHash);
     await markEmailVerified(tx, userId);
-    await clearLoginFailures(tx, `user:${userId}`, true);
+    await liftLockout(tx, `user:${userId}`);
     return { message: 'Your password has been changed. You can sign in with the new one.' };
   });
 }

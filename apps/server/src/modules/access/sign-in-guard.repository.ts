@@ -5,33 +5,35 @@ import type { Tx } from '../../platform/db/tenancy.js';
  * these SECURITY DEFINER functions of migration 0004 are its only way in.
  */
 
-export type LockoutPolicy = { maxFailures: number; windowMinutes: number; lockMinutes: number };
-
-export async function accountLockedUntil(tx: Tx, accountKey: string, now: Date): Promise<Date | null> {
+/**
+ * Counts a sign-in attempt before its password is checked. Answers null to go ahead, or the time
+ * until which the account refuses attempts (locked, or 10 under way or failed in 15 minutes).
+ */
+export async function beginLoginAttempt(tx: Tx, accountKey: string, now: Date): Promise<Date | null> {
   const { rows } = await tx.$client.query<{ until: Date | null }>(
-    'select app_account_locked_until($1, $2) as until',
+    'select app_begin_login_attempt($1, $2) as until',
     [accountKey, now],
   );
   return rows[0]?.until ?? null;
 }
 
-/** Records a failed sign-in; answers the end of the lock when this failure locked the account. */
-export async function recordLoginFailure(
+/** Ends an attempt; answers the end of the lock when this failure locked the account. */
+export async function finishLoginAttempt(
   tx: Tx,
   accountKey: string,
-  userId: string | null,
+  outcome: { isSuccess: boolean; userId: string | null },
   now: Date,
-  policy: LockoutPolicy,
 ): Promise<Date | null> {
   const { rows } = await tx.$client.query<{ until: Date | null }>(
-    `select app_record_login_failure($1, $2, $3, $4, make_interval(mins => $5), make_interval(mins => $6)) as until`,
-    [accountKey, userId, now, policy.maxFailures, policy.windowMinutes, policy.lockMinutes],
+    'select app_finish_login_attempt($1, $2, $3, $4) as until',
+    [accountKey, outcome.isSuccess, outcome.userId, now],
   );
   return rows[0]?.until ?? null;
 }
 
-export async function clearLoginFailures(tx: Tx, accountKey: string, liftLock: boolean): Promise<void> {
-  await tx.$client.query('select app_clear_login_failures($1, $2)', [accountKey, liftLock]);
+/** A password reset lifts the lock and forgets the failures. */
+export async function liftLockout(tx: Tx, accountKey: string): Promise<void> {
+  await tx.$client.query('select app_clear_login_failures($1, true)', [accountKey]);
 }
 
 /** Ends one access token until its expiry (logout). */

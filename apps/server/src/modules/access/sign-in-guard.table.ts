@@ -3,11 +3,14 @@ import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-c
 /**
  * Global: failed sign-ins per account, for the lockout (10 in 15 minutes lock the account for 15
  * minutes whatever the client address). The key is the user id when the login names an
- * account, else the lower-cased login, so unknown and known accounts lock alike.
+ * account, else the lower-cased login, so unknown and known accounts lock alike. An attempt is
+ * written here before its password is checked and removed when it succeeds, so a burst of
+ * parallel guesses gets no more than 10 checks (migration 0006).
  */
 export const loginFailures = pgTable(
   'login_failures',
   {
+    id: uuid('id').notNull().defaultRandom(),
     accountKey: text('account_key').notNull(),
     failedAt: timestamp('failed_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -56,10 +56,16 @@ export async function existsUserWithEmail(tx: Tx, email: string): Promise<boolea
 export async function findAccountByEmail(
   tx: Tx,
   email: string,
-): Promise<Pick<UserRow, 'id' | 'email' | 'fullName' | 'deletedAt'> | undefined> {
+): Promise<Pick<UserRow, 'id' | 'email' | 'fullName' | 'deletedAt' | 'emailVerifiedAt'> | undefined> {
   await lookUpAccount(tx, email);
   const [row] = await tx
-    .select({ id: users.id, email: users.email, fullName: users.fullName, deletedAt: users.deletedAt })
+    .select({
+      id: users.id,
+      email: users.email,
+      fullName: users.fullName,
+      deletedAt: users.deletedAt,
+      emailVerifiedAt: users.emailVerifiedAt,
+    })
     .from(users)
     .where(sql`lower(${users.email}) = lower(${email})`);
   return row;

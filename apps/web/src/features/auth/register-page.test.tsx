@@ -27,7 +27,11 @@ describe(RegisterPage.name, () => {
     );
     renderRegister();
     await fillForm();
-    expect(await screen.findByText('Check your inbox to verify your e-mail address.')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Check your e-mail' })).toBeInTheDocument();
+    // The same words whether the address was new or had an account (which gets another mail).
+    expect(screen.getByText(/We sent an e-mail to/)).toHaveTextContent(
+      'We sent an e-mail to ada@example.com. Open it and follow its link to continue.',
+    );
     expect(await requests[0]?.json()).toEqual({
       fullName: 'Ada Owner',
       email: 'ada@example.com',

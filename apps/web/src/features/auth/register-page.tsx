@@ -56,9 +56,11 @@ export function RegisterPage() {
       <AuthLayout title="Check your e-mail">
         <Box sx={{ display: 'grid', gap: 2, justifyItems: 'start' }}>
           <MarkEmailReadOutlinedIcon color="primary" sx={{ fontSize: 40 }} aria-hidden="true" />
-          <Typography>{registered.message}</Typography>
+          <Typography>
+            We sent an e-mail to <strong>{registered.email}</strong>. Open it and follow its link to continue.
+          </Typography>
           <Typography variant="body2" color="text.secondary">
-            We sent a verification link to <strong>{registered.email}</strong>. Open it, then sign in.
+            It can take a minute; check your spam folder too.
           </Typography>
           <Button component={RouterLink} to="/login" variant="contained">
             Go to sign in

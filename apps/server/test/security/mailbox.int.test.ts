@@ -28,7 +28,10 @@ afterAll(async () => {
 });
 
 /** A request as nginx's default proxy_pass to http://127.0.0.1:8080 forwards it. */
-const viaDefaultNginx = { remoteAddress: '127.0.0.1', headers: { host: '127.0.0.1:8080', connection: 'close' } };
+const viaDefaultNginx = {
+  remoteAddress: '127.0.0.1',
+  headers: { host: '127.0.0.1:8080', connection: 'close' },
+};
 
 describe('SECURITY mailbox behind a same-host reverse proxy', () => {
   it('does not list mail to a request forwarded by a default nginx proxy_pass', async () => {

@@ -137,7 +137,20 @@ export function parseTrustProxy(value: string | undefined): TrustProxy | string 
   const bad = entries.filter((entry) => !isProxyAddress(entry));
   if (bad.length)
     return `${bad.map((b) => JSON.stringify(b)).join(', ')} is not an address or CIDR: ${TRUST_PROXY_CHOICES}`;
+  const wide = entries.filter(isTooWide);
+  if (wide.length)
+    return `${wide.map((w) => JSON.stringify(w)).join(', ')} would trust much of the internet, so a client could choose its own address: name your proxies (at most a /8 for IPv4, a /7 for IPv6): ${TRUST_PROXY_CHOICES}`;
   return entries;
+}
+
+/**
+ * A range so wide that clients, not only proxies, connect from it (0.0.0.0/1 and 128.0.0.0/1
+ * together are `true` in disguise). Proxies sit on a host or a private network.
+ */
+function isTooWide(entry: string): boolean {
+  const [address = '', prefix] = entry.split('/');
+  if (prefix === undefined || PROXY_NAMES.has(entry)) return false;
+  return Number(prefix) < (isIP(address) === 4 ? 8 : 7);
 }
 
 /** An IP address, a CIDR, or one of proxy-addr's names (loopback, linklocal, uniquelocal). */

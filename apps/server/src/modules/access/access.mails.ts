@@ -140,3 +140,17 @@ export function accountLockedMail(
     SECURITY_CLOSING,
   );
 }
+
+/** To the holder of an address someone tried to add as staff of another business. */
+export function inviteExistingAccountMail(to: string, fullName: string, businessName: string): OutgoingMail {
+  return actionMail(
+    to,
+    `${businessName} tried to add you as staff`,
+    `Hello ${fullName},`,
+    [
+      `Someone at ${businessName} tried to create a staff account with this e-mail address, but it already has an account with us, and an address belongs to one business only. Nothing has changed on your account.`,
+      'If you expected this invitation, ask them to invite another address of yours.',
+    ],
+    [],
+  );
+}

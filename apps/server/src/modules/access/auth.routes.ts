@@ -36,6 +36,15 @@ export type AuthRoutesOptions = { deps: AccessDeps; authRateLimit: number };
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { deps, authRateLimit }) => {
   // Per client address, per route: slows down password guessing and sign-up and mail floods.
   const rateLimit = { max: authRateLimit, timeWindow: '1 minute' };
+  // Sign-in says what to do next: the person may not know the limit is per network.
+  const loginRateLimit = {
+    ...rateLimit,
+    errorResponseBuilder: (_request: unknown, context: { ttl: number }) =>
+      new AppError(
+        'RATE_LIMITED',
+        `Too many sign-in attempts from this network. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again, or reset your password.`,
+      ),
+  };
   const isSecure = deps.appUrl.startsWith('https://');
   const setRefreshCookie = (reply: FastifyReply, value: string, maxAge: number) =>
     reply.header(
@@ -96,7 +105,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   app.post(
     API.auth.login,
     {
-      config: { access: 'public', rateLimit },
+      config: { access: 'public', rateLimit: loginRateLimit },
       schema: {
         tags: ['auth'],
         summary: 'Sign in with e-mail (or username) and password',

@@ -3,8 +3,8 @@ import { LOGO_MAX_BYTES, type ZCreateBusinessRequest, type TBusiness } from '@ap
 import type { z } from 'zod';
 import type { Principal } from '../../platform/auth/guard.js';
 import { IMAGE_CONTAINER, businessBlobPrefix, type ImageType } from '../../platform/blobs/blob-storage.js';
-import { reencodeImage } from '../../platform/blobs/images.js';
-import { inNewTenant, inTenant } from '../../platform/db/tenancy.js';
+import { reencodeImage, withImageSlot } from '../../platform/blobs/images.js';
+import { inGlobal, inNewTenant, inTenant } from '../../platform/db/tenancy.js';
 import { AppError, notFound } from '../../platform/http/app-error.js';
 import type { AccessDeps } from './access.deps.js';
 import {
@@ -14,7 +14,7 @@ import {
   type BusinessRow,
 } from './businesses.repository.js';
 import { hasAddress } from './user-mapper.js';
-import { lockUser, updateUser } from './users.repository.js';
+import { findUserById, lockUser, updateUser } from './users.repository.js';
 
 export type CreateBusinessInput = z.output<typeof ZCreateBusinessRequest>;
 export type LogoUpload = { data: Buffer };
@@ -29,8 +29,11 @@ export async function checkLogo(data: Buffer): Promise<{ data: Buffer; contentTy
   if (data.length > LOGO_MAX_BYTES) {
     throw new AppError('PAYLOAD_TOO_LARGE', 'The logo is larger than 5 MB. Choose a smaller image.');
   }
-  return reencodeImage(data, 'The logo');
+  // At most a couple of decodes at a time server-wide: each can take seconds of CPU.
+  return withImageSlot(() => reencodeImage(data, 'The logo'));
 }
+
+const ALREADY_SET_UP = 'Your business is already set up.';
 
 /**
  * An owner without a business sets it up. The user row is locked first, so a double submit
@@ -43,13 +46,16 @@ export async function createBusiness(
   input: CreateBusinessInput,
   logo: LogoUpload | null,
 ): Promise<TBusiness> {
-  // Decoding and encoding take CPU time: done before a database connection is taken.
+  // Decoding and encoding take CPU time: done before a database connection is taken, and only
+  // for an owner who may still set up a business (a repeated upload must not cost seconds).
+  const current = await inGlobal(deps.db, (tx) => findUserById(tx, principal.userId), principal);
+  if (current?.businessId) throw new AppError('CONFLICT', ALREADY_SET_UP);
   const logoImage = logo ? await checkLogo(logo.data) : null;
   const businessId = randomUUID();
   return inNewTenant(deps.db, principal, businessId, async (scope) => {
     const owner = await lockUser(scope.tx, principal.userId);
     if (!owner) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
-    if (owner.businessId) throw new AppError('CONFLICT', 'Your business is already set up.');
+    if (owner.businessId) throw new AppError('CONFLICT', ALREADY_SET_UP);
     const useUserAddress = input.useUserAddress === true && hasAddress(owner);
     const address = useUserAddress
       ? {

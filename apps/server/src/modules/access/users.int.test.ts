@@ -116,15 +116,35 @@ describe('users', () => {
       expect(res.json().details.fieldErrors[field]).toBeDefined();
     });
 
-    it('refuses an e-mail already in use with 409', async () => {
+    it('refuses an address of its own staff with 409', async () => {
       const owner = await ownerWithBusiness(t);
-      const other = await verifiedOwner(t);
+      const staff = await staffMember(t, owner.token, ['ROLE_PRODUCT_READER']);
       const res = await createUser(owner.token, {
         fullName: 'Dup',
-        email: other.email.toUpperCase(),
+        email: staff.email.toUpperCase(),
         roles: ['ROLE_PRODUCT_READER'],
       });
       expect(res.statusCode).toBe(409);
+      expect(res.json().details).toEqual({ fieldErrors: { email: [expect.any(String)] } });
+    });
+
+    it('answers an address of another account as a new one, creates nothing and tells the holder', async () => {
+      const owner = await ownerWithBusiness(t, 'Corner Shop');
+      const other = await verifiedOwner(t);
+      const res = await createUser(owner.token, {
+        fullName: 'Elsewhere',
+        email: other.email.toUpperCase(),
+        roles: ['ROLE_PRODUCT_READER'],
+      });
+      expect(res.statusCode).toBe(201);
+      expect(res.json()).toMatchObject({ email: other.email.toUpperCase(), roles: ['ROLE_PRODUCT_READER'] });
+      const rows = await t.sql('select id, business_id from users where lower(email) = lower($1)', [
+        other.email,
+      ]);
+      expect(rows.rows).toEqual([{ id: other.userId, business_id: null }]);
+      const mails = (await t.mails()).filter((mail) => mail.includes(`To: ${other.email}`));
+      expect(mails.at(-1)).toContain('Subject: Corner Shop tried to add you as staff');
+      expect(mails.some((mail) => mail.includes('validate-account'))).toBe(false);
     });
 
     it('refuses staff beyond the plan with a plan violation, and creates nothing', async () => {

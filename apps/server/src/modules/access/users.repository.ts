@@ -56,13 +56,16 @@ export async function existsUserWithEmail(tx: Tx, email: string): Promise<boolea
 export async function findAccountByEmail(
   tx: Tx,
   email: string,
-): Promise<Pick<UserRow, 'id' | 'email' | 'fullName' | 'deletedAt' | 'emailVerifiedAt'> | undefined> {
+): Promise<
+  Pick<UserRow, 'id' | 'email' | 'fullName' | 'businessId' | 'deletedAt' | 'emailVerifiedAt'> | undefined
+> {
   await lookUpAccount(tx, email);
   const [row] = await tx
     .select({
       id: users.id,
       email: users.email,
       fullName: users.fullName,
+      businessId: users.businessId,
       deletedAt: users.deletedAt,
       emailVerifiedAt: users.emailVerifiedAt,
     })

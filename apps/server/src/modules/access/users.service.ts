@@ -7,7 +7,7 @@ import { AppError, notFound } from '../../platform/http/app-error.js';
 import { recordAuditEvent } from '../audit/audit.service.js';
 import { assertWithinLimit, getPlan } from '../plans/plans.service.js';
 import type { AccessDeps } from './access.deps.js';
-import { inviteStaffMail } from './access.mails.js';
+import { inviteExistingAccountMail, inviteStaffMail } from './access.mails.js';
 import { assertPasswordNotCommon } from './auth.service.js';
 import { lockBusiness, findBusiness } from './businesses.repository.js';
 import { hashLinkToken, issueLinkToken } from './one-time-links.js';
@@ -16,11 +16,13 @@ import { hashPassword } from './passwords.js';
 import { toUser } from './user-mapper.js';
 import {
   countStaff,
-  existsUserWithEmail,
+  findAccountByEmail,
   findUserById,
   insertUser,
   markEmailVerified,
   setPassword,
+  type NewUserRow,
+  type UserRow,
 } from './users.repository.js';
 
 const EMAIL_TAKEN = 'An account with this e-mail address already exists.';
@@ -41,10 +43,12 @@ export async function createStaffUser(
       if (!business) throw notFound('The business');
       const plan = await getPlan(scope.tx, business.planId);
       assertWithinLimit(plan, 'staffUsers', await countStaff(scope.tx, businessId), 'staff users');
-      if (await existsUserWithEmail(scope.tx, input.email)) {
+      const holder = await findAccountByEmail(scope.tx, input.email);
+      if (holder && (holder.businessId === businessId || holder.deletedAt)) {
+        // The business's own staff (and its deleted ones) are the caller's to know.
         throw new AppError('CONFLICT', EMAIL_TAKEN, { fieldErrors: { email: [EMAIL_TAKEN] } });
       }
-      const user = await insertUser(scope.tx, {
+      const row = {
         id: randomUUID(),
         email: input.email,
         fullName: input.fullName,
@@ -52,7 +56,21 @@ export async function createStaffUser(
         roles: [...new Set(input.roles)],
         businessId,
         locationId: input.locationId ?? null,
-      });
+      };
+      if (holder) {
+        // An account of another business, or an owner who signed up alone: a 409 would tell any
+        // owner (anyone can become one) whether an address is a customer of ours. The answer is
+        // the same as for a new address, nothing is created, and the holder hears of it.
+        await deps.mail.queue(
+          scope.tx,
+          inviteExistingAccountMail(holder.email, holder.fullName, business.businessName),
+        );
+        return toUser(unsavedUser(row), {
+          businessName: business.businessName,
+          description: business.description,
+        });
+      }
+      const user = await insertUser(scope.tx, row);
       await recordAuditEvent(scope, {
         userId: principal.userId,
         eventType: 'USER_CREATION',
@@ -124,4 +142,29 @@ export async function getUser(deps: AccessDeps, principal: Principal, id: string
       business ? { businessName: business.businessName, description: business.description } : null,
     );
   });
+}
+
+/** The user a creation would have answered, for an address that is not ours to create. */
+function unsavedUser(row: NewUserRow & { roles: UserRow['roles'] }): UserRow {
+  const now = new Date();
+  return {
+    username: null,
+    phoneNumber: null,
+    picture: null,
+    passwordHash: null,
+    businessId: null,
+    locationId: null,
+    country: null,
+    zipCode: null,
+    city: null,
+    state: null,
+    street: null,
+    emailVerifiedAt: null,
+    disabledAt: null,
+    deletedAt: null,
+    tokenVersion: 0,
+    createdAt: now,
+    updatedAt: now,
+    ...row,
+  };
 }

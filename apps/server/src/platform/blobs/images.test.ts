@@ -2,7 +2,7 @@ import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../http/app-error.js';
-import { IMAGE_MAX_SIDE, reencodeImage } from './images.js';
+import { IMAGE_MAX_SIDE, reencodeImage, withImageSlot } from './images.js';
 
 const HTML = '<html><body><script>alert(document.cookie)</script></body></html>';
 
@@ -116,5 +116,26 @@ describe('reencodeImage', () => {
     const png = await solid(4, 4).png().toBuffer();
     const riff = Buffer.concat([Buffer.from('RIFF\0\0\0\0WEBP'), png]);
     expect((await refusalOf(riff)).code).toBe('UNSUPPORTED_MEDIA_TYPE');
+  });
+});
+
+describe('withImageSlot', () => {
+  it('runs two at a time, keeps sixteen in line and refuses the next with 503', async () => {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let running = 0;
+    let most = 0;
+    const work = () =>
+      withImageSlot(async () => {
+        running += 1;
+        most = Math.max(most, running);
+        await gate;
+        running -= 1;
+      });
+    const accepted = Array.from({ length: 18 }, work);
+    await expect(work()).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE', statusCode: 503 });
+    release();
+    await Promise.all(accepted);
+    expect(most).toBe(2);
   });
 });

@@ -52,3 +52,39 @@ export async function reencodeImage(
     );
   }
 }
+
+/** Decodes running at once, server-wide; the rest wait in line, a few at most. */
+const IMAGE_SLOTS = 2;
+const IMAGE_QUEUE_MAX = 16;
+let running = 0;
+const queue: (() => void)[] = [];
+
+/**
+ * Runs image work in one of IMAGE_SLOTS slots. A decode can take seconds of CPU on libuv's
+ * pool, which password hashing shares: without a bound, a handful of uploads at once would
+ * hold every sign-in. When the line is full the upload is refused with 503 rather than queued
+ * without end.
+ */
+export async function withImageSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= IMAGE_SLOTS) {
+    if (queue.length >= IMAGE_QUEUE_MAX) {
+      throw new AppError(
+        'SERVICE_UNAVAILABLE',
+        'The server is busy with other images. Please try again in a moment.',
+        undefined,
+        { 'Retry-After': '5' },
+      );
+    }
+    await new Promise<void>((resolve) => queue.push(resolve));
+  } else {
+    running += 1;
+  }
+  try {
+    return await work();
+  } finally {
+    // The slot passes straight to the next in line, or is freed.
+    const next = queue.shift();
+    if (next) next();
+    else running -= 1;
+  }
+}

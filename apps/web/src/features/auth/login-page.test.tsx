@@ -1,9 +1,10 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { BUSINESS_ID, jsonResponse, makeSession, makeToken, makeUser } from '../../test/fixtures';
+import { BUSINESS_ID, jsonResponse, makeSession, makeToken, makeUser, signedOut } from '../../test/fixtures';
 import { mockFetch, renderRoutes } from '../../test/render';
 import { EMAIL_VERIFIED_NOTE, LoginPage } from './login-page';
+import { ResetPasswordPage } from './reset-password-page';
 
 function renderLogin(path = '/login', options: Parameters<typeof renderRoutes>[1] = {}) {
   return renderRoutes(
@@ -53,6 +54,39 @@ describe(LoginPage.name, () => {
     await signIn();
     expect(await screen.findByRole('alert')).toHaveTextContent('Verify your e-mail address first.');
     expect(store.getState().session.token).toBeNull();
+  });
+
+  it('offers a password reset, with the address filled in, when sign-ins are paused', async () => {
+    mockFetch(() =>
+      jsonResponse(
+        429,
+        {
+          code: 'RATE_LIMITED',
+          message:
+            'Too many failed sign-ins for this account. Try again in 15 minutes, or reset your password.',
+        },
+        { 'Retry-After': '900' },
+      ),
+    );
+    renderRoutes(
+      [
+        { path: '/login', element: <LoginPage /> },
+        { path: '/reset-password', element: <ResetPasswordPage /> },
+      ],
+      { initialEntries: ['/login'] },
+    );
+    await signIn();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Too many failed sign-ins for this account');
+    await userEvent.click(within(alert).getByRole('link', { name: 'Reset your password' }));
+    expect(await screen.findByRole('textbox', { name: /E-mail/ })).toHaveValue('ada@example.com');
+  });
+
+  it('says that the session ended when it could not be renewed', () => {
+    renderLogin('/login', {
+      session: { ...signedOut(), message: 'Your session has ended. Please sign in again.' },
+    });
+    expect(screen.getByRole('alert')).toHaveTextContent('Your session has ended. Please sign in again.');
   });
 
   it('falls back to "Login failed!"', async () => {

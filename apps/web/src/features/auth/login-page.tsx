@@ -6,7 +6,7 @@ import { FormTextField } from '../../components/form-text-field';
 import { useState, type FormEvent } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Link as RouterLink, Navigate, useLocation, useSearchParams } from 'react-router';
-import { getErrorMessage, getFieldErrors } from '../../api/api-error';
+import { getErrorMessage, getFieldErrors, isApiError } from '../../api/api-error';
 import { PasswordField } from '../../components/password-field';
 import { firstFieldErrors } from '../../lib/validation';
 import { createSession } from '../../session/session-storage';
@@ -45,6 +45,8 @@ export function LoginPage() {
   const [values, setValues] = useState({ email: '', password: '' });
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
+  // A paused account or a network over its limit: resetting the password is the way on.
+  const [isRateLimited, setIsRateLimited] = useState(false);
   const isVerified = searchParams.get('verified') === '1';
 
   // Signed in (now or already): go to the page that sent the user here, else the dashboard.
@@ -53,6 +55,7 @@ export function LoginPage() {
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setFormError(null);
+    setIsRateLimited(false);
     const errors = checkLoginValues(values);
     setFieldErrors(errors);
     if (Object.keys(errors).length > 0) return;
@@ -67,6 +70,7 @@ export function LoginPage() {
     } catch (error) {
       setFieldErrors(firstFieldErrors(getFieldErrors(error)));
       setFormError(getErrorMessage(error, AUTH_MESSAGES.login));
+      setIsRateLimited(isApiError(error) && error.code === 'RATE_LIMITED');
     }
   };
 
@@ -91,7 +95,20 @@ export function LoginPage() {
       >
         {isVerified ? <Alert severity="success">{EMAIL_VERIFIED_NOTE}</Alert> : null}
         {sessionMessage && !formError ? <Alert severity="info">{sessionMessage}</Alert> : null}
-        {formError ? <Alert severity="error">{formError}</Alert> : null}
+        {formError ? (
+          <Alert
+            severity="error"
+            action={
+              isRateLimited ? (
+                <Link component={RouterLink} to="/reset-password" state={{ email: values.email.trim() }}>
+                  Reset your password
+                </Link>
+              ) : undefined
+            }
+          >
+            {formError}
+          </Alert>
+        ) : null}
         <FormTextField
           label="E-mail or username"
           name="email"

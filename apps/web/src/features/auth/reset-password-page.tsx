@@ -5,7 +5,7 @@ import Link from '@mui/material/Link';
 import { FormTextField } from '../../components/form-text-field';
 import { ZResetPasswordRequest } from '@app/contracts';
 import { useState, type FormEvent } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useLocation } from 'react-router';
 import { getErrorMessage, getFieldErrors } from '../../api/api-error';
 import { firstFieldErrors, validate } from '../../lib/validation';
 import { AUTH_MESSAGES, useRequestPasswordResetMutation } from './auth.api';
@@ -14,7 +14,11 @@ import { AuthLayout } from './components/auth-layout';
 /** Asks for a reset link; the server answers the same whether or not the address exists. */
 export function ResetPasswordPage() {
   const [requestReset, { isLoading }] = useRequestPasswordResetMutation();
-  const [email, setEmail] = useState('');
+  // The sign-in page hands over the address typed there ("Reset your password").
+  const handedEmail = (useLocation().state as { email?: unknown } | null)?.email;
+  const [email, setEmail] = useState(
+    typeof handedEmail === 'string' && handedEmail.includes('@') ? handedEmail : '',
+  );
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const [sentMessage, setSentMessage] = useState<string | null>(null);

@@ -71,7 +71,11 @@ export function SubscriptionPlansPage() {
                   display: 'flex',
                   flexDirection: 'column',
                   borderColor: isHighlighted ? 'primary.main' : 'divider',
-                  borderWidth: isHighlighted ? 2 : 1,
+                  // A second pixel of accent drawn outside the box, so the highlighted card's
+                  // content lines up with its neighbours' (a 2 px border would push it down).
+                  boxShadow: isHighlighted
+                    ? (theme) => `0 0 0 1px ${(theme.vars ?? theme).palette.primary.main}`
+                    : 'none',
                 }}
               >
                 <Typography id={`plan-${planId}`} variant="h4" component="h2">

@@ -15,7 +15,8 @@ function slug(text: string): string {
 }
 
 /**
- * Screenshots of one test, numbered in the order taken: e2e/artifacts/<test>/<nn>-<step>-<width>.png.
+ * Screenshots of one test, numbered in the order taken: e2e/artifacts/<test>/<nn>-<step>-<width>.png
+ * (the page's width at the time).
  * Main screens are also taken at 1024 px, the narrowest layout the shell supports.
  */
 export function screenshots(testName: string) {
@@ -25,7 +26,9 @@ export function screenshots(testName: string) {
     mkdirSync(dir, { recursive: true });
     count += 1;
     const base = path.join(dir, `${String(count).padStart(2, '0')}-${slug(step)}`);
-    await page.screenshot({ path: `${base}-${VIEWPORT.width}.png`, fullPage: true });
+    // Named by the page's own width: phone-sized tests set a narrower viewport than VIEWPORT.
+    const width = page.viewportSize()?.width ?? VIEWPORT.width;
+    await page.screenshot({ path: `${base}-${width}.png`, fullPage: true });
     if (!options.isMainScreen) return;
     await page.setViewportSize({ width: NARROW_WIDTH, height: VIEWPORT.height });
     await page.screenshot({ path: `${base}-${NARROW_WIDTH}.png`, fullPage: true });

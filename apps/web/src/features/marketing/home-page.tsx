@@ -6,6 +6,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { MarketingLayout } from './components/marketing-layout';
+import { ACTIONS_SX, CARD_GRID_SX, LEAD_SX, PAGE_TITLE_SX, SECTION_TITLE_SX } from './marketing-styles';
 
 const HIGHLIGHTS = [
   {
@@ -34,8 +35,8 @@ export function HomePage() {
           sx={{
             py: { xs: 8, md: 12 },
             display: 'grid',
-            gridTemplateColumns: { md: '1.2fr 1fr' },
-            gap: 6,
+            gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '1.2fr 1fr' },
+            gap: { xs: 5, md: 6 },
             alignItems: 'center',
           }}
         >
@@ -43,19 +44,17 @@ export function HomePage() {
             <Typography variant="overline" color="primary">
               Retail back-office
             </Typography>
-            <Typography variant="h1" sx={{ mt: 1, fontSize: { md: '3rem' } }}>
+            <Typography
+              variant="h1"
+              sx={{ ...PAGE_TITLE_SX, mt: 1, fontSize: { xs: '2rem', sm: '2.5rem', md: '3rem' } }}
+            >
               Run every store from one calm dashboard
             </Typography>
-            <Typography
-              variant="h5"
-              component="p"
-              color="text.secondary"
-              sx={{ mt: 2, fontWeight: 400, lineHeight: 1.6 }}
-            >
+            <Typography variant="h5" component="p" color="text.secondary" sx={{ ...LEAD_SX, mt: 2 }}>
               Products, stock, transfers, staff, loyalty and sales analytics for shops with one store or
               fifty.
             </Typography>
-            <Box sx={{ display: 'flex', gap: 1.5, mt: 4 }}>
+            <Box sx={{ ...ACTIONS_SX, mt: 4 }}>
               <Button component={RouterLink} to="/register" variant="contained" size="large">
                 Start free
               </Button>
@@ -67,7 +66,7 @@ export function HomePage() {
           <Paper
             variant="outlined"
             aria-hidden="true"
-            sx={{ p: 3, display: 'grid', gap: 1.5, bgcolor: 'background.default' }}
+            sx={{ p: { xs: 2, sm: 3 }, display: 'grid', gap: 1.5, bgcolor: 'background.default' }}
           >
             {[
               ['Sales today', '€ 4,812.40'],
@@ -78,7 +77,7 @@ export function HomePage() {
               <Paper
                 key={label}
                 variant="outlined"
-                sx={{ p: 2, display: 'flex', justifyContent: 'space-between' }}
+                sx={{ p: 2, display: 'flex', justifyContent: 'space-between', gap: 2 }}
               >
                 <Typography color="text.secondary">{label}</Typography>
                 <Typography sx={{ fontWeight: 600 }}>{value}</Typography>
@@ -87,11 +86,11 @@ export function HomePage() {
           </Paper>
         </Container>
       </Box>
-      <Container maxWidth="lg" sx={{ py: 8 }}>
-        <Typography variant="h2" sx={{ mb: 4 }}>
+      <Container maxWidth="lg" sx={{ py: { xs: 6, md: 8 } }}>
+        <Typography variant="h2" sx={{ ...SECTION_TITLE_SX, mb: { xs: 3, md: 4 } }}>
           Everything behind the counter
         </Typography>
-        <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', gap: 2 }}>
+        <Box sx={CARD_GRID_SX}>
           {HIGHLIGHTS.map((item) => (
             <Paper key={item.to} variant="outlined" sx={{ p: 3 }}>
               <Typography variant="h5" component="h3" gutterBottom>

@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink, Navigate, useLocation } from 'react-router';
 import { MarketingLayout } from './components/marketing-layout';
 import { MARKETING_CONTENT } from './marketing-content';
+import { ACTIONS_SX, CARD_GRID_SX, DOCUMENT_TEXT_SX, LEAD_SX, PAGE_TITLE_SX } from './marketing-styles';
 
 /** One public page, its texts chosen by the path. */
 export function MarketingPage() {
@@ -16,23 +17,18 @@ export function MarketingPage() {
   return (
     <MarketingLayout>
       <Box sx={{ bgcolor: 'background.paper', borderBottom: 1, borderColor: 'divider' }}>
-        <Container maxWidth="md" sx={{ py: { xs: 6, md: 9 } }}>
+        <Container maxWidth="md" sx={{ py: { xs: 5, md: 9 } }}>
           <Typography variant="overline" color="primary">
             {content.eyebrow}
           </Typography>
-          <Typography variant="h1" sx={{ mt: 1 }}>
+          <Typography variant="h1" sx={{ ...PAGE_TITLE_SX, mt: 1 }}>
             {content.title}
           </Typography>
-          <Typography
-            variant="h5"
-            component="p"
-            color="text.secondary"
-            sx={{ mt: 2, fontWeight: 400, lineHeight: 1.6 }}
-          >
+          <Typography variant="h5" component="p" color="text.secondary" sx={{ ...LEAD_SX, mt: 2 }}>
             {content.lead}
           </Typography>
           {content.isDocument ? null : (
-            <Box sx={{ display: 'flex', gap: 1.5, mt: 4 }}>
+            <Box sx={{ ...ACTIONS_SX, mt: 4 }}>
               <Button component={RouterLink} to="/register" variant="contained" size="large">
                 Start free
               </Button>
@@ -43,7 +39,7 @@ export function MarketingPage() {
           )}
         </Container>
       </Box>
-      <Container maxWidth="md" sx={{ py: 6 }}>
+      <Container maxWidth="md" sx={{ py: { xs: 5, md: 6 } }}>
         {content.isDocument ? (
           <Box sx={{ display: 'grid', gap: 3 }}>
             {content.sections.map((section) => (
@@ -51,14 +47,14 @@ export function MarketingPage() {
                 <Typography variant="h4" component="h2" gutterBottom>
                   {section.heading}
                 </Typography>
-                <Typography color="text.secondary" sx={{ lineHeight: 1.7 }}>
+                <Typography color="text.secondary" sx={DOCUMENT_TEXT_SX}>
                   {section.body}
                 </Typography>
               </Box>
             ))}
           </Box>
         ) : (
-          <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', gap: 2 }}>
+          <Box sx={CARD_GRID_SX}>
             {content.sections.map((section) => (
               <Paper component="section" variant="outlined" key={section.heading} sx={{ p: 3 }}>
                 <Typography variant="h5" component="h2" gutterBottom>

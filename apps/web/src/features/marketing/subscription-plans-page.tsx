@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import { PLANS, PLAN_IDS, type Feature, type PlanLimits } from '@app/contracts';
 import { Link as RouterLink } from 'react-router';
 import { MarketingLayout } from './components/marketing-layout';
+import { LEAD_SX, PAGE_TITLE_SX, PLAN_GRID_SX } from './marketing-styles';
 
 const FEATURE_LABELS: Record<Feature, string> = {
   ANALYTICS_BASIC: 'Basic analytics',
@@ -43,17 +44,19 @@ function describeLimits(limits: PlanLimits): string[] {
 export function SubscriptionPlansPage() {
   return (
     <MarketingLayout>
-      <Container maxWidth="lg" sx={{ py: { xs: 6, md: 9 } }}>
-        <Box sx={{ textAlign: 'center', mb: 6 }}>
+      <Container maxWidth="lg" sx={{ py: { xs: 5, md: 9 } }}>
+        <Box sx={{ textAlign: 'center', mb: { xs: 4, md: 6 } }}>
           <Typography variant="overline" color="primary">
             Pricing
           </Typography>
-          <Typography variant="h1">Plans that grow with you</Typography>
-          <Typography color="text.secondary" sx={{ mt: 1.5 }}>
+          <Typography variant="h1" sx={PAGE_TITLE_SX}>
+            Plans that grow with you
+          </Typography>
+          <Typography color="text.secondary" sx={{ ...LEAD_SX, mt: 1.5, mx: 'auto' }}>
             Start free. Upgrade when you need more stores, products or features. Cancel any time.
           </Typography>
         </Box>
-        <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(4, 1fr)', gap: 2 }}>
+        <Box sx={PLAN_GRID_SX}>
           {PLAN_IDS.map((planId) => {
             const plan = PLANS[planId];
             const isHighlighted = planId === 'ADVANCED';
@@ -68,7 +71,11 @@ export function SubscriptionPlansPage() {
                   display: 'flex',
                   flexDirection: 'column',
                   borderColor: isHighlighted ? 'primary.main' : 'divider',
-                  borderWidth: isHighlighted ? 2 : 1,
+                  // A second pixel of accent drawn outside the box, so the highlighted card's
+                  // content lines up with its neighbours' (a 2 px border would push it down).
+                  boxShadow: isHighlighted
+                    ? (theme) => `0 0 0 1px ${(theme.vars ?? theme).palette.primary.main}`
+                    : 'none',
                 }}
               >
                 <Typography id={`plan-${planId}`} variant="h4" component="h2">

@@ -1,18 +1,11 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { BrandLogo } from '../../../components/brand-logo';
-
-const HEADER_LINKS = [
-  { label: 'For businesses', to: '/business-features' },
-  { label: 'For shoppers', to: '/shopper-features' },
-  { label: 'Pricing', to: '/subscription-plans' },
-  { label: 'About', to: '/about' },
-];
+import { MarketingHeader } from './marketing-header';
 
 const FOOTER_GROUPS = [
   {
@@ -49,39 +42,7 @@ const FOOTER_GROUPS = [
 export function MarketingLayout({ children }: { children: ReactNode }) {
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
-      <Box component="header" sx={{ borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
-        <Container maxWidth="lg" sx={{ display: 'flex', alignItems: 'center', gap: 3, height: 64 }}>
-          <Box
-            component={RouterLink}
-            to="/"
-            aria-label="Retail Back-Office home"
-            sx={{ display: 'inline-flex', textDecoration: 'none' }}
-          >
-            <BrandLogo />
-          </Box>
-          <Box component="nav" aria-label="Site" sx={{ display: 'flex', gap: 2.5, flex: 1 }}>
-            {HEADER_LINKS.map((link) => (
-              <Link
-                key={link.to}
-                component={RouterLink}
-                to={link.to}
-                underline="hover"
-                color="text.secondary"
-                variant="body2"
-                sx={{ fontWeight: 500 }}
-              >
-                {link.label}
-              </Link>
-            ))}
-          </Box>
-          <Button component={RouterLink} to="/login" color="inherit">
-            Sign in
-          </Button>
-          <Button component={RouterLink} to="/register" variant="contained">
-            Get started
-          </Button>
-        </Container>
-      </Box>
+      <MarketingHeader />
       <Box component="main" sx={{ flex: 1 }}>
         {children}
       </Box>
@@ -89,8 +50,16 @@ export function MarketingLayout({ children }: { children: ReactNode }) {
         component="footer"
         sx={{ borderTop: 1, borderColor: 'divider', bgcolor: 'background.paper', py: 5 }}
       >
-        <Container maxWidth="lg" sx={{ display: 'grid', gridTemplateColumns: '2fr repeat(3, 1fr)', gap: 4 }}>
-          <Box>
+        <Container
+          maxWidth="lg"
+          sx={{
+            display: 'grid',
+            gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(3, 1fr)', md: '2fr repeat(3, 1fr)' },
+            gap: 4,
+          }}
+        >
+          {/* The brand takes a row of its own until the four columns fit. */}
+          <Box sx={{ gridColumn: { xs: '1 / -1', md: 'auto' } }}>
             <BrandLogo />
             <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5, maxWidth: 320 }}>
               Stores, stock, loyalty and sales analytics for growing retail businesses.

@@ -5,7 +5,7 @@ import Link from '@mui/material/Link';
 import { FormTextField } from '../../components/form-text-field';
 import { ZResetPasswordRequest } from '@app/contracts';
 import { useState, type FormEvent } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { RouterLink } from '../../components/router-link';
 import { getErrorMessage, getFieldErrors } from '../../api/api-error';
 import { firstFieldErrors, validate } from '../../lib/validation';
 import { AUTH_MESSAGES, useRequestPasswordResetMutation } from './auth.api';

@@ -3,7 +3,8 @@ import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { Link as RouterLink, Navigate, useLocation } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
+import { RouterLink } from '../../components/router-link';
 import { MarketingLayout } from './components/marketing-layout';
 import { MARKETING_CONTENT } from './marketing-content';
 

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { Link as RouterLink } from 'react-router';
+import { RouterLink } from '../../components/router-link';
 
 export const FORBIDDEN_TITLE = 'You don’t have permission to view this page.';
 export const FORBIDDEN_HINT =

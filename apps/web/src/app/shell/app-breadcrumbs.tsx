@@ -2,7 +2,8 @@ import HomeOutlinedIcon from '@mui/icons-material/HomeOutlined';
 import Breadcrumbs from '@mui/material/Breadcrumbs';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { Link as RouterLink, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { RouterLink } from '../../components/router-link';
 import { useRouteTitle } from '../../hooks/use-route-title';
 
 /** Collapses above 8 items (000 section 9). */

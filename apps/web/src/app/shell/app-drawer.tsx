@@ -21,7 +21,8 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Toolbar from '@mui/material/Toolbar';
 import { useState, type ReactElement } from 'react';
-import { Link as RouterLink, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { RouterLink } from '../../components/router-link';
 import { BrandLogo } from '../../components/brand-logo';
 import type { NavEntry } from './nav-items';
 

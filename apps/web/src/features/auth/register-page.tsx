@@ -7,7 +7,7 @@ import { FormTextField } from '../../components/form-text-field';
 import Typography from '@mui/material/Typography';
 import { PASSWORD_MIN_LENGTH, ZRegisterRequest } from '@app/contracts';
 import { useState, type FormEvent } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { RouterLink } from '../../components/router-link';
 import { getErrorMessage, getFieldErrors } from '../../api/api-error';
 import { PasswordField } from '../../components/password-field';
 import { firstFieldErrors, validate, withoutEmptyStrings } from '../../lib/validation';

@@ -1,7 +1,8 @@
 import Alert from '@mui/material/Alert';
 import Link from '@mui/material/Link';
 import { useState } from 'react';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
+import { RouterLink } from '../../components/router-link';
 import { getErrorMessage, getFieldErrors } from '../../api/api-error';
 import { notifySuccess } from '../../components/toast';
 import { AUTH_MESSAGES, useConfirmPasswordResetMutation } from './auth.api';

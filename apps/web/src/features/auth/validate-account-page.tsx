@@ -1,7 +1,8 @@
 import Alert from '@mui/material/Alert';
 import Link from '@mui/material/Link';
 import { useEffect, useState } from 'react';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
+import { RouterLink } from '../../components/router-link';
 import { getErrorMessage, getFieldErrors } from '../../api/api-error';
 import { AUTH_MESSAGES, useValidateAccountMutation } from './auth.api';
 import { AuthLayout } from './components/auth-layout';

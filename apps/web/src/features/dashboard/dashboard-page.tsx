@@ -17,7 +17,7 @@ import CardActionArea from '@mui/material/CardActionArea';
 import Typography from '@mui/material/Typography';
 import type { ReactElement } from 'react';
 import { useSelector } from 'react-redux';
-import { Link as RouterLink } from 'react-router';
+import { RouterLink } from '../../components/router-link';
 import { PageHeader } from '../../components/page-header';
 import { selectSessionUser } from '../../session/session.slice';
 import { getReachableAreas } from './dashboard-areas';

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { Link as RouterLink } from 'react-router';
+import { RouterLink } from '../../components/router-link';
 import { CenteredPage } from '../../components/centered-page';
 
 const NOT_FOUND_TITLE = 'This page does not exist.';

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { Link as RouterLink } from 'react-router';
+import { RouterLink } from '../../components/router-link';
 import { CenteredPage } from '../../components/centered-page';
 
 export const UNAUTHORIZED_TEXT = 'You do not have permission to access this page.';

@@ -4,7 +4,7 @@ import Container from '@mui/material/Container';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { Link as RouterLink } from 'react-router';
+import { RouterLink } from '../../components/router-link';
 import { MarketingLayout } from './components/marketing-layout';
 import { ACTIONS_SX, CARD_GRID_SX, LEAD_SX, PAGE_TITLE_SX, SECTION_TITLE_SX } from './marketing-styles';
 

@@ -9,7 +9,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { PLANS, PLAN_IDS, type Feature, type PlanLimits } from '@app/contracts';
-import { Link as RouterLink } from 'react-router';
+import { RouterLink } from '../../components/router-link';
 import { MarketingLayout } from './components/marketing-layout';
 import { LEAD_SX, PAGE_TITLE_SX, PLAN_GRID_SX } from './marketing-styles';
 

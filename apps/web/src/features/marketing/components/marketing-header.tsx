@@ -10,7 +10,7 @@ import MenuItem from '@mui/material/MenuItem';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useId, useState, type MouseEvent } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { RouterLink } from '../../../components/router-link';
 import { BrandLogo } from '../../../components/brand-logo';
 import { useIsSignedIn } from '../use-is-signed-in';
 

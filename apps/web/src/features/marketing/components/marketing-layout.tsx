@@ -3,7 +3,7 @@ import Container from '@mui/material/Container';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { RouterLink } from '../../../components/router-link';
 import { BrandLogo } from '../../../components/brand-logo';
 import { MarketingHeader } from './marketing-header';
 

@@ -14,6 +14,45 @@ async function readSelfWith(token: string, userId: string): Promise<number> {
   return response.status;
 }
 
+describe('an all-day session', () => {
+  it('a second tab opens the dashboard without signing in again; Logout there signs out the first', async () => {
+    const first = browserPage.page();
+    const shot = screenshots('session second tab');
+    const owner = await createOwnerWithBusiness('Lantern Grocers');
+    await signIn(first, owner.email, owner.password, '/dashboard');
+
+    // sessionStorage is per tab: the new tab takes the session over the BroadcastChannel.
+    const second = await browserPage.context().newPage();
+    await second.goto('/dashboard/profile');
+    await second.getByRole('navigation', { name: 'Breadcrumb' }).waitFor();
+    expect(pathOf(second)).toBe('/dashboard/profile');
+    expect(await second.evaluate(() => sessionStorage.getItem('authToken'))).toBeTruthy();
+    await shot(second, 'second tab signed in');
+
+    await second.getByRole('button', { name: 'Logout' }).click();
+    await second.waitForURL((url) => url.pathname === '/login');
+    await first.waitForURL((url) => url.pathname === '/login');
+    expect(await first.evaluate(() => sessionStorage.getItem('authToken'))).toBeNull();
+  });
+
+  it('a reload after the access token lapsed renews it with the refresh cookie', async () => {
+    const page = browserPage.page();
+    const owner = await createOwnerWithBusiness('Dockside Deli');
+    await signIn(page, owner.email, owner.password, '/dashboard');
+    const before = await page.evaluate(() => sessionStorage.getItem('authToken'));
+    // As if an hour had passed: the stored expiry lies in the past.
+    await page.evaluate(() => sessionStorage.setItem('authTokenExpiry', String(Date.now() - 1000)));
+    const renewed = page.waitForResponse((response) => new URL(response.url()).pathname === API.auth.refresh);
+    await page.reload();
+    expect((await renewed).status()).toBe(200);
+    await page.getByRole('navigation', { name: 'Breadcrumb' }).waitFor();
+    expect(pathOf(page)).toBe('/dashboard');
+    const after = await page.evaluate(() => sessionStorage.getItem('authToken'));
+    expect(after).toBeTruthy();
+    expect(after).not.toBe(before);
+  });
+});
+
 describe('the end of a session', () => {
   it('Logout ends the token on the server: a copy of it no longer works', async () => {
     const page = browserPage.page();

@@ -11,6 +11,14 @@ const MUI_MODULES =
   /[\\/]node_modules[\\/](?:@mui[\\/][^\\/]+|react-transition-group|dom-helpers|@babel[\\/]runtime)[\\/]/;
 
 /**
+ * Overlays and lists (menus, modals, drawers, popovers and what they need) stay out of the shared
+ * chunk however many pages use them: /login shows none, and its first load is budgeted (bench
+ * web-size, <= 170 kB). The public pages' header menu alone would otherwise pull them in.
+ */
+const MUI_OVERLAY_MODULES =
+  /[\\/]@mui[\\/]material[\\/](?:esm[\\/])?(?:Modal|Menu|MenuList|MenuItem|Popover|Popper|Dialog[A-Za-z]*|Drawer|SwipeableDrawer|Backdrop|Fade|Grow|Slide|Portal|Unstable_TrapFocus|List[A-Za-z]*|Divider|Tooltip|Snackbar[A-Za-z]*)[\\/]/;
+
+/**
  * A MUI module used by at least this many entries (the app, each lazy page, each lazy piece such
  * as the cookie dialog) goes into the shared `mui` chunk. Measured on /login (bench web-size):
  * 4 or 6 cost 0.2-0.7 kB more, 3 pulls in dialogs and menus, 8 or more leaves the form fields in
@@ -61,7 +69,7 @@ export const webConfig = defineConfig({
               // ones: each small file compresses on its own and is listed in every preload map.
               // Components only a few pages use (tables, dialogs, menus) stay with those pages.
               name: 'mui',
-              test: MUI_MODULES,
+              test: (id: string) => MUI_MODULES.test(id) && !MUI_OVERLAY_MODULES.test(id),
               minShareCount: MUI_MIN_SHARE_COUNT,
             },
           ],

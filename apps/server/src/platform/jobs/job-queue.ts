@@ -113,8 +113,13 @@ export function createJobQueue(options: {
     archiveFailedAfterSeconds: 3 * 24 * 3600,
     deleteAfterDays: 1,
   });
+  let isStopping = false;
   // Without a listener an 'error' event would throw; pg-boss reports failed polls and pool errors.
-  boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
+  // While the server stops, the database ends its idle connections (57P01): that is no error.
+  boss.on('error', (error) => {
+    if (isStopping && (error as { code?: unknown }).code === '57P01') return;
+    log.error({ err: error }, 'job queue error');
+  });
 
   const registered = new Map<string, Registered>();
   const closers: Array<() => void | Promise<void>> = [];
@@ -181,6 +186,7 @@ export function createJobQueue(options: {
     },
 
     stop: async (timeoutMs = 10_000) => {
+      isStopping = true;
       if (isStarted) await boss.stop({ graceful: true, timeout: timeoutMs, close: true, wait: true });
       isStarted = false;
       for (const close of closers.splice(0)) await close();

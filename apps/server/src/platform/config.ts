@@ -202,7 +202,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
 /** Without JWT_SECRET a random one is generated once and kept, so sessions survive restarts. */
 function readOrCreateSecret(dataDir: string): string {
-  const file = path.join(dataDir, 'jwt-secret');
+  return readOrCreateSecretFile(dataDir, 'jwt-secret', 48);
+}
+
+/**
+ * A random secret kept in DATA_DIR/`name` (0600): made at the first start, read at every later
+ * one. Only who can read the data folder has it.
+ */
+export function readOrCreateSecretFile(dataDir: string, name: string, bytes: number): string {
+  const file = path.join(dataDir, name);
   try {
     const existing = readFileSync(file, 'utf8').trim();
     if (existing.length >= 32) return existing;
@@ -210,7 +218,7 @@ function readOrCreateSecret(dataDir: string): string {
     // first start: no secret yet
   }
   mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(48).toString('base64url');
+  const secret = randomBytes(bytes).toString('base64url');
   writeFileSync(file, secret + '\n', { mode: 0o600 });
   return secret;
 }

@@ -9,6 +9,16 @@ export async function insertOneTimeToken(
   await tx.insert(oneTimeTokens).values(row);
 }
 
+/** A token of this hash and purpose that is neither used nor expired. */
+function usable(tokenHash: string, purpose: OneTimeTokenPurpose) {
+  return and(
+    eq(oneTimeTokens.tokenHash, tokenHash),
+    eq(oneTimeTokens.purpose, purpose),
+    isNull(oneTimeTokens.usedAt),
+    gt(oneTimeTokens.expiresAt, new Date()),
+  );
+}
+
 /**
  * Marks a token used and returns its user, in one statement: two requests racing with the same
  * link cannot both succeed. The holder of the link acts as its user for the rest of the
@@ -23,14 +33,7 @@ export async function consumeOneTimeToken(
   const [row] = await tx
     .update(oneTimeTokens)
     .set({ usedAt: new Date() })
-    .where(
-      and(
-        eq(oneTimeTokens.tokenHash, tokenHash),
-        eq(oneTimeTokens.purpose, purpose),
-        isNull(oneTimeTokens.usedAt),
-        gt(oneTimeTokens.expiresAt, new Date()),
-      ),
-    )
+    .where(usable(tokenHash, purpose))
     .returning({ userId: oneTimeTokens.userId });
   if (row) await actAsUser(tx, row.userId);
   return row?.userId;
@@ -60,14 +63,7 @@ export async function findUsableOneTimeToken(
   const rows = await tx
     .select({ id: oneTimeTokens.id })
     .from(oneTimeTokens)
-    .where(
-      and(
-        eq(oneTimeTokens.tokenHash, tokenHash),
-        eq(oneTimeTokens.purpose, purpose),
-        isNull(oneTimeTokens.usedAt),
-        gt(oneTimeTokens.expiresAt, new Date()),
-      ),
-    );
+    .where(usable(tokenHash, purpose));
   return rows.length > 0;
 }
 

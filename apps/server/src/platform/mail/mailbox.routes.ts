@@ -1,7 +1,6 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
+import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { readOrCreateSecretFile } from '../config.js';
 import { AppError } from '../http/app-error.js';
 import { readMailbox } from './mailbox.js';
 
@@ -36,17 +35,7 @@ const KEY_FILE = 'dev-mailbox-key';
  * and rewrite Host to 127.0.0.1 (nginx's plain proxy_pass does all three).
  */
 export function readOrCreateMailboxKey(dataDir: string): string {
-  const file = path.join(dataDir, KEY_FILE);
-  try {
-    const existing = readFileSync(file, 'utf8').trim();
-    if (existing.length >= 32) return existing;
-  } catch {
-    // first start with the mailbox on
-  }
-  mkdirSync(dataDir, { recursive: true });
-  const key = randomBytes(24).toString('base64url');
-  writeFileSync(file, `${key}\n`, { mode: 0o600 });
-  return key;
+  return readOrCreateSecretFile(dataDir, KEY_FILE, 24);
 }
 
 function hasKey(given: unknown, key: string): boolean {

@@ -4,7 +4,7 @@ import { initialSessionState, type SessionState } from './session.slice';
 import { jsonResponse, makeSession } from '../test/fixtures';
 import { mockFetch } from '../test/render';
 import { connectSessionChannel } from './session-channel';
-import { loggedOut } from './session.slice';
+import { loggedIn, loggedOut } from './session.slice';
 
 const opened: { close: () => void }[] = [];
 afterEach(() => {
@@ -40,6 +40,26 @@ describe('connectSessionChannel', () => {
     expect(await lone.channel.restore()).toBe(false);
     expect(requests.map((r) => new URL(r.url).pathname)).toEqual(['/api/auth/refresh']);
     expect(lone.store.getState().session).toMatchObject({ status: 'ready', token: null, message: null });
+  });
+
+  it('keeps a sign-in made while the cookie was being tried', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    mockFetch(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const lone = tab();
+    const restoring = lone.channel.restore();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const signedIn = makeSession();
+    lone.store.dispatch(
+      loggedIn({
+        token: signedIn.token ?? '',
+        expiresAt: signedIn.expiresAt ?? 0,
+        user: signedIn.user!,
+        businessId: signedIn.businessId,
+      }),
+    );
+    answer(jsonResponse(401, { code: 'UNAUTHENTICATED', message: 'Please sign in to continue.' }));
+    await restoring;
+    expect(lone.store.getState().session.token).toBe(signedIn.token);
   });
 
   it('signs out the other tabs when the person signs out in one', async () => {

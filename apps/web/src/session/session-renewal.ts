@@ -2,7 +2,7 @@ import { API, type TLoginResponse } from '@app/contracts';
 import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
 import { resolveServiceUrl } from '../api/service-urls';
 import { createSession } from './session-storage';
-import { loggedIn, loggedOut, type SessionRootState } from './session.slice';
+import { loggedIn, loggedOut, sessionRestored, type SessionRootState } from './session.slice';
 
 /** The server's words when a refresh cookie no longer holds (apps/server sessions.service). */
 const SERVER_SESSION_ENDED = 'Your session has ended. Please sign in again.';
@@ -78,14 +78,17 @@ export function renewOrEndSession(): SessionThunk<boolean> {
  * refresh cookie may still hold. Quietly: a visitor without a session sees nothing of this.
  */
 export function restoreFromCookie(): SessionThunk<boolean> {
-  return async (dispatch) => {
+  return async (dispatch, getState) => {
     const result = await requestRenewal();
+    // The person may have signed in on /login while this was on its way: their session wins.
+    if (getState().session.token !== null) return true;
     const session = result.kind === 'renewed' ? createSession(result.response) : null;
     if (session) {
       dispatch(loggedIn(session));
       return true;
     }
-    dispatch(loggedOut(result.kind === 'ended' ? { reason: 'ended' } : undefined));
+    dispatch(sessionRestored(null));
+    if (result.kind === 'ended') dispatch(loggedOut({ reason: 'ended' }));
     return false;
   };
 }

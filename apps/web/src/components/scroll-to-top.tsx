@@ -12,19 +12,21 @@ const SIZE = 40;
 /** The buttons the scroll-to-top button must never cover: a form's submit button. */
 const PRIMARY_ACTIONS = 'button[type="submit"], [data-primary-action]';
 
-function overlaps(a: DOMRect, b: DOMRect): boolean {
+type Box = Pick<DOMRect, 'left' | 'top' | 'right' | 'bottom'>;
+
+function overlaps(a: Box, b: Box): boolean {
   return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
 }
 
 /** Whether a primary button sits where the scroll-to-top button would be. */
-function isSpotTaken(spot: DOMRect): boolean {
+function isSpotTaken(spot: Box): boolean {
   return [...document.querySelectorAll(PRIMARY_ACTIONS)].some((element) =>
     overlaps(spot, element.getBoundingClientRect()),
   );
 }
 
 /** Where the button is, from the window and the cookie bar's height. */
-function readSpot(): DOMRect {
+function readSpot(): Box {
   const barHeight =
     Number.parseFloat(
       getComputedStyle(document.documentElement).getPropertyValue(COOKIE_BAR_HEIGHT_VARIABLE),
@@ -32,7 +34,7 @@ function readSpot(): DOMRect {
   const bottom = window.innerHeight - SCROLL_TO_TOP_GAP - barHeight;
   const right = document.documentElement.clientWidth - SCROLL_TO_TOP_GAP;
   // A little margin around it, so it does not touch a button either.
-  return new DOMRect(right - SIZE - 8, bottom - SIZE - 8, SIZE + 16, SIZE + 16);
+  return { left: right - SIZE - 8, top: bottom - SIZE - 8, right: right + 8, bottom: bottom + 8 };
 }
 
 /**

@@ -34,11 +34,11 @@ describe(CookieDialog.name, () => {
   it('keeps Necessary on and locked', async () => {
     renderWithProviders(<CookieDialog trackerUrls={URLS} />);
     await userEvent.click(screen.getByRole('button', { name: 'Choose cookies' }));
-    const necessary = screen.getByRole('checkbox', { name: 'Necessary' });
+    const necessary = await screen.findByRole('checkbox', { name: 'Necessary' });
     expect(necessary).toBeChecked();
     expect(necessary).toBeDisabled();
     for (const name of ['Preferences', 'Statistics', 'Marketing']) {
-      expect(screen.getByRole('checkbox', { name })).not.toBeChecked();
+      expect(await screen.findByRole('checkbox', { name })).not.toBeChecked();
     }
   });
 
@@ -58,7 +58,7 @@ describe(CookieDialog.name, () => {
   it('Allow selection stores the chosen categories and loads only what they allow', async () => {
     renderWithProviders(<CookieDialog trackerUrls={URLS} />);
     await userEvent.click(screen.getByRole('button', { name: 'Choose cookies' }));
-    await userEvent.click(screen.getByRole('checkbox', { name: 'Statistics' }));
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'Statistics' }));
     await userEvent.click(screen.getByRole('button', { name: 'Allow selection' }));
     expect(readConsent()).toEqual({
       necessary: true,
@@ -73,7 +73,7 @@ describe(CookieDialog.name, () => {
   it('Deny stores only the necessary category and loads nothing', async () => {
     renderWithProviders(<CookieDialog trackerUrls={URLS} />);
     await userEvent.click(screen.getByRole('button', { name: 'Choose cookies' }));
-    await userEvent.click(screen.getByRole('checkbox', { name: 'Marketing' }));
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'Marketing' }));
     await userEvent.click(screen.getByRole('button', { name: 'Deny' }));
     expect(readConsent()).toEqual({
       necessary: true,
@@ -113,11 +113,11 @@ describe('cookie dialog focus and keyboard', () => {
     expect(document.documentElement.style.getPropertyValue('--cookie-bar-height')).toBe('');
   });
 
-  it('reopens over a stored choice with that choice ticked', () => {
+  it('reopens over a stored choice with that choice ticked', async () => {
     writeConsent({ necessary: true, preferences: false, statistics: true, marketing: false });
     renderWithProviders(<CookieDialog trackerUrls={URLS} isReopened />);
-    expect(screen.getByRole('checkbox', { name: 'Statistics' })).toBeChecked();
-    expect(screen.getByRole('checkbox', { name: 'Marketing' })).not.toBeChecked();
+    expect(await screen.findByRole('checkbox', { name: 'Statistics' })).toBeChecked();
+    expect(await screen.findByRole('checkbox', { name: 'Marketing' })).not.toBeChecked();
   });
 });
 

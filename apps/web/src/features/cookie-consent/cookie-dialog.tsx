@@ -1,11 +1,17 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormGroup from '@mui/material/FormGroup';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+} from 'react';
 import { setCookieBarHeight } from '../../ui/cookie-settings';
 import {
   ALL_CONSENT,
@@ -18,13 +24,9 @@ import {
   type TrackerUrls,
 } from './cookie-consent';
 
-type Category = Exclude<keyof CookieConsent, 'necessary'>;
-
-const CATEGORIES: { key: Category; label: string; description: string }[] = [
-  { key: 'preferences', label: 'Preferences', description: 'Remember your settings and choices.' },
-  { key: 'statistics', label: 'Statistics', description: 'Help us understand how the site is used.' },
-  { key: 'marketing', label: 'Marketing', description: 'Measure our campaigns and show relevant offers.' },
-];
+const CookieCategories = lazy(() =>
+  import('./cookie-categories').then((m) => ({ default: m.CookieCategories })),
+);
 
 type CookieDialogProps = {
   /** Defaults to the URLs configured at build time. */
@@ -175,25 +177,9 @@ export function CookieDialog({ trackerUrls, isReopened = false, onClose }: Cooki
               borderColor: 'divider',
             }}
           >
-            <FormGroup row aria-label="Cookie categories">
-              <FormControlLabel control={<Checkbox checked disabled size="small" />} label="Necessary" />
-              {CATEGORIES.map((category) => (
-                <FormControlLabel
-                  key={category.key}
-                  control={
-                    <Checkbox
-                      size="small"
-                      checked={selection[category.key]}
-                      onChange={(event) =>
-                        setSelection((current) => ({ ...current, [category.key]: event.target.checked }))
-                      }
-                    />
-                  }
-                  label={category.label}
-                  title={category.description}
-                />
-              ))}
-            </FormGroup>
+            <Suspense fallback={<Box sx={{ minHeight: 38 }} />}>
+              <CookieCategories selection={selection} onChange={setSelection} />
+            </Suspense>
             <Button variant="outlined" onClick={() => save({ ...selection, necessary: true })}>
               Allow selection
             </Button>

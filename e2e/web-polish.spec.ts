@@ -241,8 +241,10 @@ describe('web polish', () => {
             toast.querySelectorAll('[class*="--success"]').forEach((element) => {
               element.setAttribute('class', element.getAttribute('class').replaceAll('--success', '--' + type));
             });
-            const body = toast.querySelector('.Toastify__toast-body > div:last-child');
-            if (body) body.textContent = text;
+            const label = [...toast.querySelectorAll('*')].find(
+              (element) => element.children.length === 0 && element.textContent === 'Toast',
+            );
+            if (label) label.textContent = text;
             if (toast !== success) success.parentElement.insertBefore(toast, success);
           }
         })()`);

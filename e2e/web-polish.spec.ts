@@ -241,10 +241,10 @@ describe('web polish', () => {
             toast.querySelectorAll('[class*="--success"]').forEach((element) => {
               element.setAttribute('class', element.getAttribute('class').replaceAll('--success', '--' + type));
             });
-            const label = [...toast.querySelectorAll('*')].find(
-              (element) => element.children.length === 0 && element.textContent === 'Toast',
-            );
-            if (label) label.textContent = text;
+            const walker = document.createTreeWalker(toast, NodeFilter.SHOW_TEXT);
+            for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+              if (node.textContent === 'Toast') node.textContent = text;
+            }
             if (toast !== success) success.parentElement.insertBefore(toast, success);
           }
         })()`);

@@ -21,10 +21,12 @@ const MUI_OVERLAY_MODULES =
 /**
  * A MUI module used by at least this many entries (the app, each lazy page, each lazy piece such
  * as the cookie dialog) goes into the shared `mui` chunk. Measured on /login (bench web-size):
- * 4 or 6 cost 0.2-0.7 kB more, 3 pulls in dialogs and menus, 8 or more leaves the form fields in
- * small chunks again.
+ * at 5 or 6 the chunk took in the menus, selects and modals of the dashboard (the account menu
+ * made Menu and Popover cross 5), which /login never uses; at 7 it keeps what nearly every page
+ * shows (buttons, typography, paper, links, icons) and /login loads its form fields in one small
+ * chunk of its own: 168.6 kB against 171.5 kB at 6 and more at 5.
  */
-const MUI_MIN_SHARE_COUNT = 5;
+const MUI_MIN_SHARE_COUNT = 7;
 
 /**
  * The web client builds to apps/web/dist, which the server serves. In development every /api call

@@ -3,6 +3,9 @@ import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 /** The default fallback of 000 section 8 when a call names none. */
 export const DEFAULT_ERROR_MESSAGE = 'An error occurred';
 
+/** What an unreachable server (no answer at all: offline, DNS, refused, CORS) reads as. */
+export const UNREACHABLE_SERVER_MESSAGE = 'Cannot reach the server. Check your connection and try again.';
+
 export type FieldErrors = Record<string, string[]>;
 
 /** What every failed call of the base API resolves to. */
@@ -36,6 +39,9 @@ function readFieldErrors(details: unknown): FieldErrors {
 
 /** Maps a fetchBaseQuery error to the product's error: `message`, then `error`, then fallback. */
 export function toApiError(error: FetchBaseQueryError, fallback: string = DEFAULT_ERROR_MESSAGE): ApiError {
+  if (error.status === 'FETCH_ERROR') {
+    return { status: error.status, code: null, message: UNREACHABLE_SERVER_MESSAGE, fieldErrors: {} };
+  }
   const data: unknown = 'data' in error ? error.data : undefined;
   const body = isRecord(data) ? data : {};
   return {

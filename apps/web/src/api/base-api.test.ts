@@ -97,10 +97,13 @@ describe('sessionBaseQuery', () => {
       expect((result.error as ApiError).message).toBe(DEFAULT_ERROR_MESSAGE);
     });
 
-    it('falls back when the network fails', async () => {
+    it('says the server cannot be reached when the network fails', async () => {
       mockFetch(() => Promise.reject(new TypeError('Failed to fetch')));
       const { error } = await runProbe();
-      expect(error).toMatchObject({ status: 'FETCH_ERROR', message: 'Failed to probe!' });
+      expect(error).toMatchObject({
+        status: 'FETCH_ERROR',
+        message: 'Cannot reach the server. Check your connection and try again.',
+      });
     });
 
     it('keeps the field errors of a validation error', async () => {

@@ -3,9 +3,11 @@ import { Loading } from '../components/loading';
 import type { RouteHandle } from '../hooks/use-route-title';
 import { RootLayout } from './root-layout';
 import { lazyPage } from './lazy-page';
+import { lazyShellPage } from './lazy-shell-page';
 import { RouteErrorPage } from './route-error-page';
 
 const page = lazyPage;
+const shellPage = lazyShellPage;
 
 const loadMarketing = () => import('../features/marketing/marketing-page');
 const loadComing = () => import('../features/coming-soon/coming-soon-page');
@@ -25,6 +27,22 @@ export const MARKETING_PATHS = [
   'shopper-features',
   'business-features',
 ] as const;
+
+/** The document title of each marketing page (" · Retail Back-Office" is added by the root layout). */
+const MARKETING_TITLES: Record<(typeof MARKETING_PATHS)[number], string> = {
+  'scan-pay-go': 'Scan, pay & go',
+  loyalty: 'Loyalty',
+  'smart-inventory': 'Smart inventory',
+  'supply-chain': 'Supply chain',
+  crm: 'CRM',
+  about: 'About',
+  terms: 'Terms of service',
+  privacy: 'Privacy policy',
+  cookies: 'Cookie policy',
+  analytics: 'Analytics',
+  'shopper-features': 'For shoppers',
+  'business-features': 'For businesses',
+};
 
 /** Protected pages whose feature is not built yet: the shell, the title and a short note. */
 export const COMING_PAGES: readonly { path: string; title: string }[] = [
@@ -52,6 +70,11 @@ function handle(title: string): RouteHandle {
   return { title };
 }
 
+/** A public route's document title only: it has no breadcrumb. */
+function pageTitle(documentTitle: string): RouteHandle {
+  return { documentTitle };
+}
+
 export const appRoutes: RouteObject[] = [
   {
     path: '/',
@@ -61,14 +84,20 @@ export const appRoutes: RouteObject[] = [
     children: [
       {
         index: true,
+        handle: pageTitle(''),
         lazy: page(
           () => import('../features/marketing/home-page'),
           (m) => m.HomePage,
         ),
       },
-      ...MARKETING_PATHS.map((path) => ({ path, lazy: page(loadMarketing, (m) => m.MarketingPage) })),
+      ...MARKETING_PATHS.map((path) => ({
+        path,
+        handle: pageTitle(MARKETING_TITLES[path]),
+        lazy: page(loadMarketing, (m) => m.MarketingPage),
+      })),
       {
         path: 'subscription-plans',
+        handle: pageTitle('Subscription plans'),
         lazy: page(
           () => import('../features/marketing/subscription-plans-page'),
           (m) => m.SubscriptionPlansPage,
@@ -76,6 +105,7 @@ export const appRoutes: RouteObject[] = [
       },
       {
         path: 'login',
+        handle: pageTitle('Sign in'),
         lazy: page(
           () => import('../features/auth/login-page'),
           (m) => m.LoginPage,
@@ -83,6 +113,7 @@ export const appRoutes: RouteObject[] = [
       },
       {
         path: 'register',
+        handle: pageTitle('Create your account'),
         lazy: page(
           () => import('../features/auth/register-page'),
           (m) => m.RegisterPage,
@@ -90,6 +121,7 @@ export const appRoutes: RouteObject[] = [
       },
       {
         path: 'reset-password',
+        handle: pageTitle('Reset your password'),
         lazy: page(
           () => import('../features/auth/reset-password-page'),
           (m) => m.ResetPasswordPage,
@@ -98,6 +130,7 @@ export const appRoutes: RouteObject[] = [
       {
         // The reset e-mail links here; the server answers this GET with the app (DESIGN 3).
         path: 'api/auth/reset-password/confirm',
+        handle: pageTitle('Choose a new password'),
         lazy: page(
           () => import('../features/auth/reset-password-confirm-page'),
           (m) => m.ResetPasswordConfirmPage,
@@ -105,6 +138,7 @@ export const appRoutes: RouteObject[] = [
       },
       {
         path: 'validate-account',
+        handle: pageTitle('Activate your account'),
         lazy: page(
           () => import('../features/auth/validate-account-page'),
           (m) => m.ValidateAccountPage,
@@ -112,6 +146,7 @@ export const appRoutes: RouteObject[] = [
       },
       {
         path: 'unauthorized',
+        handle: pageTitle('Unauthorized'),
         lazy: page(
           () => import('../features/errors/unauthorized-page'),
           (m) => m.UnauthorizedPage,
@@ -119,6 +154,7 @@ export const appRoutes: RouteObject[] = [
       },
       {
         path: 'dashboard',
+        handle: pageTitle('Dashboard'),
         lazy: page(
           () => import('./guard/protected-layout'),
           (m) => m.ProtectedLayout,
@@ -127,7 +163,7 @@ export const appRoutes: RouteObject[] = [
           {
             index: true,
             handle: handle('Dashboard'),
-            lazy: page(
+            lazy: shellPage(
               () => import('../features/dashboard/dashboard-page'),
               (m) => m.DashboardPage,
             ),
@@ -135,7 +171,7 @@ export const appRoutes: RouteObject[] = [
           {
             path: 'business-setup',
             handle: handle('Business Setup'),
-            lazy: page(
+            lazy: shellPage(
               () => import('../features/business-setup/business-setup-page'),
               (m) => m.BusinessSetupPage,
             ),
@@ -143,12 +179,12 @@ export const appRoutes: RouteObject[] = [
           ...COMING_PAGES.map(({ path, title }) => ({
             path,
             handle: handle(title),
-            lazy: page(loadComing, (m) => m.ComingSoonPage),
+            lazy: shellPage(loadComing, (m) => m.ComingSoonPage),
           })),
           {
             path: '*',
             handle: handle('Not found'),
-            lazy: page(
+            lazy: shellPage(
               () => import('../features/errors/not-found-page'),
               (m) => m.NotFoundPanel,
             ),
@@ -157,6 +193,7 @@ export const appRoutes: RouteObject[] = [
       },
       {
         path: '*',
+        handle: pageTitle('Page not found'),
         lazy: page(
           () => import('../features/errors/not-found-page'),
           (m) => m.NotFoundPage,

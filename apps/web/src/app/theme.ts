@@ -4,6 +4,15 @@ import '@fontsource/inter/latin-600.css';
 import '@fontsource/inter/latin-700.css';
 import { createTheme } from '@mui/material/styles';
 
+/** The keyboard focus ring of every control: 2 px of the accent, 2 px away (DESIGN section 10). */
+const FOCUS_RING = {
+  outline: '2px solid var(--mui-palette-primary-main)',
+  outlineOffset: 2,
+} as const;
+
+/** Height of the dashboard's fixed top bar (MUI's dense-free Toolbar from sm up). */
+export const APP_BAR_HEIGHT = 64;
+
 /** One accent colour, neutral greys; light and dark follow the system (DESIGN section 10). */
 const ACCENT = { light: '#3b5bdb', dark: '#8ea2ff' } as const;
 
@@ -44,6 +53,25 @@ export const theme = createTheme({
     overline: { fontWeight: 600, letterSpacing: '0.08em' },
   },
   components: {
+    MuiCssBaseline: {
+      styleOverrides: {
+        // Anything focusable that is not an MUI control (plain links, the logo link) gets the ring too.
+        ':focus-visible': FOCUS_RING,
+        // An error alert scrolled into view stops below the fixed top bar.
+        '[role="alert"]': { scrollMarginTop: APP_BAR_HEIGHT },
+        // While the cookie bar shows, the page can scroll its last button out from under it.
+        body: { paddingBottom: 'var(--cookie-bar-height, 0px)' },
+      },
+    },
+    MuiButtonBase: { styleOverrides: { root: { '&.Mui-focusVisible': FOCUS_RING } } },
+    MuiLink: { styleOverrides: { root: { '&:focus-visible': FOCUS_RING } } },
+    // The input element sits inside the outlined box: the ring goes around the box.
+    MuiInputBase: {
+      styleOverrides: {
+        root: { '&.Mui-focused:has(:focus-visible)': FOCUS_RING },
+        input: { '&:focus-visible': { outline: 'none' } },
+      },
+    },
     MuiButton: { defaultProps: { disableElevation: true } },
     MuiPaper: { defaultProps: { elevation: 0 } },
     MuiCard: { defaultProps: { variant: 'outlined' } },

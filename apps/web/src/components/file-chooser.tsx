@@ -16,6 +16,8 @@ type FileChooserProps = {
   accept?: readonly string[];
   /** Accessible name of the file input, e.g. "Business logo". */
   label?: string;
+  /** The input's name: a form finds the field of a server error ("logo") by it. */
+  name?: string;
   buttonLabel?: string;
   helperText?: string;
   error?: string | null;
@@ -44,6 +46,7 @@ export function FileChooser({
   onChange,
   accept = DEFAULT_FILE_ACCEPT,
   label = 'File',
+  name,
   buttonLabel = 'Choose File',
   helperText,
   error,
@@ -98,6 +101,7 @@ export function FileChooser({
               ref={inputRef}
               id={inputId}
               type="file"
+              name={name}
               tabIndex={-1}
               accept={accept.join(',')}
               aria-label={label}

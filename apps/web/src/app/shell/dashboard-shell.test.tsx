@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeSession } from '../../test/fixtures';
-import { renderRoutes } from '../../test/render';
+import { BUSINESS_ID, jsonResponse, makeSession } from '../../test/fixtures';
+import { mockFetch, renderRoutes } from '../../test/render';
 import { UPGRADE_MODAL_STATE_KEY, planViolationReceived } from '../../ui/ui.slice';
 import { appRoutes } from '../routes';
 import { DashboardShell } from './dashboard-shell';
@@ -158,5 +158,87 @@ describe(DashboardShell.name, () => {
     expect(dialog).toHaveTextContent('Your plan allows 100 products.');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+  });
+
+  describe('account menu', () => {
+    async function openAccountMenu() {
+      await userEvent.click(await screen.findByRole('button', { name: 'Ada Owner' }));
+      return screen.findByRole('menu');
+    }
+
+    it('offers Profile, Business Profile and Logout to an owner', async () => {
+      renderRoutes(appRoutes, { initialEntries: ['/dashboard'], session: makeSession() });
+      const menu = await openAccountMenu();
+      const items = within(menu).getAllByRole('menuitem');
+      expect(items.map((item) => item.textContent)).toEqual(['Profile', 'Business Profile', 'Logout']);
+      expect(within(menu).getByRole('menuitem', { name: 'Profile' })).toHaveAttribute(
+        'href',
+        '/dashboard/profile',
+      );
+      expect(within(menu).getByRole('menuitem', { name: 'Business Profile' })).toHaveAttribute(
+        'href',
+        '/dashboard/business-profile',
+      );
+    });
+
+    it('leaves out Business Profile for a role without it', async () => {
+      renderRoutes(appRoutes, {
+        initialEntries: ['/dashboard'],
+        session: makeSession({ roles: ['ROLE_PRODUCT_READER'] }),
+      });
+      const menu = await openAccountMenu();
+      expect(
+        within(menu)
+          .getAllByRole('menuitem')
+          .map((item) => item.textContent),
+      ).toEqual(['Profile', 'Logout']);
+    });
+
+    it('shows the initials, or the user’s picture', async () => {
+      renderRoutes(appRoutes, {
+        initialEntries: ['/dashboard'],
+        session: makeSession({ user: { picture: 'https://img.example/ada.png' } }),
+      });
+      const button = await screen.findByRole('button', { name: 'Ada Owner' });
+      expect(button.querySelector('img')).toHaveAttribute('src', 'https://img.example/ada.png');
+    });
+
+    it('logs out from the menu with the drawer closed', async () => {
+      const { store, router } = renderRoutes(appRoutes, {
+        initialEntries: ['/dashboard'],
+        session: makeSession(),
+      });
+      await userEvent.click(await screen.findByRole('button', { name: 'Close navigation' }));
+      const menu = await openAccountMenu();
+      await userEvent.click(within(menu).getByRole('menuitem', { name: 'Logout' }));
+      expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/login');
+      expect(store.getState().session.token).toBeNull();
+    });
+
+    it('shows the business’s name and logo in the top bar', async () => {
+      const logoBytes = new Uint8Array([137, 80, 78, 71]);
+      vi.stubGlobal(
+        'URL',
+        Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:logo'), revokeObjectURL: vi.fn() }),
+      );
+      const { requests } = mockFetch((request) => {
+        if (request.url.includes('/api/azure-blob/download-image'))
+          return new Response(logoBytes, { status: 200, headers: { 'Content-Type': 'image/png' } });
+        return jsonResponse(200, {
+          id: BUSINESS_ID,
+          businessName: 'Corner Shop',
+          logoUrl: `businesses/${BUSINESS_ID}/logo.png`,
+        });
+      });
+      renderRoutes(appRoutes, { initialEntries: ['/dashboard'], session: makeSession() });
+      const banner = await screen.findByRole('banner');
+      expect(await within(banner).findByText('Corner Shop')).toBeInTheDocument();
+      await waitFor(() => expect(banner.querySelector('img[src="blob:logo"]')).not.toBeNull());
+      const download = requests.find((request) => request.url.includes('download-image'));
+      expect(download?.headers.get('Authorization')).toMatch(/^Bearer /);
+      expect(new URL(download!.url).searchParams.get('containerName')).toBe('inventory');
+      expect(new URL(download!.url).searchParams.get('imageUrl')).toBe(`businesses/${BUSINESS_ID}/logo.png`);
+    });
   });
 });

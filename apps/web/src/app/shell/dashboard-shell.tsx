@@ -1,11 +1,9 @@
 import MenuIcon from '@mui/icons-material/Menu';
 import AppBar from '@mui/material/AppBar';
-import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
@@ -15,23 +13,15 @@ import { useLocation, useNavigate } from 'react-router';
 import { PRODUCT_TITLE } from '../../components/brand-logo';
 import { loggedOut, selectBusinessId, selectSessionUser } from '../../session/session.slice';
 import { UPGRADE_MODAL_STATE_KEY, upgradeModalOpened } from '../../ui/ui.slice';
+import { AccountMenu } from './account-menu';
 import { AppBreadcrumbs } from './app-breadcrumbs';
 import { AppDrawerContent } from './app-drawer';
 import { getVisibleNavEntries } from './nav-items';
+import { ShellBusiness } from './shell-business';
 
 /** Shell sizes of 000 section 9. */
 export const DRAWER_WIDTH = 240;
 export const MIN_LAYOUT_WIDTH = 1024;
-
-function getInitials(name: string): string {
-  const parts = name.trim().split(/\s+/).filter(Boolean);
-  return parts.length === 0
-    ? '?'
-    : parts
-        .slice(0, 2)
-        .map((part) => part[0]?.toUpperCase() ?? '')
-        .join('');
-}
 
 function hasUpgradeFlag(state: unknown): boolean {
   return (
@@ -57,7 +47,6 @@ export function DashboardShell({ children }: { children: ReactNode }) {
   const businessId = useSelector(selectBusinessId);
   const entries = getVisibleNavEntries(user?.roles ?? [], Boolean(businessId));
   const isDrawerOpen = isDesktop ? isDesktopOpen : isMobileOpen;
-  const displayName = user?.fullName || user?.email || 'Signed in';
 
   const shouldOpenUpgrade = hasUpgradeFlag(location.state);
   useEffect(() => {
@@ -106,23 +95,13 @@ export function DashboardShell({ children }: { children: ReactNode }) {
           >
             <MenuIcon />
           </IconButton>
-          <Typography variant="h6" component="p" noWrap sx={{ flex: 1 }}>
+          <Typography variant="h6" component="p" noWrap sx={{ flexShrink: 0 }}>
             {PRODUCT_TITLE}
           </Typography>
-          <Tooltip title={user?.email ?? ''}>
-            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-              <Avatar
-                src={user?.picture ?? undefined}
-                alt=""
-                sx={{ width: 32, height: 32, fontSize: 14, bgcolor: 'primary.main' }}
-              >
-                {getInitials(displayName)}
-              </Avatar>
-              <Typography variant="body2" sx={{ fontWeight: 500 }} noWrap>
-                {displayName}
-              </Typography>
-            </Box>
-          </Tooltip>
+          <Box sx={{ flex: 1, minWidth: 0, display: 'flex' }}>
+            {businessId ? <ShellBusiness businessId={businessId} /> : null}
+          </Box>
+          <AccountMenu user={user} hasBusiness={Boolean(businessId)} onLogout={logout} />
         </Toolbar>
       </AppBar>
       <Drawer

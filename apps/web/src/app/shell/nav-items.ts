@@ -22,7 +22,7 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   },
 ];
 
-function canReach(roles: readonly string[], path: string): boolean {
+export function canReach(roles: readonly string[], path: string): boolean {
   return hasAnyRole(roles, ROUTE_ROLES[path] ?? null);
 }
 

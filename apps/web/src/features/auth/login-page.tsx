@@ -7,9 +7,9 @@ import { useState, type FormEvent } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { RouterLink } from '../../components/router-link';
-import { getErrorMessage, getFieldErrors, isApiError } from '../../api/api-error';
+import { isApiError } from '../../api/api-error';
 import { PasswordField } from '../../components/password-field';
-import { firstFieldErrors } from '../../lib/validation';
+import { useFormErrors } from '../../lib/use-form-errors';
 import { createSession } from '../../session/session-storage';
 import { loggedIn, selectSession, selectToken } from '../../session/session.slice';
 import { AUTH_MESSAGES, useLoginMutation } from './auth.api';
@@ -44,8 +44,16 @@ export function LoginPage() {
   // "Your session has ended. Please sign in again." after a session that could not be renewed.
   const sessionMessage = useSelector(selectSession).message;
   const [values, setValues] = useState({ email: '', password: '' });
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    formRef,
+    alertRef,
+    errors: fieldErrors,
+    formError,
+    setFormError,
+    showErrors,
+    showServerError,
+    clearError,
+  } = useFormErrors();
   // A paused account or a network over its limit: resetting the password is the way on.
   const [isRateLimited, setIsRateLimited] = useState(false);
   const isVerified = searchParams.get('verified') === '1';
@@ -55,10 +63,9 @@ export function LoginPage() {
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setFormError(null);
     setIsRateLimited(false);
     const errors = checkLoginValues(values);
-    setFieldErrors(errors);
+    showErrors(errors);
     if (Object.keys(errors).length > 0) return;
     try {
       const response = await login({ email: values.email.trim(), password: values.password }).unwrap();
@@ -69,8 +76,7 @@ export function LoginPage() {
       }
       dispatch(loggedIn(session));
     } catch (error) {
-      setFieldErrors(firstFieldErrors(getFieldErrors(error)));
-      setFormError(getErrorMessage(error, AUTH_MESSAGES.login));
+      showServerError(error, AUTH_MESSAGES.login);
       setIsRateLimited(isApiError(error) && error.code === 'RATE_LIMITED');
     }
   };
@@ -91,6 +97,7 @@ export function LoginPage() {
       <Box
         component="form"
         noValidate
+        ref={formRef}
         onSubmit={(event) => void submit(event)}
         sx={{ display: 'grid', gap: 2 }}
       >
@@ -98,6 +105,7 @@ export function LoginPage() {
         {sessionMessage && !formError ? <Alert severity="info">{sessionMessage}</Alert> : null}
         {formError ? (
           <Alert
+            ref={alertRef}
             severity="error"
             action={
               isRateLimited ? (
@@ -117,7 +125,10 @@ export function LoginPage() {
           autoFocus
           required
           value={values.email}
-          onChange={(event) => setValues({ ...values, email: event.target.value })}
+          onChange={(event) => {
+            setValues({ ...values, email: event.target.value });
+            clearError('email');
+          }}
           error={Boolean(fieldErrors.email)}
           helperText={fieldErrors.email}
         />
@@ -127,7 +138,10 @@ export function LoginPage() {
           autoComplete="current-password"
           required
           value={values.password}
-          onChange={(event) => setValues({ ...values, password: event.target.value })}
+          onChange={(event) => {
+            setValues({ ...values, password: event.target.value });
+            clearError('password');
+          }}
           error={Boolean(fieldErrors.password)}
           helperText={fieldErrors.password}
         />

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse } from '../../test/fixtures';
@@ -59,7 +59,21 @@ describe(RegisterPage.name, () => {
     await fillForm();
     expect(await screen.findByText('This password is too common.')).toBeInTheDocument();
     expect(screen.getByLabelText(/^Password/)).toHaveAttribute('aria-invalid', 'true');
-    expect(screen.getByRole('alert')).toHaveTextContent('Check the highlighted fields.');
+    // Once, at the field: no alert repeats it, and focus goes there.
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getAllByText('This password is too common.')).toHaveLength(1);
+    await waitFor(() => expect(screen.getByLabelText(/^Password/)).toHaveFocus());
+  });
+
+  it('focuses the first invalid field on submit and clears its error once it is changed', async () => {
+    renderRegister();
+    await userEvent.click(await screen.findByRole('button', { name: 'Create account' }));
+    const fullName = screen.getByLabelText(/^Full name/);
+    await waitFor(() => expect(fullName).toHaveFocus());
+    expect(fullName).toHaveAttribute('aria-invalid', 'true');
+    await userEvent.type(fullName, 'A');
+    expect(fullName).toHaveAttribute('aria-invalid', 'false');
+    expect(screen.getByLabelText(/^E-mail/)).toHaveAttribute('aria-invalid', 'true');
   });
 
   it('falls back to the registration failure text', async () => {

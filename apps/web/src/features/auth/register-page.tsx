@@ -8,9 +8,9 @@ import Typography from '@mui/material/Typography';
 import { PASSWORD_MIN_LENGTH, ZRegisterRequest } from '@app/contracts';
 import { useState, type FormEvent } from 'react';
 import { RouterLink } from '../../components/router-link';
-import { getErrorMessage, getFieldErrors } from '../../api/api-error';
 import { PasswordField } from '../../components/password-field';
-import { firstFieldErrors, validate, withoutEmptyStrings } from '../../lib/validation';
+import { useFormErrors } from '../../lib/use-form-errors';
+import { validate, withoutEmptyStrings } from '../../lib/validation';
 import { AUTH_MESSAGES, useRegisterMutation } from './auth.api';
 import { AuthLayout } from './components/auth-layout';
 
@@ -20,34 +20,39 @@ const EMPTY = { fullName: '', email: '', password: '', username: '', phoneNumber
 export function RegisterPage() {
   const [register, { isLoading }] = useRegisterMutation();
   const [values, setValues] = useState(EMPTY);
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    formRef,
+    alertRef,
+    errors: fieldErrors,
+    formError,
+    showErrors,
+    showServerError,
+    clearError,
+  } = useFormErrors();
   const [registered, setRegistered] = useState<{ email: string; message: string } | null>(null);
 
   const field = (name: keyof typeof EMPTY) => ({
     name,
     value: values[name],
-    onChange: (event: { target: { value: string } }) => setValues({ ...values, [name]: event.target.value }),
+    onChange: (event: { target: { value: string } }) => {
+      setValues({ ...values, [name]: event.target.value });
+      clearError(name);
+    },
     error: Boolean(fieldErrors[name]),
     helperText: fieldErrors[name],
   });
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setFormError(null);
     const result = validate(ZRegisterRequest, withoutEmptyStrings(values));
-    if (result.errors) {
-      setFieldErrors(result.errors);
-      return;
-    }
-    setFieldErrors({});
+    showErrors(result.errors ?? {});
+    if (result.errors) return;
     try {
       const response = await register(result.data).unwrap();
       setRegistered({ email: response.email, message: response.message });
       setValues(EMPTY);
     } catch (error) {
-      setFieldErrors(firstFieldErrors(getFieldErrors(error)));
-      setFormError(getErrorMessage(error, AUTH_MESSAGES.register));
+      showServerError(error, AUTH_MESSAGES.register);
     }
   };
 
@@ -86,10 +91,15 @@ export function RegisterPage() {
       <Box
         component="form"
         noValidate
+        ref={formRef}
         onSubmit={(event) => void submit(event)}
         sx={{ display: 'grid', gap: 2 }}
       >
-        {formError ? <Alert severity="error">{formError}</Alert> : null}
+        {formError ? (
+          <Alert ref={alertRef} severity="error">
+            {formError}
+          </Alert>
+        ) : null}
         <FormTextField label="Full name" autoComplete="name" required autoFocus {...field('fullName')} />
         <FormTextField label="E-mail" type="email" autoComplete="email" required {...field('email')} />
         <PasswordField

@@ -28,8 +28,10 @@ export function ResetPasswordConfirmPage() {
       notifySuccess(response.message);
       await navigate('/login', { replace: true });
     } catch (error) {
-      setPasswordError(getFieldErrors(error).newPassword?.[0] ?? null);
-      setFormError(getErrorMessage(error, AUTH_MESSAGES.resetConfirm));
+      // Shown once: under the password when it is about the password, else in the alert.
+      const atPassword = getFieldErrors(error).newPassword?.[0] ?? null;
+      setPasswordError(atPassword);
+      setFormError(atPassword ? null : getErrorMessage(error, AUTH_MESSAGES.resetConfirm));
     }
   };
 

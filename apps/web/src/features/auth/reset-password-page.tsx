@@ -7,8 +7,8 @@ import { ZResetPasswordRequest } from '@app/contracts';
 import { useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router';
 import { RouterLink } from '../../components/router-link';
-import { getErrorMessage, getFieldErrors } from '../../api/api-error';
-import { firstFieldErrors, validate } from '../../lib/validation';
+import { useFormErrors } from '../../lib/use-form-errors';
+import { validate } from '../../lib/validation';
 import { AUTH_MESSAGES, useRequestPasswordResetMutation } from './auth.api';
 import { AuthLayout } from './components/auth-layout';
 
@@ -20,25 +20,20 @@ export function ResetPasswordPage() {
   const [email, setEmail] = useState(
     typeof handedEmail === 'string' && handedEmail.includes('@') ? handedEmail : '',
   );
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
+  const { formRef, alertRef, errors, formError, showErrors, showServerError, clearError } = useFormErrors();
+  const fieldError = errors.email;
   const [sentMessage, setSentMessage] = useState<string | null>(null);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setFormError(null);
     const result = validate(ZResetPasswordRequest, { email: email.trim() });
-    if (result.errors) {
-      setFieldError(result.errors.email ?? null);
-      return;
-    }
-    setFieldError(null);
+    showErrors(result.errors ?? {});
+    if (result.errors) return;
     try {
       const response = await requestReset(result.data).unwrap();
       setSentMessage(response.message);
     } catch (error) {
-      setFieldError(firstFieldErrors(getFieldErrors(error)).email ?? null);
-      setFormError(getErrorMessage(error, AUTH_MESSAGES.resetRequest));
+      showServerError(error, AUTH_MESSAGES.resetRequest);
     }
   };
 
@@ -58,10 +53,15 @@ export function ResetPasswordPage() {
         <Box
           component="form"
           noValidate
+          ref={formRef}
           onSubmit={(event) => void submit(event)}
           sx={{ display: 'grid', gap: 2 }}
         >
-          {formError ? <Alert severity="error">{formError}</Alert> : null}
+          {formError ? (
+            <Alert ref={alertRef} severity="error">
+              {formError}
+            </Alert>
+          ) : null}
           <FormTextField
             label="E-mail"
             type="email"
@@ -70,7 +70,10 @@ export function ResetPasswordPage() {
             required
             autoFocus
             value={email}
-            onChange={(event) => setEmail(event.target.value)}
+            onChange={(event) => {
+              setEmail(event.target.value);
+              clearError('email');
+            }}
             error={Boolean(fieldError)}
             helperText={fieldError}
           />

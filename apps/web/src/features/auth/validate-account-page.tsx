@@ -36,8 +36,10 @@ export function ValidateAccountPage() {
       const response = await validateAccount({ token, newPassword }).unwrap();
       setSuccessText(typeof response === 'string' && response.trim() ? response : ACCOUNT_VALIDATED_TEXT);
     } catch (error) {
-      setPasswordError(getFieldErrors(error).newPassword?.[0] ?? null);
-      setFormError(getErrorMessage(error, AUTH_MESSAGES.validateAccount));
+      // Shown once: under the password when it is about the password, else in the alert.
+      const atPassword = getFieldErrors(error).newPassword?.[0] ?? null;
+      setPasswordError(atPassword);
+      setFormError(atPassword ? null : getErrorMessage(error, AUTH_MESSAGES.validateAccount));
     }
   };
 

@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TAddress } from '@app/contracts';
@@ -170,8 +170,30 @@ describe(BusinessSetupPage.name, () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     await userEvent.type(screen.getByLabelText(/Business name/), 'Corner Shop');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Check the highlighted fields.');
-    expect(screen.getByText('The city is unknown.')).toBeInTheDocument();
+    // The error shows once, under its field, and the field takes focus; no alert repeats it.
+    expect(await screen.findByText('The city is unknown.')).toBeInTheDocument();
+    expect(screen.queryByText('Check the highlighted fields.')).toBeNull();
+    await waitFor(() => expect(screen.getByLabelText(/^City/)).toHaveFocus());
+    await userEvent.type(screen.getByLabelText(/^City/), 'x');
+    expect(screen.queryByText('The city is unknown.')).toBeNull();
+  });
+
+  it('shows an error without a field in the alert', async () => {
+    setup(userThen(() => jsonResponse(409, { code: 'CONFLICT', message: 'A business exists already.' })));
+    await screen.findByText(/Welcome, Ada Lovelace!/);
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    await userEvent.type(screen.getByLabelText(/Business name/), 'Corner Shop');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('A business exists already.');
+  });
+
+  it('completes a bare domain to https when the website field is left', async () => {
+    setup(userThen(() => jsonResponse(201, {})));
+    await screen.findByText(/Welcome, Ada Lovelace!/);
+    const website = screen.getByLabelText(/^Website/);
+    await userEvent.type(website, 'shop.example');
+    await userEvent.tab();
+    expect(website).toHaveValue('https://shop.example');
   });
 });
 

@@ -20,10 +20,11 @@ import {
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Navigate, useNavigate } from 'react-router';
-import { getErrorMessage, getFieldErrors } from '../../api/api-error';
 import { FileChooser } from '../../components/file-chooser';
 import { notifySuccess } from '../../components/toast';
-import { firstFieldErrors, validate } from '../../lib/validation';
+import { completeUrl } from '../../lib/url';
+import { useFormErrors } from '../../lib/use-form-errors';
+import { validate } from '../../lib/validation';
 import { loggedOut, selectBusinessId, selectSessionUser } from '../../session/session.slice';
 import { buildBusinessFormData, checkLogo } from './business-form-data';
 import {
@@ -58,9 +59,11 @@ type FieldName = keyof FormValues;
 const ADDRESS_FIELDS = ['street', 'city', 'state', 'postalCode', 'country'] as const;
 
 /** Field errors arrive with dotted paths ("address.city"); the form names fields flat. */
+const toFieldName = (path: string) => path.replace(/^address\./, '');
+
 function toFormErrors(errors: Record<string, string>): Record<string, string> {
   const result: Record<string, string> = {};
-  for (const [path, message] of Object.entries(errors)) result[path.replace(/^address\./, '')] = message;
+  for (const [path, message] of Object.entries(errors)) result[toFieldName(path)] = message;
   return result;
 }
 
@@ -119,8 +122,7 @@ function BusinessSetupForm() {
   const [useUserAddress, setUseUserAddress] = useState(false);
   const [logo, setLogo] = useState<File | null>(null);
   const [logoError, setLogoError] = useState<string | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const { formRef, alertRef, errors, formError, showErrors, showServerError, clearError } = useFormErrors();
   const [isDone, setIsDone] = useState(false);
 
   const hasAddress = hasAddressOnFile(user?.address);
@@ -140,8 +142,10 @@ function BusinessSetupForm() {
     name: fieldName,
     id: `business-${fieldName}`,
     value: values[fieldName],
-    onChange: (event: { target: { value: string } }) =>
-      setValues((current) => ({ ...current, [fieldName]: event.target.value })),
+    onChange: (event: { target: { value: string } }) => {
+      setValues((current) => ({ ...current, [fieldName]: event.target.value }));
+      clearError(fieldName);
+    },
     error: Boolean(errors[fieldName]),
     helperText: errors[fieldName],
     disabled: isLoading || isDone,
@@ -155,13 +159,12 @@ function BusinessSetupForm() {
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setFormError(null);
     const input: TCreateBusinessRequest = {
       businessName: values.businessName,
       registrationNumber: values.registrationNumber,
       businessEmail: values.businessEmail.trim(),
       businessPhoneNumber: values.businessPhoneNumber,
-      websiteUrl: values.websiteUrl.trim(),
+      websiteUrl: completeUrl(values.websiteUrl),
       industryType: values.industryType || undefined,
       description: values.description,
       useUserAddress: isUsingAddressOnFile,
@@ -176,11 +179,8 @@ function BusinessSetupForm() {
           },
     };
     const result = validate(ZCreateBusinessRequest, input);
-    if (result.errors) {
-      setErrors(toFormErrors(result.errors));
-      return;
-    }
-    setErrors({});
+    showErrors(result.errors ? toFormErrors(result.errors) : {});
+    if (result.errors) return;
     try {
       await createBusiness(buildBusinessFormData(result.data, logo)).unwrap();
       setValues(EMPTY_VALUES);
@@ -190,8 +190,7 @@ function BusinessSetupForm() {
       notifySuccess('Business profile saved.');
     } catch (error) {
       console.error('Business creation failed', error);
-      setErrors(toFormErrors(firstFieldErrors(getFieldErrors(error))));
-      setFormError(getErrorMessage(error, BUSINESS_ERROR_MESSAGE));
+      showServerError(error, BUSINESS_ERROR_MESSAGE, toFieldName);
     }
   };
 
@@ -211,6 +210,7 @@ function BusinessSetupForm() {
         <Box
           component="form"
           noValidate
+          ref={formRef}
           onSubmit={(event) => void submit(event)}
           aria-label="Business profile"
         >
@@ -220,7 +220,7 @@ function BusinessSetupForm() {
             </Alert>
           ) : null}
           {formError ? (
-            <Alert severity="error" sx={{ mt: 3 }}>
+            <Alert ref={alertRef} severity="error" sx={{ mt: 3 }}>
               {formError}
             </Alert>
           ) : null}
@@ -234,6 +234,9 @@ function BusinessSetupForm() {
               type="url"
               placeholder="https://example.com"
               {...field('websiteUrl')}
+              onBlur={() =>
+                setValues((current) => ({ ...current, websiteUrl: completeUrl(current.websiteUrl) }))
+              }
             />
             <TextField select label="Industry type" {...field('industryType')}>
               <MenuItem value="">
@@ -288,6 +291,7 @@ function BusinessSetupForm() {
                 onChange={chooseLogo}
                 accept={LOGO_MIME_TYPES}
                 label="Business logo"
+                name="logo"
                 buttonLabel="Choose File"
                 error={logoError ?? errors.logo}
                 isRemovable

@@ -31,13 +31,14 @@ describe(CookieDialog.name, () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
-  it('keeps Necessary on and locked', () => {
+  it('keeps Necessary on and locked', async () => {
     renderWithProviders(<CookieDialog trackerUrls={URLS} />);
-    const necessary = screen.getByRole('checkbox', { name: 'Necessary' });
+    await userEvent.click(screen.getByRole('button', { name: 'Choose cookies' }));
+    const necessary = await screen.findByRole('checkbox', { name: 'Necessary' });
     expect(necessary).toBeChecked();
     expect(necessary).toBeDisabled();
     for (const name of ['Preferences', 'Statistics', 'Marketing']) {
-      expect(screen.getByRole('checkbox', { name })).not.toBeChecked();
+      expect(await screen.findByRole('checkbox', { name })).not.toBeChecked();
     }
   });
 
@@ -56,7 +57,8 @@ describe(CookieDialog.name, () => {
 
   it('Allow selection stores the chosen categories and loads only what they allow', async () => {
     renderWithProviders(<CookieDialog trackerUrls={URLS} />);
-    await userEvent.click(screen.getByRole('checkbox', { name: 'Statistics' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Choose cookies' }));
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'Statistics' }));
     await userEvent.click(screen.getByRole('button', { name: 'Allow selection' }));
     expect(readConsent()).toEqual({
       necessary: true,
@@ -70,7 +72,8 @@ describe(CookieDialog.name, () => {
 
   it('Deny stores only the necessary category and loads nothing', async () => {
     renderWithProviders(<CookieDialog trackerUrls={URLS} />);
-    await userEvent.click(screen.getByRole('checkbox', { name: 'Marketing' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Choose cookies' }));
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'Marketing' }));
     await userEvent.click(screen.getByRole('button', { name: 'Deny' }));
     expect(readConsent()).toEqual({
       necessary: true,
@@ -79,6 +82,42 @@ describe(CookieDialog.name, () => {
       marketing: false,
     });
     expect(document.querySelectorAll('script[id^="consent-"]')).toHaveLength(0);
+  });
+});
+
+describe('cookie dialog focus and keyboard', () => {
+  it('takes focus when it appears, denies on Escape and gives focus back', async () => {
+    const field = document.createElement('input');
+    document.body.appendChild(field);
+    field.focus();
+    renderWithProviders(<CookieDialog trackerUrls={URLS} />);
+    const dialog = screen.getByRole('dialog', { name: 'Cookies on this site' });
+    expect(dialog).toHaveFocus();
+    await userEvent.keyboard('{Escape}');
+    expect(readConsent()).toEqual({
+      necessary: true,
+      preferences: false,
+      statistics: false,
+      marketing: false,
+    });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(field).toHaveFocus();
+    field.remove();
+  });
+
+  it('is a bar whose height the page knows while it shows', () => {
+    vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockReturnValue(72);
+    const { unmount } = renderWithProviders(<CookieDialog trackerUrls={URLS} />);
+    expect(document.documentElement.style.getPropertyValue('--cookie-bar-height')).toBe('72px');
+    unmount();
+    expect(document.documentElement.style.getPropertyValue('--cookie-bar-height')).toBe('');
+  });
+
+  it('reopens over a stored choice with that choice ticked', async () => {
+    writeConsent({ necessary: true, preferences: false, statistics: true, marketing: false });
+    renderWithProviders(<CookieDialog trackerUrls={URLS} isReopened />);
+    expect(await screen.findByRole('checkbox', { name: 'Statistics' })).toBeChecked();
+    expect(await screen.findByRole('checkbox', { name: 'Marketing' })).not.toBeChecked();
   });
 });
 

@@ -1,11 +1,18 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormGroup from '@mui/material/FormGroup';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useId, useState } from 'react';
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+} from 'react';
+import { setCookieBarHeight } from '../../ui/cookie-settings';
 import {
   ALL_CONSENT,
   NO_CONSENT,
@@ -17,91 +24,167 @@ import {
   type TrackerUrls,
 } from './cookie-consent';
 
-type Category = Exclude<keyof CookieConsent, 'necessary'>;
-
-const CATEGORIES: { key: Category; label: string; description: string }[] = [
-  { key: 'preferences', label: 'Preferences', description: 'Remember your settings and choices.' },
-  { key: 'statistics', label: 'Statistics', description: 'Help us understand how the site is used.' },
-  { key: 'marketing', label: 'Marketing', description: 'Measure our campaigns and show relevant offers.' },
-];
+const CookieCategories = lazy(() =>
+  import('./cookie-categories').then((m) => ({ default: m.CookieCategories })),
+);
 
 type CookieDialogProps = {
   /** Defaults to the URLs configured at build time. */
   trackerUrls?: TrackerUrls;
+  /** Asked for again ("Cookie settings"): shown over a stored choice, with that choice ticked. */
+  isReopened?: boolean;
+  /** Called after a choice is saved. */
+  onClose?: () => void;
 };
 
+/** Where focus goes after a choice when the element that had it is gone: the page's first field. */
+function focusAfterChoice(previous: Element | null): void {
+  if (previous instanceof HTMLElement && previous !== document.body && previous.isConnected) {
+    previous.focus();
+    return;
+  }
+  document.querySelector<HTMLElement>('main input:not([type="hidden"]), main button, main a[href]')?.focus();
+}
+
 /**
- * The cookie dialog of 000 section 2: shown until a consent cookie exists. Non-modal, so the page
- * stays usable while it is open.
+ * The cookie dialog of 000 section 2: shown until a consent cookie exists, and again on request.
+ * A compact bar along the bottom (the categories behind "Choose cookies"), non-modal so the page
+ * stays usable: it takes focus when it appears, Escape denies, and focus goes back afterwards.
  */
-export function CookieDialog({ trackerUrls }: CookieDialogProps) {
-  const [stored, setStored] = useState<CookieConsent | null>(() => readConsent());
-  const [selection, setSelection] = useState<CookieConsent>(NO_CONSENT);
+export function CookieDialog({ trackerUrls, isReopened = false, onClose }: CookieDialogProps) {
+  const [stored, setStored] = useState<CookieConsent | null>(() => (isReopened ? null : readConsent()));
+  const [selection, setSelection] = useState<CookieConsent>(() => readConsent() ?? NO_CONSENT);
+  const [isDetailsOpen, setIsDetailsOpen] = useState(isReopened);
   const titleId = useId();
   const textId = useId();
+  const detailsId = useId();
+  const barRef = useRef<HTMLDivElement>(null);
+  const previousFocus = useRef<Element | null>(null);
+  const isShown = stored === null;
 
-  if (stored) return null;
+  useEffect(() => {
+    if (!isShown) return;
+    previousFocus.current = document.activeElement;
+    barRef.current?.focus();
+  }, [isShown]);
+
+  // The bar's height, for the scroll-to-top button and the room under the page.
+  useLayoutEffect(() => {
+    const bar = barRef.current;
+    if (!isShown || !bar) return undefined;
+    setCookieBarHeight(bar.offsetHeight);
+    const observer =
+      typeof ResizeObserver === 'undefined'
+        ? null
+        : new ResizeObserver(() => setCookieBarHeight(bar.offsetHeight));
+    observer?.observe(bar);
+    return () => {
+      observer?.disconnect();
+      setCookieBarHeight(0);
+    };
+  }, [isShown]);
+
+  if (!isShown) return null;
 
   const save = (consent: CookieConsent) => {
     writeConsent(consent);
     applyConsent(consent, trackerUrls ?? readTrackerUrls());
     setStored(consent);
+    focusAfterChoice(previousFocus.current);
+    onClose?.();
+  };
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape') return;
+    event.stopPropagation();
+    save(NO_CONSENT);
   };
 
   return (
     <Paper
+      ref={barRef}
       role="dialog"
       aria-modal="false"
       aria-labelledby={titleId}
       aria-describedby={textId}
+      tabIndex={-1}
+      onKeyDown={onKeyDown}
+      square
       elevation={8}
       sx={{
         position: 'fixed',
-        right: 24,
-        bottom: 24,
+        left: 0,
+        right: 0,
+        bottom: 0,
         zIndex: (theme) => theme.zIndex.snackbar,
-        width: 'min(440px, calc(100vw - 48px))',
-        p: 2.5,
-        border: 1,
+        borderTop: 1,
         borderColor: 'divider',
+        maxHeight: '50vh',
+        overflowY: 'auto',
+        '&:focus': { outline: 'none' },
       }}
     >
-      <Typography id={titleId} variant="h5" component="h2" gutterBottom>
-        Cookies on this site
-      </Typography>
-      <Typography id={textId} variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-        We use necessary cookies to run the site. With your consent we also use cookies for preferences,
-        statistics and marketing. You can change your choice at any time.
-      </Typography>
-      <FormGroup sx={{ mb: 2 }}>
-        <FormControlLabel control={<Checkbox checked disabled size="small" />} label="Necessary" />
-        {CATEGORIES.map((category) => (
-          <FormControlLabel
-            key={category.key}
-            control={
-              <Checkbox
-                size="small"
-                checked={selection[category.key]}
-                onChange={(event) =>
-                  setSelection((current) => ({ ...current, [category.key]: event.target.checked }))
-                }
-              />
-            }
-            label={category.label}
-            title={category.description}
-          />
-        ))}
-      </FormGroup>
-      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', justifyContent: 'flex-end' }}>
-        <Button color="inherit" onClick={() => save(NO_CONSENT)}>
-          Deny
-        </Button>
-        <Button variant="outlined" onClick={() => save({ ...selection, necessary: true })}>
-          Allow selection
-        </Button>
-        <Button variant="contained" onClick={() => save(ALL_CONSENT)}>
-          Allow all
-        </Button>
+      <Box
+        sx={{
+          maxWidth: 1200,
+          mx: 'auto',
+          px: { xs: 2, sm: 3 },
+          py: 1.5,
+          display: 'flex',
+          flexWrap: 'wrap',
+          alignItems: 'center',
+          columnGap: 3,
+          rowGap: 1,
+        }}
+      >
+        <Box sx={{ flex: '1 1 320px', minWidth: 0 }}>
+          <Typography id={titleId} variant="subtitle2" component="h2">
+            Cookies on this site
+          </Typography>
+          <Typography id={textId} variant="body2" color="text.secondary">
+            We use necessary cookies to run the site. With your consent we also use cookies for preferences,
+            statistics and marketing. You can change your choice at any time.
+          </Typography>
+        </Box>
+        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', justifyContent: 'flex-end', ml: 'auto' }}>
+          <Button
+            color="inherit"
+            aria-expanded={isDetailsOpen}
+            aria-controls={detailsId}
+            onClick={() => setIsDetailsOpen((open) => !open)}
+          >
+            Choose cookies
+          </Button>
+          <Button variant="outlined" onClick={() => save(NO_CONSENT)}>
+            Deny
+          </Button>
+          <Button variant="contained" onClick={() => save(ALL_CONSENT)}>
+            Allow all
+          </Button>
+        </Box>
+        {isDetailsOpen ? (
+          <Box
+            id={detailsId}
+            sx={{
+              flexBasis: '100%',
+              display: 'flex',
+              flexWrap: 'wrap',
+              alignItems: 'center',
+              justifyContent: 'space-between',
+              gap: 1,
+              pt: 1,
+              borderTop: 1,
+              borderColor: 'divider',
+            }}
+          >
+            <Suspense fallback={<Box sx={{ minHeight: 38 }} />}>
+              <CookieCategories selection={selection} onChange={setSelection} />
+            </Suspense>
+            <Button variant="outlined" onClick={() => save({ ...selection, necessary: true })}>
+              Allow selection
+            </Button>
+          </Box>
+        ) : null}
       </Box>
     </Paper>
   );

@@ -5,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { RouterLink } from '../../../components/router-link';
 import { BrandLogo } from '../../../components/brand-logo';
+import { CookieSettingsLink } from '../../../components/cookie-settings-link';
 
 type AuthLayoutProps = {
   title: string;
@@ -67,6 +68,7 @@ export function AuthLayout({ title, subtitle, children, footer }: AuthLayoutProp
         <Link component={RouterLink} to="/cookies" color="inherit" underline="hover">
           Cookies
         </Link>
+        <CookieSettingsLink color="inherit" underline="hover" />
       </Box>
     </Box>
   );

@@ -5,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { RouterLink } from '../../../components/router-link';
 import { BrandLogo } from '../../../components/brand-logo';
+import { CookieSettingsLink } from '../../../components/cookie-settings-link';
 import { MarketingHeader } from './marketing-header';
 
 const FOOTER_GROUPS = [
@@ -89,9 +90,19 @@ export function MarketingLayout({ children }: { children: ReactNode }) {
           ))}
         </Container>
         <Container maxWidth="lg">
-          <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 4 }}>
-            © {new Date().getFullYear()} Retail Back-Office
-          </Typography>
+          <Box
+            sx={{
+              display: 'flex',
+              flexWrap: 'wrap',
+              gap: 2,
+              mt: 4,
+              typography: 'caption',
+              color: 'text.secondary',
+            }}
+          >
+            <span>© {new Date().getFullYear()} Retail Back-Office</span>
+            <CookieSettingsLink color="inherit" underline="hover" />
+          </Box>
         </Container>
       </Box>
     </Box>

@@ -1,0 +1,37 @@
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
+import { FormTextField } from '../components/form-text-field';
+import { describe, expect, it } from 'vitest';
+import { renderWithProviders } from '../test/render';
+import { APP_BAR_HEIGHT } from './theme';
+
+function styles(): string {
+  return [...document.querySelectorAll('style')].map((style) => style.textContent).join('\n');
+}
+
+const RING = /outline:2px solid var\(--mui-palette-primary-main\);outline-offset:2px/;
+
+describe('theme focus ring', () => {
+  it('gives buttons, icon buttons, checkboxes, links and inputs a 2 px accent ring', () => {
+    renderWithProviders(
+      <>
+        <Button>Save</Button>
+        <IconButton aria-label="Menu">M</IconButton>
+        <Checkbox slotProps={{ input: { 'aria-label': 'Pick' } }} />
+        <Link href="/terms">Terms</Link>
+        <FormTextField label="Name" />
+      </>,
+    );
+    const css = styles();
+    expect(css).toMatch(new RegExp(`\\.Mui-focusVisible\\{${RING.source}`));
+    expect(css).toMatch(new RegExp(`:focus-visible\\{${RING.source}`));
+    expect(css).toMatch(new RegExp(`\\.Mui-focused:has\\(:focus-visible\\)\\{${RING.source}`));
+  });
+
+  it('keeps an alert scrolled into view below the top bar', () => {
+    renderWithProviders(<p>Page</p>);
+    expect(styles()).toContain(`[role="alert"]{scroll-margin-top:${APP_BAR_HEIGHT}px;}`);
+  });
+});

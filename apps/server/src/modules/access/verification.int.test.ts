@@ -43,7 +43,7 @@ function resend(email: unknown, app: TestApp = t, remoteAddress = '127.0.0.1') {
   });
 }
 
-function linkStatus(payload: unknown, app: TestApp = t, remoteAddress = '127.0.0.1') {
+function linkStatus(payload: Record<string, unknown>, app: TestApp = t, remoteAddress = '127.0.0.1') {
   return app.app.inject({ method: 'POST', url: '/api/auth/link-status', remoteAddress, payload });
 }
 

@@ -3,9 +3,9 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import { FormTextField } from '../../components/form-text-field';
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
-import { Navigate, useLocation, useSearchParams } from 'react-router';
+import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { RouterLink } from '../../components/router-link';
 import { getErrorMessage, getFieldErrors, isApiError } from '../../api/api-error';
 import { PasswordField } from '../../components/password-field';
@@ -16,6 +16,25 @@ import { AUTH_MESSAGES, useLoginMutation } from './auth.api';
 import { AuthLayout } from './components/auth-layout';
 
 export const EMAIL_VERIFIED_NOTE = 'Your e-mail address is verified. You can sign in now.';
+export const BUSINESS_SET_UP_NOTE = 'Your business is set up. Sign in to open your dashboard.';
+
+// Loaded only when needed: the first load of /login stays small.
+const VerificationExpiredPage = lazy(() =>
+  import('./verification-expired-page').then((m) => ({ default: m.VerificationExpiredPage })),
+);
+const ResendVerificationForm = lazy(() =>
+  import('./components/resend-verification-form').then((m) => ({ default: m.ResendVerificationForm })),
+);
+
+/** Router state the business setup leaves: the owner signs in again to pick up the new business. */
+export type LoginHandOff = { businessSetUp: { email: string } };
+
+function readHandOff(state: unknown): string | null {
+  if (typeof state !== 'object' || state === null || !('businessSetUp' in state)) return null;
+  const { businessSetUp } = state;
+  if (typeof businessSetUp !== 'object' || businessSetUp === null || !('email' in businessSetUp)) return null;
+  return typeof businessSetUp.email === 'string' ? businessSetUp.email : null;
+}
 
 /**
  * Sign-in only needs both fields filled; the server checks the rest. (The contracts schema is not
@@ -34,21 +53,46 @@ function readFrom(state: unknown): string | null {
   return typeof from === 'string' && from.startsWith('/dashboard') ? from : null;
 }
 
-/** Sign-in with e-mail (or username) and password. */
+/** Sign-in with e-mail (or username) and password; /login?verification=expired offers a new link. */
 export function LoginPage() {
+  const [searchParams] = useSearchParams();
+  if (searchParams.get('verification') === 'expired') {
+    return (
+      <Suspense fallback={null}>
+        <VerificationExpiredPage />
+      </Suspense>
+    );
+  }
+  return <SignInForm />;
+}
+
+function SignInForm() {
   const [login, { isLoading }] = useLoginMutation();
   const dispatch = useDispatch();
   const location = useLocation();
+  const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const token = useSelector(selectToken);
+  // Read once: the banner and the address stay for this visit, a reload shows the plain page.
+  const [setUpEmail] = useState(() => readHandOff(location.state));
   // "Your session has ended. Please sign in again." after a session that could not be renewed.
   const sessionMessage = useSelector(selectSession).message;
-  const [values, setValues] = useState({ email: '', password: '' });
+  const [values, setValues] = useState({ email: setUpEmail ?? '', password: '' });
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   // A paused account or a network over its limit: resetting the password is the way on.
   const [isRateLimited, setIsRateLimited] = useState(false);
+  // An unverified account: "Send a new link" opens the resend form with the address filled in.
+  const [isUnverified, setIsUnverified] = useState(false);
+  const [isResendOpen, setIsResendOpen] = useState(false);
   const isVerified = searchParams.get('verified') === '1';
+
+  // The hand-off is consumed on arrival: the history entry forgets it.
+  const hasHandOff = readHandOff(location.state) !== null;
+  useEffect(() => {
+    if (!hasHandOff) return;
+    void navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: null });
+  }, [hasHandOff, navigate, location.pathname, location.search]);
 
   // Signed in (now or already): go to the page that sent the user here, else the dashboard.
   if (token) return <Navigate to={readFrom(location.state) ?? '/dashboard'} replace />;
@@ -57,6 +101,8 @@ export function LoginPage() {
     event.preventDefault();
     setFormError(null);
     setIsRateLimited(false);
+    setIsUnverified(false);
+    setIsResendOpen(false);
     const errors = checkLoginValues(values);
     setFieldErrors(errors);
     if (Object.keys(errors).length > 0) return;
@@ -72,6 +118,7 @@ export function LoginPage() {
       setFieldErrors(firstFieldErrors(getFieldErrors(error)));
       setFormError(getErrorMessage(error, AUTH_MESSAGES.login));
       setIsRateLimited(isApiError(error) && error.code === 'RATE_LIMITED');
+      setIsUnverified(isApiError(error) && error.code === 'EMAIL_NOT_VERIFIED');
     }
   };
 
@@ -88,22 +135,35 @@ export function LoginPage() {
         </>
       }
     >
+      {isUnverified && isResendOpen ? (
+        <Box sx={{ display: 'grid', gap: 2, mb: 3 }}>
+          <Alert severity="warning">{formError}</Alert>
+          <Suspense fallback={null}>
+            <ResendVerificationForm initialEmail={values.email.includes('@') ? values.email.trim() : ''} />
+          </Suspense>
+        </Box>
+      ) : null}
       <Box
         component="form"
         noValidate
         onSubmit={(event) => void submit(event)}
         sx={{ display: 'grid', gap: 2 }}
       >
+        {setUpEmail !== null ? <Alert severity="success">{BUSINESS_SET_UP_NOTE}</Alert> : null}
         {isVerified ? <Alert severity="success">{EMAIL_VERIFIED_NOTE}</Alert> : null}
         {sessionMessage && !formError ? <Alert severity="info">{sessionMessage}</Alert> : null}
-        {formError ? (
+        {formError && !(isUnverified && isResendOpen) ? (
           <Alert
-            severity="error"
+            severity={isUnverified ? 'warning' : 'error'}
             action={
               isRateLimited ? (
                 <Link component={RouterLink} to="/reset-password" state={{ email: values.email.trim() }}>
                   Reset your password
                 </Link>
+              ) : isUnverified ? (
+                <Button color="inherit" size="small" onClick={() => setIsResendOpen(true)}>
+                  Send a new link
+                </Button>
               ) : undefined
             }
           >
@@ -114,7 +174,7 @@ export function LoginPage() {
           label="E-mail or username"
           name="email"
           autoComplete="username"
-          autoFocus
+          autoFocus={setUpEmail === null}
           required
           value={values.email}
           onChange={(event) => setValues({ ...values, email: event.target.value })}
@@ -125,6 +185,7 @@ export function LoginPage() {
           label="Password"
           name="password"
           autoComplete="current-password"
+          autoFocus={setUpEmail !== null}
           required
           value={values.password}
           onChange={(event) => setValues({ ...values, password: event.target.value })}

@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -6,12 +7,17 @@ import { RouterLink } from '../../components/router-link';
 import { getErrorMessage, getFieldErrors } from '../../api/api-error';
 import { AUTH_MESSAGES, useValidateAccountMutation } from './auth.api';
 import { AuthLayout } from './components/auth-layout';
+import { LinkCheck } from './components/link-check';
 import { NewPasswordForm } from './components/new-password-form';
 import { MISSING_TOKEN_TEXT } from './reset-password-confirm-page';
 
 /** Redirect delay of 000 section 9. */
 export const VALIDATION_REDIRECT_MS = 3000;
 export const ACCOUNT_VALIDATED_TEXT = 'Your account is ready. Taking you to sign in...';
+export const INVITATION_DEAD = {
+  title: 'This invitation no longer works',
+  text: 'It was already used, or it is more than three days old. Ask your administrator for a new invitation. If you set your password already, just sign in.',
+};
 
 /** Invited staff set their password here from the link in their e-mail. */
 export function ValidateAccountPage() {
@@ -52,13 +58,26 @@ export function ValidateAccountPage() {
           in 3 seconds.
         </Alert>
       ) : token ? (
-        <NewPasswordForm
-          submitLabel="Activate account"
-          isBusy={isLoading}
-          formError={formError}
-          passwordError={passwordError}
-          onSubmit={(newPassword) => void submit(newPassword)}
-        />
+        <LinkCheck
+          token={token}
+          purpose="VALIDATE_ACCOUNT"
+          deadLink={{
+            ...INVITATION_DEAD,
+            actions: (
+              <Button component={RouterLink} to="/login" variant="contained" size="large">
+                Back to sign in
+              </Button>
+            ),
+          }}
+        >
+          <NewPasswordForm
+            submitLabel="Activate account"
+            isBusy={isLoading}
+            formError={formError}
+            passwordError={passwordError}
+            onSubmit={(newPassword) => void submit(newPassword)}
+          />
+        </LinkCheck>
       ) : (
         <Alert severity="error">{MISSING_TOKEN_TEXT}</Alert>
       )}

@@ -5,6 +5,7 @@ import { BUSINESS_ID, jsonResponse, makeSession, makeToken, makeUser, signedOut 
 import { mockFetch, renderRoutes } from '../../test/render';
 import { BUSINESS_SET_UP_NOTE, EMAIL_VERIFIED_NOTE, LoginPage } from './login-page';
 import { VERIFICATION_EXPIRED_TITLE } from './verification-expired-page';
+import { readSignInHandOff, saveSignInHandOff } from '../../session/sign-in-hand-off';
 import { ResetPasswordPage } from './reset-password-page';
 
 function renderLogin(path = '/login', options: Parameters<typeof renderRoutes>[1] = {}) {
@@ -117,15 +118,18 @@ describe(LoginPage.name, () => {
   });
 
   it('greets an owner back from the business setup with her address filled in, once', async () => {
-    const { router } = renderLogin('/login', {
-      initialEntries: [{ pathname: '/login', state: { businessSetUp: { email: 'ada@example.com' } } }],
-    });
+    saveSignInHandOff({ reason: 'business-set-up', email: 'ada@example.com' });
+    const { unmount } = renderLogin();
     expect(screen.getByText(BUSINESS_SET_UP_NOTE)).toBeInTheDocument();
     expect(screen.getByLabelText(/E-mail or username/)).toHaveValue('ada@example.com');
     expect(screen.getByLabelText(/^Password/)).toHaveFocus();
-    // The hand-off is consumed: the history entry no longer carries it.
-    await vi.waitFor(() => expect(router.state.location.state).toBeNull());
+    // Consumed: the next visit shows the plain page.
+    await vi.waitFor(() => expect(readSignInHandOff()).toBeNull());
     expect(screen.getByText(BUSINESS_SET_UP_NOTE)).toBeInTheDocument();
+    unmount();
+    renderLogin();
+    expect(screen.queryByText(BUSINESS_SET_UP_NOTE)).toBeNull();
+    expect(screen.getByLabelText(/E-mail or username/)).toHaveValue('');
   });
 
   it('offers a new verification link, with the address filled in, to an unverified account', async () => {

@@ -5,12 +5,13 @@ import Link from '@mui/material/Link';
 import { FormTextField } from '../../components/form-text-field';
 import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
-import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { RouterLink } from '../../components/router-link';
 import { getErrorMessage, getFieldErrors, isApiError } from '../../api/api-error';
 import { PasswordField } from '../../components/password-field';
 import { firstFieldErrors } from '../../lib/validation';
 import { createSession } from '../../session/session-storage';
+import { clearSignInHandOff, readSignInHandOff } from '../../session/sign-in-hand-off';
 import { loggedIn, selectSession, selectToken } from '../../session/session.slice';
 import { AUTH_MESSAGES, useLoginMutation } from './auth.api';
 import { AuthLayout } from './components/auth-layout';
@@ -25,16 +26,6 @@ const VerificationExpiredPage = lazy(() =>
 const ResendVerificationForm = lazy(() =>
   import('./components/resend-verification-form').then((m) => ({ default: m.ResendVerificationForm })),
 );
-
-/** Router state the business setup leaves: the owner signs in again to pick up the new business. */
-export type LoginHandOff = { businessSetUp: { email: string } };
-
-function readHandOff(state: unknown): string | null {
-  if (typeof state !== 'object' || state === null || !('businessSetUp' in state)) return null;
-  const { businessSetUp } = state;
-  if (typeof businessSetUp !== 'object' || businessSetUp === null || !('email' in businessSetUp)) return null;
-  return typeof businessSetUp.email === 'string' ? businessSetUp.email : null;
-}
 
 /**
  * Sign-in only needs both fields filled; the server checks the rest. (The contracts schema is not
@@ -70,11 +61,10 @@ function SignInForm() {
   const [login, { isLoading }] = useLoginMutation();
   const dispatch = useDispatch();
   const location = useLocation();
-  const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const token = useSelector(selectToken);
   // Read once: the banner and the address stay for this visit, a reload shows the plain page.
-  const [setUpEmail] = useState(() => readHandOff(location.state));
+  const [setUpEmail] = useState(() => readSignInHandOff()?.email ?? null);
   // "Your session has ended. Please sign in again." after a session that could not be renewed.
   const sessionMessage = useSelector(selectSession).message;
   const [values, setValues] = useState({ email: setUpEmail ?? '', password: '' });
@@ -87,12 +77,8 @@ function SignInForm() {
   const [isResendOpen, setIsResendOpen] = useState(false);
   const isVerified = searchParams.get('verified') === '1';
 
-  // The hand-off is consumed on arrival: the history entry forgets it.
-  const hasHandOff = readHandOff(location.state) !== null;
-  useEffect(() => {
-    if (!hasHandOff) return;
-    void navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: null });
-  }, [hasHandOff, navigate, location.pathname, location.search]);
+  // Consumed on arrival (in an effect: a state initializer may run twice).
+  useEffect(() => clearSignInHandOff(), []);
 
   // Signed in (now or already): go to the page that sent the user here, else the dashboard.
   if (token) return <Navigate to={readFrom(location.state) ?? '/dashboard'} replace />;

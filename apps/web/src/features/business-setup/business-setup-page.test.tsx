@@ -5,6 +5,7 @@ import type { TAddress } from '@app/contracts';
 import { USER_ID, jsonResponse, makeSession, makeUser } from '../../test/fixtures';
 import { mockFetch, renderRoutes, type FetchHandler } from '../../test/render';
 import { LOGO_TYPE_ERROR, buildBusinessFormData } from './business-form-data';
+import { readSignInHandOff } from '../../session/sign-in-hand-off';
 import { BusinessSetupPage } from './business-setup-page';
 import { SETUP_READY_TITLE } from './components/setup-success-panel';
 
@@ -130,7 +131,7 @@ describe(BusinessSetupPage.name, () => {
       Object.assign(URL, { createObjectURL: () => 'blob:logo', revokeObjectURL: () => undefined }),
     );
     let finish: (response: Response) => void = () => undefined;
-    const { requests, store, router } = setup(
+    const { requests, store } = setup(
       userThen(
         () =>
           new Promise<Response>((resolve) => {
@@ -164,15 +165,13 @@ describe(BusinessSetupPage.name, () => {
 
     await act(() => vi.advanceTimersByTimeAsync(3000));
     expect(await screen.findByText('Login page')).toBeInTheDocument();
-    expect(router.state.location.state).toEqual({ businessSetUp: { email: 'ada@example.com' } });
+    expect(readSignInHandOff()).toEqual({ reason: 'business-set-up', email: 'ada@example.com' });
     expect(store.getState().session.token).toBeNull();
     expect(window.sessionStorage.getItem('authToken')).toBeNull();
   });
 
   it('signs in at once with "Sign in now"', async () => {
-    const { router } = setup(
-      userThen(() => jsonResponse(201, { id: crypto.randomUUID(), businessName: 'Deli' })),
-    );
+    setup(userThen(() => jsonResponse(201, { id: crypto.randomUUID(), businessName: 'Deli' })));
     await screen.findByText(/Welcome, Ada Lovelace!/);
     await userEvent.type(screen.getByLabelText(/Business name/), 'Deli');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
@@ -180,7 +179,7 @@ describe(BusinessSetupPage.name, () => {
     expect(panel).toHaveTextContent('Deli');
     await userEvent.click(within(panel).getByRole('button', { name: 'Sign in now' }));
     expect(await screen.findByText('Login page')).toBeInTheDocument();
-    expect(router.state.location.state).toEqual({ businessSetUp: { email: 'ada@example.com' } });
+    expect(readSignInHandOff()?.email).toBe('ada@example.com');
   });
 
   it('shows the server message and field errors on failure', async () => {

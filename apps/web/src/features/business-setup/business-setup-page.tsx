@@ -25,6 +25,7 @@ import { FileChooser } from '../../components/file-chooser';
 import { notifySuccess } from '../../components/toast';
 import { firstFieldErrors, validate } from '../../lib/validation';
 import { loggedOut, selectBusinessId, selectSessionUser } from '../../session/session.slice';
+import { saveSignInHandOff } from '../../session/sign-in-hand-off';
 import { buildBusinessFormData, checkLogo } from './business-form-data';
 import { SetupSuccessPanel } from './components/setup-success-panel';
 import {
@@ -129,11 +130,12 @@ function BusinessSetupForm() {
   const name = user?.fullName || sessionUser?.fullName || sessionUser?.email || '';
 
   // The new token must carry the business: sign out, and let /login greet the owner with her
-  // address filled in (router state, read once there).
+  // address filled in (read once there).
   const email = sessionUser?.email ?? '';
   const signInAgain = useCallback(() => {
+    saveSignInHandOff({ reason: 'business-set-up', email });
     dispatch(loggedOut({ isByUser: true }));
-    void navigate('/login', { replace: true, state: { businessSetUp: { email } } });
+    void navigate('/login', { replace: true });
   }, [dispatch, navigate, email]);
 
   useEffect(() => {

@@ -122,10 +122,13 @@ function SignInForm() {
       }
     >
       {isUnverified && isResendOpen ? (
-        <Box sx={{ display: 'grid', gap: 2, mb: 3 }}>
+        <Box sx={{ display: 'grid', gap: 2, mb: 3, pb: 3, borderBottom: 1, borderColor: 'divider' }}>
           <Alert severity="warning">{formError}</Alert>
           <Suspense fallback={null}>
-            <ResendVerificationForm initialEmail={values.email.includes('@') ? values.email.trim() : ''} />
+            <ResendVerificationForm
+              initialEmail={values.email.includes('@') ? values.email.trim() : ''}
+              isSecondary
+            />
           </Suspense>
         </Box>
       ) : null}

@@ -9,6 +9,7 @@ import { AUTH_MESSAGES, useValidateAccountMutation } from './auth.api';
 import { AuthLayout } from './components/auth-layout';
 import { LinkCheck } from './components/link-check';
 import { NewPasswordForm } from './components/new-password-form';
+import { useGetLinkStatusQuery } from './verification.api';
 import { MISSING_TOKEN_TEXT } from './reset-password-confirm-page';
 
 /** Redirect delay of 000 section 9. */
@@ -28,6 +29,11 @@ export function ValidateAccountPage() {
   const [formError, setFormError] = useState<string | null>(null);
   const [passwordError, setPasswordError] = useState<string | null>(null);
   const [successText, setSuccessText] = useState<string | null>(null);
+  // The same query as LinkCheck's (shared): a dead invitation asks for no password.
+  const { data: linkStatus } = useGetLinkStatusQuery(
+    { token, purpose: 'VALIDATE_ACCOUNT' },
+    { skip: !token || successText !== null },
+  );
 
   useEffect(() => {
     if (successText === null) return undefined;
@@ -48,7 +54,10 @@ export function ValidateAccountPage() {
   };
 
   return (
-    <AuthLayout title="Activate your account" subtitle="Choose the password you will sign in with.">
+    <AuthLayout
+      title="Activate your account"
+      subtitle={linkStatus?.isUsable === false ? undefined : 'Choose the password you will sign in with.'}
+    >
       {successText ? (
         <Alert severity="success">
           {successText} You will be redirected to{' '}

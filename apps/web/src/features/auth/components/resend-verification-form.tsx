@@ -10,8 +10,17 @@ import { useResendVerificationMutation } from '../verification.api';
 export const SEND_NEW_LINK = 'Send a new link';
 const EMAIL_NEEDED = 'Enter the e-mail address you signed up with.';
 
+type ResendVerificationFormProps = {
+  initialEmail?: string;
+  /** Beside another form (sign-in): a secondary button, so the page keeps one primary action. */
+  isSecondary?: boolean;
+};
+
 /** An e-mail field and "Send a new link": mails a fresh verification link (same answer for all). */
-export function ResendVerificationForm({ initialEmail = '' }: { initialEmail?: string }) {
+export function ResendVerificationForm({
+  initialEmail = '',
+  isSecondary = false,
+}: ResendVerificationFormProps) {
   const [resend, { isLoading }] = useResendVerificationMutation();
   const [email, setEmail] = useState(initialEmail);
   const [emailError, setEmailError] = useState<string | null>(null);
@@ -36,6 +45,19 @@ export function ResendVerificationForm({ initialEmail = '' }: { initialEmail?: s
     }
   };
 
+  if (sentText) {
+    return (
+      <Box sx={{ display: 'grid', gap: 1.5, justifyItems: 'start' }}>
+        <Alert severity="success" role="status" sx={{ width: '100%' }}>
+          {sentText}
+        </Alert>
+        <Button size="small" onClick={() => setSentText(null)}>
+          Send to another address
+        </Button>
+      </Box>
+    );
+  }
+
   return (
     <Box
       component="form"
@@ -44,11 +66,6 @@ export function ResendVerificationForm({ initialEmail = '' }: { initialEmail?: s
       onSubmit={(event) => void submit(event)}
       sx={{ display: 'grid', gap: 2 }}
     >
-      {sentText ? (
-        <Alert severity="success" role="status">
-          {sentText}
-        </Alert>
-      ) : null}
       {formError ? <Alert severity="error">{formError}</Alert> : null}
       <FormTextField
         label="E-mail"
@@ -61,7 +78,12 @@ export function ResendVerificationForm({ initialEmail = '' }: { initialEmail?: s
         error={Boolean(emailError)}
         helperText={emailError ?? undefined}
       />
-      <Button type="submit" variant="contained" size="large" disabled={isLoading}>
+      <Button
+        type="submit"
+        variant={isSecondary ? 'outlined' : 'contained'}
+        size={isSecondary ? 'medium' : 'large'}
+        disabled={isLoading}
+      >
         {isLoading ? 'Sending...' : SEND_NEW_LINK}
       </Button>
     </Box>

@@ -38,7 +38,12 @@ export function SetupSuccessPanel({ businessName, logo, delayMs, onSignInNow }: 
   const logoUrl = useObjectUrl(logo);
   // The owner pressed Save at the bottom of a long form: bring the panel into view and focus.
   const panelRef = useRef<HTMLDivElement>(null);
-  useEffect(() => panelRef.current?.focus(), []);
+  useEffect(() => {
+    const panel = panelRef.current;
+    panel?.focus({ preventScroll: true });
+    // Not implemented by every environment (jsdom); scroll-margin keeps it clear of the top bar.
+    panel?.scrollIntoView?.({ block: 'start' });
+  }, []);
   const [startedAt] = useState(() => Date.now());
   const [elapsed, setElapsed] = useState(0);
   useEffect(() => {
@@ -53,7 +58,15 @@ export function SetupSuccessPanel({ businessName, logo, delayMs, onSignInNow }: 
       variant="outlined"
       role="status"
       aria-labelledby="setup-ready-title"
-      sx={{ p: 3, mb: 3, borderColor: 'success.main', display: 'grid', gap: 2.5, outline: 'none' }}
+      sx={{
+        p: 3,
+        mb: 3,
+        borderColor: 'success.main',
+        display: 'grid',
+        gap: 2.5,
+        outline: 'none',
+        scrollMarginTop: 96,
+      }}
     >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2.5 }}>
         <Avatar

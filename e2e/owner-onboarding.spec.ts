@@ -158,7 +158,7 @@ describe('owner onboarding', () => {
     await checklist.waitFor();
     const steps = await checklist.getByRole('listitem').getByRole('heading').allInnerTexts();
     expect(steps).toEqual(CHECKLIST_STEPS);
-    expect(await checklist.getByRole('link', { name: 'Invite staff' }).getAttribute('href')).toBe(
+    expect(await checklist.getByRole('link', { name: 'Start: Invite staff' }).getAttribute('href')).toBe(
       '/dashboard/access',
     );
     await shot(page, 'dashboard', { isMainScreen: true, isReviewed: true });

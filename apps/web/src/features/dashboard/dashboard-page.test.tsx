@@ -41,17 +41,16 @@ describe('the setup checklist', () => {
       'Add products',
       'Invite staff',
     ]);
-    expect(within(checklist).getByRole('link', { name: 'Add a location and a store' })).toHaveAttribute(
-      'href',
-      '/dashboard/warehouse',
-    );
-    expect(within(checklist).getByRole('link', { name: 'Add products' })).toHaveAttribute(
+    expect(
+      within(checklist).getByRole('link', { name: 'Start: Add a location and a store' }),
+    ).toHaveAttribute('href', '/dashboard/warehouse');
+    expect(within(checklist).getByRole('link', { name: 'Start: Add products' })).toHaveAttribute(
       'href',
       '/dashboard/product',
     );
     expect(new URL(requests[0]!.url).pathname).toBe(`/api/businesses/${BUSINESS_ID}/setup-progress`);
     expect(requests[0]?.headers.get('Authorization')).toMatch(/^Bearer /);
-    await userEvent.click(within(checklist).getByRole('link', { name: 'Invite staff' }));
+    await userEvent.click(within(checklist).getByRole('link', { name: 'Start: Invite staff' }));
     expect(router.state.location.pathname).toBe('/dashboard/access');
   });
 
@@ -63,7 +62,7 @@ describe('the setup checklist', () => {
     expect(within(location!).getByTitle('To do')).toBeInTheDocument();
     expect(within(products!).getByTitle('To do')).toBeInTheDocument();
     expect(within(staff!).getByTitle('Done')).toBeInTheDocument();
-    expect(within(checklist).queryByRole('link', { name: 'Invite staff' })).toBeNull();
+    expect(within(checklist).queryByRole('link', { name: 'Start: Invite staff' })).toBeNull();
   });
 
   it('is not shown once every step is done', async () => {

@@ -142,7 +142,7 @@ export function SetupChecklist({ businessId, userId }: { businessId: string; use
                 to={item.path}
                 size="small"
                 endIcon={<ArrowForwardIcon />}
-                aria-label={item.title}
+                aria-label={`Start: ${item.title}`}
               >
                 Start
               </Button>

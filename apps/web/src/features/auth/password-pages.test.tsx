@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../test/fixtures';
 import { mockFetch, renderRoutes, type FetchHandler } from '../../test/render';
+import { loggedOut } from '../../session/session.slice';
 import { RESET_LINK_DEAD, ResetPasswordConfirmPage } from './reset-password-confirm-page';
 import { ResetPasswordPage } from './reset-password-page';
 import { INVITATION_DEAD, ValidateAccountPage } from './validate-account-page';
@@ -106,6 +107,18 @@ describe(ResetPasswordConfirmPage.name, () => {
     expect(await requests[0]?.json()).toEqual({ token: 'used-1', purpose: 'RESET_PASSWORD' });
     await userEvent.click(screen.getByRole('link', { name: 'Ask for a new link' }));
     expect(router.state.location.pathname).toBe('/reset-password');
+  });
+
+  it('keeps the form and what was typed when the API cache is reset (a session ending)', async () => {
+    mockFetch(linkThen(() => jsonResponse(200, {})));
+    const { store } = renderRoutes(routes, {
+      initialEntries: ['/api/auth/reset-password/confirm?token=abc123'],
+    });
+    await userEvent.type(await screen.findByLabelText(/^New password/), 'typed-already-1');
+    act(() => {
+      store.dispatch(loggedOut());
+    });
+    expect(screen.getByLabelText(/^New password/)).toHaveValue('typed-already-1');
   });
 
   it('shows the form when the check itself fails: submitting reports the link', async () => {

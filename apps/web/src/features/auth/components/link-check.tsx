@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import type { TLinkStatusRequest } from '@app/contracts';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useGetLinkStatusQuery } from '../verification.api';
 
 type LinkCheckProps = {
@@ -22,8 +22,14 @@ type LinkCheckProps = {
  * limited), the form is shown: submitting it reports the link as before.
  */
 export function LinkCheck({ token, purpose, deadLink, children }: LinkCheckProps) {
-  const { data, isLoading } = useGetLinkStatusQuery({ token, purpose });
-  if (isLoading) {
+  // The answer is kept here, not only in the API cache: the cache is reset whenever a session ends
+  // (the failed renewal at start of a signed-out visit does that), which must not unmount the form
+  // someone is typing in.
+  const [isUsable, setIsUsable] = useState<boolean | null>(null);
+  const { data, isLoading } = useGetLinkStatusQuery({ token, purpose }, { skip: isUsable !== null });
+  // Set during render (React's pattern for state derived from a changing value), once.
+  if (data && isUsable === null) setIsUsable(data.isUsable);
+  if (isUsable === null && isLoading) {
     return (
       <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 1.5, py: 2 }}>
         <CircularProgress size={20} aria-hidden="true" />
@@ -33,7 +39,7 @@ export function LinkCheck({ token, purpose, deadLink, children }: LinkCheckProps
       </Box>
     );
   }
-  if (data?.isUsable === false) {
+  if ((isUsable ?? data?.isUsable) === false) {
     return (
       <Box sx={{ display: 'grid', gap: 2.5 }}>
         <Alert severity="error">

@@ -3,15 +3,16 @@ import path from 'node:path';
 import type { TSessionUser } from '@app/contracts';
 import { describe, expect, it } from 'vitest';
 import { dataDir, getBusiness } from './support/api.js';
-import { CONSENT_COOKIE_NAME, pathOf, signIn, submitSignIn, usePage } from './support/browser.js';
+import { CONSENT_COOKIE_NAME, pathOf, signIn, usePage } from './support/browser.js';
 import { newOwner } from './support/people.js';
 import { makePng, writePngFile } from './support/png.js';
 import { screenshots } from './support/screens.js';
 
 const REGISTERED_TEXT = 'It can take a minute; check your spam folder too.';
 const VERIFIED_NOTE = 'Your e-mail address is verified. You can sign in now.';
-const SETUP_SAVED_TEXT =
-  'Your business profile is saved. Sign in again to continue; you will be signed out in 3 seconds.';
+const SETUP_READY_TITLE = 'Your business is ready';
+const SET_UP_NOTE = 'Your business is set up. Sign in to open your dashboard.';
+const CHECKLIST_STEPS = ['Add a location and a store', 'Add products', 'Invite staff'];
 const DRAWER_ENTRIES = [
   'Products',
   'Inventory',
@@ -122,15 +123,27 @@ describe('owner onboarding', () => {
     await shot(page, 'business setup processing');
     releaseCreate();
 
-    await page.getByText(SETUP_SAVED_TEXT, { exact: true }).waitFor();
+    // The hand-off: her business and the logo she chose, and why she signs in again.
+    const panel = page.getByRole('status', { name: SETUP_READY_TITLE });
+    await panel.waitFor();
+    await panel.getByText('Marsh & Daughters Provisions', { exact: true }).waitFor();
+    expect(await panel.getByRole('img', { name: 'Marsh & Daughters Provisions logo' }).isVisible()).toBe(
+      true,
+    );
+    expect(await panel.getByText(/sign in once more/).isVisible()).toBe(true);
     expect(await form.getByLabel('Business name').inputValue()).toBe('');
-    await shot(page, 'business setup saved');
+    await shot(page, 'business setup saved', { isReviewed: true });
 
-    // Signed out after 3 seconds to pick up a token with the business id.
+    // Signed out after 3 seconds to pick up a token with the business id; /login says why and
+    // has her address filled in.
     await page.waitForURL((url) => url.pathname === '/login', { timeout: 10_000 });
     expect(await page.evaluate(() => sessionStorage.getItem('authToken'))).toBeNull();
+    await page.getByText(SET_UP_NOTE, { exact: true }).waitFor();
+    expect(await page.getByRole('textbox', { name: 'E-mail or username' }).inputValue()).toBe(owner.email);
+    await shot(page, 'login after setup', { isReviewed: true });
 
-    await submitSignIn(page, owner.email, owner.password);
+    await page.getByLabel(/^Password/).fill(owner.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('heading', { level: 1, name: 'Welcome back, Olivia' }).waitFor();
     expect(pathOf(page)).toBe('/dashboard');
     const drawer = page.getByRole('navigation', { name: 'Main' });
@@ -139,8 +152,16 @@ describe('owner onboarding', () => {
     expect(entries.map((entry) => entry.trim())).toEqual(DRAWER_ENTRIES);
     const breadcrumb = page.getByRole('navigation', { name: 'Breadcrumb' });
     expect((await breadcrumb.innerText()).trim()).toBe('Dashboard');
-    await page.getByRole('heading', { name: 'Welcome back, Olivia' }).waitFor();
-    await shot(page, 'dashboard', { isMainScreen: true });
+
+    // A new business gets its first steps, none done yet, each linking to its screen.
+    const checklist = page.getByRole('region', { name: 'Get your business going' });
+    await checklist.waitFor();
+    const steps = await checklist.getByRole('listitem').getByRole('heading').allInnerTexts();
+    expect(steps).toEqual(CHECKLIST_STEPS);
+    expect(await checklist.getByRole('link', { name: 'Start: Invite staff' }).getAttribute('href')).toBe(
+      '/dashboard/access',
+    );
+    await shot(page, 'dashboard', { isMainScreen: true, isReviewed: true });
 
     const stored = await page.evaluate(() => ({
       authToken: sessionStorage.getItem('authToken'),

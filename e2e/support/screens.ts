@@ -22,16 +22,41 @@ function slug(text: string): string {
 export function screenshots(testName: string) {
   const dir = path.join(ARTIFACTS, slug(testName));
   let count = 0;
-  return async (page: Page, step: string, options: { isMainScreen?: boolean } = {}): Promise<void> => {
+  return async (
+    page: Page,
+    step: string,
+    options: { isMainScreen?: boolean; isReviewed?: boolean } = {},
+  ): Promise<void> => {
     mkdirSync(dir, { recursive: true });
     count += 1;
     const base = path.join(dir, `${String(count).padStart(2, '0')}-${slug(step)}`);
     // Named by the page's own width: phone-sized tests set a narrower viewport than VIEWPORT.
     const width = page.viewportSize()?.width ?? VIEWPORT.width;
     await page.screenshot({ path: `${base}-${width}.png`, fullPage: true });
+    if (options.isReviewed) await takeReviewShots(page, base);
     if (!options.isMainScreen) return;
     await page.setViewportSize({ width: NARROW_WIDTH, height: VIEWPORT.height });
     await page.screenshot({ path: `${base}-${NARROW_WIDTH}.png`, fullPage: true });
     await page.setViewportSize(VIEWPORT);
   };
+}
+
+/** The sizes and colour schemes a new screen is looked at in before it is called done. */
+const REVIEW_VIEWPORTS = [
+  { width: 1024, height: 768 },
+  { width: 1440, height: 900 },
+] as const;
+
+/** <base>-<w>x<h>-<light|dark>.png of the page as it is now; the page is put back afterwards. */
+async function takeReviewShots(page: Page, base: string): Promise<void> {
+  const viewport = page.viewportSize() ?? VIEWPORT;
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    for (const size of REVIEW_VIEWPORTS) {
+      await page.setViewportSize(size);
+      await page.screenshot({ path: `${base}-${size.width}x${size.height}-${colorScheme}.png` });
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize(viewport);
 }

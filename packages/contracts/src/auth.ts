@@ -103,3 +103,26 @@ export type TResetPasswordRequest = z.infer<typeof ZResetPasswordRequest>;
 
 export const ZNewPasswordRequest = z.object({ newPassword: ZPassword });
 export type TNewPasswordRequest = z.infer<typeof ZNewPasswordRequest>;
+
+export const ZResendVerificationRequest = z.object({ email: ZEmail });
+export type TResendVerificationRequest = z.infer<typeof ZResendVerificationRequest>;
+
+/** The purposes of e-mailed links whose page asks, before anyone types, whether the link still works. */
+export const CHECKABLE_LINK_PURPOSES = ['RESET_PASSWORD', 'VALIDATE_ACCOUNT'] as const;
+
+export const ZLinkStatusRequest = z.object({
+  token: z
+    .string({ message: 'The link has no token.' })
+    .min(1, 'The link has no token.')
+    .max(200, 'The token is too long.')
+    .describe('The token of the e-mailed link (in the body, so that it stays out of request logs)'),
+  purpose: z
+    .enum(CHECKABLE_LINK_PURPOSES, { message: 'Name the purpose of the link.' })
+    .describe('RESET_PASSWORD for a reset link, VALIDATE_ACCOUNT for an invitation'),
+});
+export type TLinkStatusRequest = z.infer<typeof ZLinkStatusRequest>;
+
+export const ZLinkStatusResponse = z.object({
+  isUsable: z.boolean().describe('Whether the link can still be used now; nothing else is told'),
+});
+export type TLinkStatusResponse = z.infer<typeof ZLinkStatusResponse>;

@@ -98,3 +98,12 @@ export const ZBusiness = z.object({
   }),
 });
 export type TBusiness = z.infer<typeof ZBusiness>;
+
+/** What a new business has done of its first steps (the dashboard's setup checklist). */
+export const ZSetupProgress = z.object({
+  hasLocation: z.boolean().describe('At least one location exists'),
+  hasStore: z.boolean().describe('At least one store exists'),
+  hasProducts: z.boolean().describe('At least one product exists'),
+  hasStaff: z.boolean().describe('At least one user besides the owner belongs to the business'),
+});
+export type TSetupProgress = z.infer<typeof ZSetupProgress>;

@@ -7,6 +7,8 @@ export const API = {
     register: '/api/auth/register',
     login: '/api/auth/login',
     verifyEmail: '/api/auth/verify-email',
+    verifyEmailResend: '/api/auth/verify-email/resend',
+    linkStatus: '/api/auth/link-status',
     resetPasswordRequest: '/api/auth/reset-password/request',
     resetPasswordConfirm: '/api/auth/reset-password/confirm',
     logout: '/api/auth/logout',
@@ -20,6 +22,7 @@ export const API = {
   businesses: {
     create: '/api/businesses/create',
     byId: '/api/businesses/:id',
+    setupProgress: '/api/businesses/:id/setup-progress',
   },
   blobs: {
     /** The specification's /azure-blob/download-image (logos, later product images). */
@@ -30,6 +33,8 @@ export const API = {
 /** Web routes that e-mailed links point at. */
 export const WEB_ROUTES = {
   login: '/login',
+  /** Where an expired or used verification link lands: the login page offers a new link. */
+  verificationExpired: '/login?verification=expired',
   resetPassword: '/reset-password',
   validateAccount: '/validate-account',
 } as const;

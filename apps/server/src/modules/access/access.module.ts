@@ -4,6 +4,7 @@ import { authRoutes } from './auth.routes.js';
 import { PASSWORD_RESET_QUEUE, sendResetLink } from './auth.service.js';
 import { businessesRoutes } from './businesses.routes.js';
 import { usersRoutes } from './users.routes.js';
+import { VERIFICATION_RESEND_QUEUE, sendVerificationLink } from './verification.service.js';
 
 /** The access service of the specification: auth, users, businesses (payments come later). */
 export async function registerAccessModule(
@@ -12,6 +13,7 @@ export async function registerAccessModule(
   options: { authRateLimit: number },
 ): Promise<void> {
   deps.jobs.register(PASSWORD_RESET_QUEUE, (request) => sendResetLink(deps, request));
+  deps.jobs.register(VERIFICATION_RESEND_QUEUE, (request) => sendVerificationLink(deps, request));
   await app.register(authRoutes, { deps, authRateLimit: options.authRateLimit });
   await app.register(usersRoutes, { deps, authRateLimit: options.authRateLimit });
   await app.register(businessesRoutes, { deps });

@@ -1,11 +1,14 @@
 import {
   API,
+  ZLinkStatusRequest,
+  ZLinkStatusResponse,
   ZLoginRequest,
   ZLoginResponse,
   ZMessageResponse,
   ZNewPasswordRequest,
   ZRegisterRequest,
   ZRegisterResponse,
+  ZResendVerificationRequest,
   ZResetPasswordRequest,
   ZTokenQuery,
   WEB_ROUTES,
@@ -26,6 +29,7 @@ import {
   verifyEmail,
 } from './auth.service.js';
 import { renewSession, type SessionGrant } from './sessions.service.js';
+import { checkLinkStatus, isLinkOfVerifiedAccount, requestVerificationLink } from './verification.service.js';
 
 /** The refresh token's cookie: httpOnly, SameSite=Strict, sent only to /api/auth. */
 export const REFRESH_COOKIE = 'rb_refresh';
@@ -82,24 +86,62 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       schema: {
         tags: ['auth'],
         summary: 'Verify an e-mail address (the link in the e-mail)',
-        description: 'A browser (Accept: text/html) is redirected to /login?verified=1.',
+        description:
+          'A browser (Accept: text/html) is redirected to /login?verified=1; for a link that is used or ' +
+          'expired, to /login?verified=1 when its account is verified already (a mail scanner opened it ' +
+          'first), else to /login?verification=expired, which offers a new link.',
         querystring: ZTokenQuery,
-        response: {
-          200: ZMessageResponse,
-          400: z.union([ZErrorBody, z.string().describe('An HTML page, for browsers')]),
-        },
+        response: { 200: ZMessageResponse, 400: ZErrorBody },
       },
     },
     async (request, reply) => {
       const wantsHtml = (request.headers.accept ?? '').includes('text/html');
+      const verified = `${WEB_ROUTES.login}?verified=1`;
       try {
         const result = await verifyEmail(deps, request.query.token);
-        return wantsHtml ? reply.redirect(`${WEB_ROUTES.login}?verified=1`, 302) : result;
+        return wantsHtml ? reply.redirect(verified, 302) : result;
       } catch (error) {
-        if (!wantsHtml || !(error instanceof AppError)) throw error;
-        return reply.code(400).type('text/html; charset=utf-8').send(messagePage(error.message));
+        if (!wantsHtml || !(error instanceof AppError) || error.code !== 'INVALID_TOKEN') throw error;
+        const isVerified = await isLinkOfVerifiedAccount(deps, request.query.token);
+        return reply.redirect(isVerified ? verified : WEB_ROUTES.verificationExpired, 302);
       }
     },
+  );
+
+  app.post(
+    API.auth.verifyEmailResend,
+    {
+      config: { access: 'public', rateLimit },
+      schema: {
+        tags: ['auth'],
+        summary: 'Ask for a new verification link; the answer is the same for every address',
+        description:
+          'An account that signed up and is not verified yet is mailed a new link (older ones stop ' +
+          'working), at most one a minute and five an hour. Unknown and verified addresses get the ' +
+          'same answer and no mail.',
+        body: ZResendVerificationRequest,
+        response: { 200: ZMessageResponse },
+      },
+    },
+    async (request) => requestVerificationLink(deps, request.body.email),
+  );
+
+  app.post(
+    API.auth.linkStatus,
+    {
+      // Per client address, as the confirmations: a token cannot be guessed at request speed.
+      config: { access: 'public', rateLimit },
+      schema: {
+        tags: ['auth'],
+        summary: 'Whether a reset or invitation link can still be used (read-only)',
+        description:
+          'The page of an e-mailed link asks this when it loads, so that a used or expired link is ' +
+          'reported before anyone types a new password. The token travels in the body, not the URL.',
+        body: ZLinkStatusRequest,
+        response: { 200: ZLinkStatusResponse },
+      },
+    },
+    async (request) => checkLinkStatus(deps, request.body),
   );
 
   app.post(
@@ -210,10 +252,3 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     },
   );
 };
-
-function messagePage(message: string): string {
-  const safe = message.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
-<title>Link not valid</title><style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;color:#1f2937}</style></head>
-<body><h1>This link did not work</h1><p>${safe}</p><p><a href="/login">Go to sign in</a></p></body></html>`;
-}

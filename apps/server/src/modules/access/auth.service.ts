@@ -13,10 +13,9 @@ import {
   resetPasswordMail,
   verifyEmailMail,
 } from './access.mails.js';
-import { hashLinkToken, issueLinkToken } from './one-time-links.js';
+import { hashLinkToken, isOverLinkMailLimit, issueLinkToken } from './one-time-links.js';
 import {
   consumeOneTimeToken,
-  countRecentOneTimeTokens,
   existsOneTimeToken,
   findUsableOneTimeToken,
   revokeOneTimeTokens,
@@ -48,7 +47,7 @@ import {
 // True whichever mail the address gets (a verification link, or a note that it has an account).
 const REGISTERED = 'Thanks. Check your e-mail to continue.';
 const NOT_VERIFIED =
-  'Please verify your e-mail address first: open the link we sent you. Lost it, or has it expired? Use “Forgot password?”: the link we e-mail you also verifies your address.';
+  'Please verify your e-mail address first: open the link we sent you. Lost it, or has it expired? Send yourself a new link.';
 const BAD_CREDENTIALS = 'The e-mail address or password is not correct.';
 const RESET_REQUESTED =
   'If an account exists for this address, we have sent it a link to reset the password.';
@@ -58,10 +57,6 @@ const RESET_LINK_INVALID =
 /** 10 failed sign-ins for one account within 15 minutes lock it for 15 minutes (any address). */
 /** The same numbers as the SQL of migration 0006, which enforces them. */
 export const LOCKOUT = { maxFailures: 10, windowMinutes: 15, lockMinutes: 15 } as const;
-
-/** Reset mails per address: at most one a minute and five an hour. */
-const RESET_MAILS_PER_MINUTE = 1;
-const RESET_MAILS_PER_HOUR = 5;
 
 /**
  * The lockout counts per account, not per client: by user id when the login names an account,
@@ -178,7 +173,7 @@ export async function verifyEmail(deps: AccessDeps, token: string): Promise<TMes
     if (!userId) {
       throw new AppError(
         'INVALID_TOKEN',
-        'This verification link is not valid: it was already used or it has expired. If you have verified already, just sign in. Otherwise sign up again with the same address, or use “Forgot password?” on the sign-in page: either e-mails you a new link.',
+        'This verification link is not valid: it was already used or it has expired. If you have verified already, just sign in. Otherwise ask for a new link on the sign-in page.',
       );
     }
     await markEmailVerified(tx, userId);
@@ -303,10 +298,7 @@ export async function sendResetLink(
     const user = await findUserByLogin(tx, request.email);
     if (!user || user.email.toLowerCase() !== request.email.toLowerCase()) return;
     if (await existsOneTimeToken(tx, request.requestId)) return;
-    const now = deps.clock.now();
-    const lastMinute = await countRecentOneTimeTokens(tx, user.id, 'RESET_PASSWORD', minutesBefore(now, 1));
-    const lastHour = await countRecentOneTimeTokens(tx, user.id, 'RESET_PASSWORD', minutesBefore(now, 60));
-    if (lastMinute >= RESET_MAILS_PER_MINUTE || lastHour >= RESET_MAILS_PER_HOUR) {
+    if (await isOverLinkMailLimit(tx, user.id, 'RESET_PASSWORD', deps.clock.now())) {
       deps.log.info('password reset mail not sent: too many for this address');
       return;
     }
@@ -347,8 +339,4 @@ export async function confirmPasswordReset(
     await liftLockout(tx, `user:${userId}`);
     return { message: 'Your password has been changed. You can sign in with the new one.' };
   });
-}
-
-function minutesBefore(now: Date, minutes: number): Date {
-  return new Date(now.getTime() - minutes * 60_000);
 }

@@ -257,6 +257,63 @@ describe('businesses', () => {
       expect(anonymous.statusCode).toBe(401);
     });
   });
+  describe('getSetupProgress', () => {
+    const progress = (id: string, token?: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/businesses/${id}/setup-progress`,
+        headers: token ? bearer(token) : {},
+      });
+
+    it('answers a new business with nothing done; staff counts once a member is added', async () => {
+      const owner = await ownerWithBusiness(t, 'Fresh');
+      const before = await progress(owner.businessId, owner.token);
+      expect(before.statusCode).toBe(200);
+      expect(before.json()).toEqual({
+        hasLocation: false,
+        hasStore: false,
+        hasProducts: false,
+        hasStaff: false,
+      });
+      const staff = await staffMember(t, owner.token, ['ROLE_PRODUCT_READER']);
+      expect((await progress(owner.businessId, owner.token)).json()).toMatchObject({ hasStaff: true });
+      // Every role of the business may read it (business:read), staff included.
+      const admin = await staffMember(t, owner.token, ['ROLE_BUSINESS_ADMIN']);
+      for (const member of [staff, admin]) {
+        const res = await progress(owner.businessId, member.token);
+        expect(res.statusCode).toBe(200);
+        expect(res.json()).toMatchObject({ hasStaff: true });
+      }
+    });
+
+    it("does not count another business's staff", async () => {
+      const a = await ownerWithBusiness(t, 'Alone');
+      const b = await ownerWithBusiness(t, 'Crowded');
+      await staffMember(t, b.token, ['ROLE_PRODUCT_READER']);
+      expect((await progress(a.businessId, a.token)).json()).toMatchObject({ hasStaff: false });
+    });
+
+    it("answers 404 for another business's id or an unknown id, 400 for a bad id, 401 without a token", async () => {
+      const a = await ownerWithBusiness(t, 'Gamma');
+      const b = await ownerWithBusiness(t, 'Delta');
+      expect((await progress(b.businessId, a.token)).statusCode).toBe(404);
+      expect((await progress('00000000-0000-4000-8000-000000000000', a.token)).statusCode).toBe(404);
+      expect((await progress('not-a-uuid', a.token)).statusCode).toBe(400);
+      expect((await progress(a.businessId)).statusCode).toBe(401);
+    });
+
+    it('refuses an owner without a business (404) and a token without any role (403)', async () => {
+      const owner = await verifiedOwner(t);
+      const a = await ownerWithBusiness(t, 'Epsilon');
+      expect((await progress(a.businessId, owner.token)).statusCode).toBe(404);
+      // business:read admits every role; a member whose roles were all taken away holds none.
+      const staff = await staffMember(t, a.token, ['ROLE_PRODUCT_READER']);
+      await t.sql(`update users set roles = '{}' where id = $1`, [staff.userId]);
+      const roleless = await signIn(t, staff.email, staff.password);
+      expect((await progress(a.businessId, roleless.token)).statusCode).toBe(403);
+    });
+  });
+
   describe('logo images', () => {
     const HTML = '<html><body><script>alert(document.cookie)</script></body></html>';
     const logoPart = (value: Buffer, filename = 'logo.png'): FormPart => ({

@@ -1,5 +1,12 @@
 import fastifyMultipart from '@fastify/multipart';
-import { API, LOGO_MAX_BYTES, ZBusiness, ZCreateBusinessRequest, ZIdParams } from '@app/contracts';
+import {
+  API,
+  LOGO_MAX_BYTES,
+  ZBusiness,
+  ZCreateBusinessRequest,
+  ZIdParams,
+  ZSetupProgress,
+} from '@app/contracts';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
@@ -10,6 +17,7 @@ import type { AccessDeps } from './access.deps.js';
 import {
   createBusiness,
   getBusiness,
+  getSetupProgress,
   type CreateBusinessInput,
   type LogoUpload,
 } from './businesses.service.js';
@@ -54,6 +62,23 @@ export const businessesRoutes: FastifyPluginAsyncZod<{ deps: AccessDeps }> = asy
       },
     },
     async (request) => getBusiness(deps, requirePrincipal(request.principal), request.params.id),
+  );
+
+  app.get(
+    API.businesses.setupProgress,
+    {
+      config: { access: { permission: 'business:read' } },
+      schema: {
+        tags: ['businesses'],
+        summary: "Your business's first steps: a location, a store, products, staff",
+        description:
+          'Each flag is read from the data. Locations, stores and products answer false until the ' +
+          'catalogue exists. Another business answers 404.',
+        params: ZIdParams,
+        response: { 200: ZSetupProgress },
+      },
+    },
+    async (request) => getSetupProgress(deps, requirePrincipal(request.principal), request.params.id),
   );
 };
 

@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { LOGO_MAX_BYTES, type ZCreateBusinessRequest, type TBusiness } from '@app/contracts';
+import {
+  LOGO_MAX_BYTES,
+  type ZCreateBusinessRequest,
+  type TBusiness,
+  type TSetupProgress,
+} from '@app/contracts';
 import type { z } from 'zod';
 import type { Principal } from '../../platform/auth/guard.js';
 import { IMAGE_CONTAINER, businessBlobPrefix, type ImageType } from '../../platform/blobs/blob-storage.js';
@@ -14,7 +19,7 @@ import {
   type BusinessRow,
 } from './businesses.repository.js';
 import { hasAddress } from './user-mapper.js';
-import { findUserById, lockUser, updateUser } from './users.repository.js';
+import { countStaff, findUserById, lockUser, updateUser } from './users.repository.js';
 
 export type CreateBusinessInput = z.output<typeof ZCreateBusinessRequest>;
 export type LogoUpload = { data: Buffer };
@@ -100,6 +105,25 @@ export async function getBusiness(deps: AccessDeps, principal: Principal, id: st
   const row = await inTenant(deps.db, principal, (scope) => findBusiness(scope));
   if (!row) throw notFound('The business');
   return toBusiness(row);
+}
+
+/**
+ * The first steps of a new business, from its data, for the dashboard's setup checklist. Staff
+ * are counted from users. Locations, stores and products have no tables yet: their flags stay
+ * false until the catalogue issue adds them, which only has to fill them in here through the
+ * catalogue modules' services (one `exists...` query each, in this same transaction).
+ */
+export async function getSetupProgress(
+  deps: AccessDeps,
+  principal: Principal,
+  id: string,
+): Promise<TSetupProgress> {
+  if (!principal.businessId || principal.businessId !== id) throw notFound('The business');
+  return inTenant(deps.db, principal, async (scope) => {
+    if (!(await findBusiness(scope))) throw notFound('The business');
+    const staff = await countStaff(scope.tx, scope.businessId);
+    return { hasLocation: false, hasStore: false, hasProducts: false, hasStaff: staff > 0 };
+  });
 }
 
 export function toBusiness(row: BusinessRow): TBusiness {

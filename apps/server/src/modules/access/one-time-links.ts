@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Tx } from '../../platform/db/tenancy.js';
-import { insertOneTimeToken } from './one-time-tokens.repository.js';
+import { countRecentOneTimeTokens, insertOneTimeToken } from './one-time-tokens.repository.js';
 import type { OneTimeTokenPurpose } from './users.table.js';
 
 export const LINK_LIFETIME_MS: Record<OneTimeTokenPurpose, number> = {
@@ -32,4 +32,25 @@ export async function issueLinkToken(
     expiresAt: new Date(Date.now() + LINK_LIFETIME_MS[purpose]),
   });
   return token;
+}
+
+/** Link mails per address and purpose: at most one a minute and five an hour. */
+const LINK_MAILS_PER_MINUTE = 1;
+const LINK_MAILS_PER_HOUR = 5;
+
+/**
+ * Whether this user got as many links of this purpose lately as an address may get: a flood of
+ * requests for one address sends it a few mails, not hundreds. Counts the links issued, so the
+ * link of a sign-up counts as the first verification mail.
+ */
+export async function isOverLinkMailLimit(
+  tx: Tx,
+  userId: string,
+  purpose: OneTimeTokenPurpose,
+  now: Date,
+): Promise<boolean> {
+  const lastMinute = await countRecentOneTimeTokens(tx, userId, purpose, new Date(now.getTime() - 60_000));
+  if (lastMinute >= LINK_MAILS_PER_MINUTE) return true;
+  const lastHour = await countRecentOneTimeTokens(tx, userId, purpose, new Date(now.getTime() - 3600_000));
+  return lastHour >= LINK_MAILS_PER_HOUR;
 }

@@ -96,3 +96,23 @@ export async function existsOneTimeToken(tx: Tx, id: string): Promise<boolean> {
     .limit(1);
   return row !== undefined;
 }
+
+/**
+ * The user of a token, used or expired or not: a used verification link tells whether its
+ * address is verified already (mail scanners open links before their reader does). The holder of
+ * the link acts as its user for the rest of the transaction, to read that user's row only.
+ */
+export async function findOneTimeTokenUser(
+  tx: Tx,
+  tokenHash: string,
+  purpose: OneTimeTokenPurpose,
+): Promise<string | undefined> {
+  await presentTokenHash(tx, tokenHash);
+  const [row] = await tx
+    .select({ userId: oneTimeTokens.userId })
+    .from(oneTimeTokens)
+    .where(and(eq(oneTimeTokens.tokenHash, tokenHash), eq(oneTimeTokens.purpose, purpose)))
+    .limit(1);
+  if (row) await actAsUser(tx, row.userId);
+  return row?.userId;
+}

@@ -1,9 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { BUSINESS_ID, jsonResponse, makeSession, makeToken, makeUser, signedOut } from '../../test/fixtures';
 import { mockFetch, renderRoutes } from '../../test/render';
-import { EMAIL_VERIFIED_NOTE, LoginPage } from './login-page';
+import { BUSINESS_SET_UP_NOTE, EMAIL_VERIFIED_NOTE, LoginPage } from './login-page';
+import { VERIFICATION_EXPIRED_TITLE } from './verification-expired-page';
+import { readSignInHandOff, saveSignInHandOff } from '../../session/sign-in-hand-off';
 import { ResetPasswordPage } from './reset-password-page';
 
 function renderLogin(path = '/login', options: Parameters<typeof renderRoutes>[1] = {}) {
@@ -113,5 +115,60 @@ describe(LoginPage.name, () => {
   it('sends a signed-in user on to the dashboard', async () => {
     renderLogin('/login', { session: makeSession() });
     expect(await screen.findByText('Dashboard')).toBeInTheDocument();
+  });
+
+  it('greets an owner back from the business setup with her address filled in, once', async () => {
+    saveSignInHandOff({ reason: 'business-set-up', email: 'ada@example.com' });
+    const { unmount } = renderLogin();
+    expect(screen.getByText(BUSINESS_SET_UP_NOTE)).toBeInTheDocument();
+    expect(screen.getByLabelText(/E-mail or username/)).toHaveValue('ada@example.com');
+    expect(screen.getByLabelText(/^Password/)).toHaveFocus();
+    // Consumed: the next visit shows the plain page.
+    await vi.waitFor(() => expect(readSignInHandOff()).toBeNull());
+    expect(screen.getByText(BUSINESS_SET_UP_NOTE)).toBeInTheDocument();
+    unmount();
+    renderLogin();
+    expect(screen.queryByText(BUSINESS_SET_UP_NOTE)).toBeNull();
+    expect(screen.getByLabelText(/E-mail or username/)).toHaveValue('');
+  });
+
+  it('offers a new verification link, with the address filled in, to an unverified account', async () => {
+    const { requests } = mockFetch((request) =>
+      new URL(request.url).pathname === '/api/auth/login'
+        ? jsonResponse(403, {
+            code: 'EMAIL_NOT_VERIFIED',
+            message: 'Please verify your e-mail address first.',
+          })
+        : jsonResponse(200, { message: 'If this address needs verifying, a new link is on its way.' }),
+    );
+    renderLogin();
+    await signIn();
+    const alert = await screen.findByRole('alert');
+    await userEvent.click(within(alert).getByRole('button', { name: 'Send a new link' }));
+    const form = await screen.findByRole('form', { name: 'Send a new verification link' });
+    expect(within(form).getByRole('textbox', { name: /E-mail/ })).toHaveValue('ada@example.com');
+    await userEvent.click(within(form).getByRole('button', { name: 'Send a new link' }));
+    expect(
+      await screen.findByText('If this address needs verifying, a new link is on its way.'),
+    ).toBeInTheDocument();
+    const resend = requests.find((request) => request.url.endsWith('/api/auth/verify-email/resend'));
+    expect(await resend?.json()).toEqual({ email: 'ada@example.com' });
+    expect(resend?.headers.get('Authorization')).toBeNull();
+  });
+
+  it('shows the expired-link page with "Send a new link" for /login?verification=expired', async () => {
+    const { requests } = mockFetch(() => jsonResponse(200, { message: 'A new link is on its way.' }));
+    renderLogin('/login?verification=expired');
+    expect(await screen.findByRole('heading', { name: VERIFICATION_EXPIRED_TITLE })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Sign in' })).toBeNull();
+    const send = screen.getByRole('button', { name: 'Send a new link' });
+    await userEvent.click(send);
+    expect(screen.getByText('Enter the e-mail address you signed up with.')).toBeInTheDocument();
+    expect(requests).toHaveLength(0);
+    await userEvent.type(screen.getByRole('textbox', { name: /E-mail/ }), 'ada@example.com');
+    await userEvent.click(send);
+    expect(await screen.findByText('A new link is on its way.')).toBeInTheDocument();
+    expect(new URL(requests[0]!.url).pathname).toBe('/api/auth/verify-email/resend');
+    expect(await requests[0]?.json()).toEqual({ email: 'ada@example.com' });
   });
 });

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import { FormTextField } from '../../components/form-text-field';
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { RouterLink } from '../../components/router-link';
@@ -11,11 +11,21 @@ import { isApiError } from '../../api/api-error';
 import { PasswordField } from '../../components/password-field';
 import { useFormErrors } from '../../lib/use-form-errors';
 import { createSession } from '../../session/session-storage';
+import { clearSignInHandOff, readSignInHandOff } from '../../session/sign-in-hand-off';
 import { loggedIn, selectSession, selectToken } from '../../session/session.slice';
 import { AUTH_MESSAGES, useLoginMutation } from './auth.api';
 import { AuthLayout } from './components/auth-layout';
 
 export const EMAIL_VERIFIED_NOTE = 'Your e-mail address is verified. You can sign in now.';
+export const BUSINESS_SET_UP_NOTE = 'Your business is set up. Sign in to open your dashboard.';
+
+// Loaded only when needed: the first load of /login stays small.
+const VerificationExpiredPage = lazy(() =>
+  import('./verification-expired-page').then((m) => ({ default: m.VerificationExpiredPage })),
+);
+const ResendVerificationForm = lazy(() =>
+  import('./components/resend-verification-form').then((m) => ({ default: m.ResendVerificationForm })),
+);
 
 /**
  * Sign-in only needs both fields filled; the server checks the rest. (The contracts schema is not
@@ -34,16 +44,30 @@ function readFrom(state: unknown): string | null {
   return typeof from === 'string' && from.startsWith('/dashboard') ? from : null;
 }
 
-/** Sign-in with e-mail (or username) and password. */
+/** Sign-in with e-mail (or username) and password; /login?verification=expired offers a new link. */
 export function LoginPage() {
+  const [searchParams] = useSearchParams();
+  if (searchParams.get('verification') === 'expired') {
+    return (
+      <Suspense fallback={null}>
+        <VerificationExpiredPage />
+      </Suspense>
+    );
+  }
+  return <SignInForm />;
+}
+
+function SignInForm() {
   const [login, { isLoading }] = useLoginMutation();
   const dispatch = useDispatch();
   const location = useLocation();
   const [searchParams] = useSearchParams();
   const token = useSelector(selectToken);
+  // Read once: the banner and the address stay for this visit, a reload shows the plain page.
+  const [setUpEmail] = useState(() => readSignInHandOff()?.email ?? null);
   // "Your session has ended. Please sign in again." after a session that could not be renewed.
   const sessionMessage = useSelector(selectSession).message;
-  const [values, setValues] = useState({ email: '', password: '' });
+  const [values, setValues] = useState({ email: setUpEmail ?? '', password: '' });
   const {
     formRef,
     alertRef,
@@ -56,7 +80,13 @@ export function LoginPage() {
   } = useFormErrors();
   // A paused account or a network over its limit: resetting the password is the way on.
   const [isRateLimited, setIsRateLimited] = useState(false);
+  // An unverified account: "Send a new link" opens the resend form with the address filled in.
+  const [isUnverified, setIsUnverified] = useState(false);
+  const [isResendOpen, setIsResendOpen] = useState(false);
   const isVerified = searchParams.get('verified') === '1';
+
+  // Consumed on arrival (in an effect: a state initializer may run twice).
+  useEffect(() => clearSignInHandOff(), []);
 
   // Signed in (now or already): go to the page that sent the user here, else the dashboard.
   if (token) return <Navigate to={readFrom(location.state) ?? '/dashboard'} replace />;
@@ -64,6 +94,8 @@ export function LoginPage() {
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setIsRateLimited(false);
+    setIsUnverified(false);
+    setIsResendOpen(false);
     const errors = checkLoginValues(values);
     showErrors(errors);
     if (Object.keys(errors).length > 0) return;
@@ -78,6 +110,7 @@ export function LoginPage() {
     } catch (error) {
       showServerError(error, AUTH_MESSAGES.login);
       setIsRateLimited(isApiError(error) && error.code === 'RATE_LIMITED');
+      setIsUnverified(isApiError(error) && error.code === 'EMAIL_NOT_VERIFIED');
     }
   };
 
@@ -94,6 +127,17 @@ export function LoginPage() {
         </>
       }
     >
+      {isUnverified && isResendOpen ? (
+        <Box sx={{ display: 'grid', gap: 2, mb: 3, pb: 3, borderBottom: 1, borderColor: 'divider' }}>
+          <Alert severity="warning">{formError}</Alert>
+          <Suspense fallback={null}>
+            <ResendVerificationForm
+              initialEmail={values.email.includes('@') ? values.email.trim() : ''}
+              isSecondary
+            />
+          </Suspense>
+        </Box>
+      ) : null}
       <Box
         component="form"
         noValidate
@@ -101,17 +145,22 @@ export function LoginPage() {
         onSubmit={(event) => void submit(event)}
         sx={{ display: 'grid', gap: 2 }}
       >
+        {setUpEmail !== null ? <Alert severity="success">{BUSINESS_SET_UP_NOTE}</Alert> : null}
         {isVerified ? <Alert severity="success">{EMAIL_VERIFIED_NOTE}</Alert> : null}
         {sessionMessage && !formError ? <Alert severity="info">{sessionMessage}</Alert> : null}
-        {formError ? (
+        {formError && !(isUnverified && isResendOpen) ? (
           <Alert
             ref={alertRef}
-            severity="error"
+            severity={isUnverified ? 'warning' : 'error'}
             action={
               isRateLimited ? (
                 <Link component={RouterLink} to="/reset-password" state={{ email: values.email.trim() }}>
                   Reset your password
                 </Link>
+              ) : isUnverified ? (
+                <Button color="inherit" size="small" onClick={() => setIsResendOpen(true)}>
+                  Send a new link
+                </Button>
               ) : undefined
             }
           >
@@ -122,7 +171,7 @@ export function LoginPage() {
           label="E-mail or username"
           name="email"
           autoComplete="username"
-          autoFocus
+          autoFocus={setUpEmail === null}
           required
           value={values.email}
           onChange={(event) => {
@@ -136,6 +185,7 @@ export function LoginPage() {
           label="Password"
           name="password"
           autoComplete="current-password"
+          autoFocus={setUpEmail !== null}
           required
           value={values.password}
           onChange={(event) => {

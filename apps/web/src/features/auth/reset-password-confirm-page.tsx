@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -7,9 +8,14 @@ import { getErrorMessage, getFieldErrors } from '../../api/api-error';
 import { notifySuccess } from '../../components/toast';
 import { AUTH_MESSAGES, useConfirmPasswordResetMutation } from './auth.api';
 import { AuthLayout } from './components/auth-layout';
+import { LinkCheck } from './components/link-check';
 import { NewPasswordForm } from './components/new-password-form';
 
 export const MISSING_TOKEN_TEXT = 'The link is missing its token.';
+export const RESET_LINK_DEAD = {
+  title: 'This reset link no longer works',
+  text: 'It was already used, or it is more than an hour old. Ask for a new one: it arrives within a minute.',
+};
 
 /** Served at /api/auth/reset-password/confirm?token=..., the link of the reset e-mail. */
 export function ResetPasswordConfirmPage() {
@@ -45,13 +51,26 @@ export function ResetPasswordConfirmPage() {
       }
     >
       {token ? (
-        <NewPasswordForm
-          submitLabel="Set new password"
-          isBusy={isLoading}
-          formError={formError}
-          passwordError={passwordError}
-          onSubmit={(newPassword) => void submit(newPassword)}
-        />
+        <LinkCheck
+          token={token}
+          purpose="RESET_PASSWORD"
+          deadLink={{
+            ...RESET_LINK_DEAD,
+            actions: (
+              <Button component={RouterLink} to="/reset-password" variant="contained" size="large">
+                Ask for a new link
+              </Button>
+            ),
+          }}
+        >
+          <NewPasswordForm
+            submitLabel="Set new password"
+            isBusy={isLoading}
+            formError={formError}
+            passwordError={passwordError}
+            onSubmit={(newPassword) => void submit(newPassword)}
+          />
+        </LinkCheck>
       ) : (
         <Alert severity="error">
           {MISSING_TOKEN_TEXT}{' '}

@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -6,12 +7,18 @@ import { RouterLink } from '../../components/router-link';
 import { getErrorMessage, getFieldErrors } from '../../api/api-error';
 import { AUTH_MESSAGES, useValidateAccountMutation } from './auth.api';
 import { AuthLayout } from './components/auth-layout';
+import { LinkCheck } from './components/link-check';
 import { NewPasswordForm } from './components/new-password-form';
+import { useGetLinkStatusQuery } from './verification.api';
 import { MISSING_TOKEN_TEXT } from './reset-password-confirm-page';
 
 /** Redirect delay of 000 section 9. */
 export const VALIDATION_REDIRECT_MS = 3000;
 export const ACCOUNT_VALIDATED_TEXT = 'Your account is ready. Taking you to sign in...';
+export const INVITATION_DEAD = {
+  title: 'This invitation no longer works',
+  text: 'It was already used, or it is more than three days old. Ask your administrator for a new invitation. If you set your password already, just sign in.',
+};
 
 /** Invited staff set their password here from the link in their e-mail. */
 export function ValidateAccountPage() {
@@ -22,6 +29,11 @@ export function ValidateAccountPage() {
   const [formError, setFormError] = useState<string | null>(null);
   const [passwordError, setPasswordError] = useState<string | null>(null);
   const [successText, setSuccessText] = useState<string | null>(null);
+  // The same query as LinkCheck's (shared): a dead invitation asks for no password.
+  const { data: linkStatus } = useGetLinkStatusQuery(
+    { token, purpose: 'VALIDATE_ACCOUNT' },
+    { skip: !token || successText !== null },
+  );
 
   useEffect(() => {
     if (successText === null) return undefined;
@@ -44,7 +56,10 @@ export function ValidateAccountPage() {
   };
 
   return (
-    <AuthLayout title="Activate your account" subtitle="Choose the password you will sign in with.">
+    <AuthLayout
+      title="Activate your account"
+      subtitle={linkStatus?.isUsable === false ? undefined : 'Choose the password you will sign in with.'}
+    >
       {successText ? (
         <Alert severity="success">
           {successText} You will be redirected to{' '}
@@ -54,13 +69,26 @@ export function ValidateAccountPage() {
           in 3 seconds.
         </Alert>
       ) : token ? (
-        <NewPasswordForm
-          submitLabel="Activate account"
-          isBusy={isLoading}
-          formError={formError}
-          passwordError={passwordError}
-          onSubmit={(newPassword) => void submit(newPassword)}
-        />
+        <LinkCheck
+          token={token}
+          purpose="VALIDATE_ACCOUNT"
+          deadLink={{
+            ...INVITATION_DEAD,
+            actions: (
+              <Button component={RouterLink} to="/login" variant="contained" size="large">
+                Back to sign in
+              </Button>
+            ),
+          }}
+        >
+          <NewPasswordForm
+            submitLabel="Activate account"
+            isBusy={isLoading}
+            formError={formError}
+            passwordError={passwordError}
+            onSubmit={(newPassword) => void submit(newPassword)}
+          />
+        </LinkCheck>
       ) : (
         <Alert severity="error">{MISSING_TOKEN_TEXT}</Alert>
       )}

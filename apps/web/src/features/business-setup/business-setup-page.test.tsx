@@ -5,7 +5,9 @@ import type { TAddress } from '@app/contracts';
 import { USER_ID, jsonResponse, makeSession, makeUser } from '../../test/fixtures';
 import { mockFetch, renderRoutes, type FetchHandler } from '../../test/render';
 import { LOGO_TYPE_ERROR, buildBusinessFormData } from './business-form-data';
-import { BusinessSetupPage, SETUP_SUCCESS_TEXT } from './business-setup-page';
+import { readSignInHandOff } from '../../session/sign-in-hand-off';
+import { BusinessSetupPage } from './business-setup-page';
+import { SETUP_READY_TITLE } from './components/setup-success-panel';
 
 const NO_ADDRESS: TAddress = { country: null, zipCode: null, city: null, state: null, street: null };
 const ADDRESS: TAddress = {
@@ -122,8 +124,12 @@ describe(BusinessSetupPage.name, () => {
     expect(screen.getByText(LOGO_TYPE_ERROR)).toBeInTheDocument();
   });
 
-  it('reads "Processing..." while saving, clears the form and signs out after 3 seconds', async () => {
+  it('reads "Processing..." while saving, clears the form, shows the business and signs out after 3 seconds', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, { createObjectURL: () => 'blob:logo', revokeObjectURL: () => undefined }),
+    );
     let finish: (response: Response) => void = () => undefined;
     const { requests, store } = setup(
       userThen(
@@ -136,6 +142,10 @@ describe(BusinessSetupPage.name, () => {
     await screen.findByText(/Welcome, Ada Lovelace!/);
     await userEvent.type(screen.getByLabelText(/Business name/), 'Corner Shop');
     await userEvent.type(screen.getByLabelText('City'), 'Lyon');
+    await userEvent.upload(
+      screen.getByLabelText('Business logo'),
+      new File(['png'], 'logo.png', { type: 'image/png' }),
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByRole('button', { name: 'Processing...' })).toBeDisabled();
 
@@ -146,14 +156,30 @@ describe(BusinessSetupPage.name, () => {
     await act(async () =>
       finish(jsonResponse(201, { id: crypto.randomUUID(), businessName: 'Corner Shop' })),
     );
-    expect(await screen.findByText(SETUP_SUCCESS_TEXT)).toBeInTheDocument();
+    const panel = await screen.findByRole('status', { name: SETUP_READY_TITLE });
+    expect(panel).toHaveTextContent('Corner Shop');
+    expect(panel).toHaveTextContent(/sign in once more/);
+    expect(within(panel).getByRole('img', { name: 'Corner Shop logo' })).toHaveAttribute('src', 'blob:logo');
     expect(screen.getByLabelText(/Business name/)).toHaveValue('');
     expect(store.getState().session.token).not.toBeNull();
 
     await act(() => vi.advanceTimersByTimeAsync(3000));
     expect(await screen.findByText('Login page')).toBeInTheDocument();
+    expect(readSignInHandOff()).toEqual({ reason: 'business-set-up', email: 'ada@example.com' });
     expect(store.getState().session.token).toBeNull();
     expect(window.sessionStorage.getItem('authToken')).toBeNull();
+  });
+
+  it('signs in at once with "Sign in now"', async () => {
+    setup(userThen(() => jsonResponse(201, { id: crypto.randomUUID(), businessName: 'Deli' })));
+    await screen.findByText(/Welcome, Ada Lovelace!/);
+    await userEvent.type(screen.getByLabelText(/Business name/), 'Deli');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const panel = await screen.findByRole('status', { name: SETUP_READY_TITLE });
+    expect(panel).toHaveTextContent('Deli');
+    await userEvent.click(within(panel).getByRole('button', { name: 'Sign in now' }));
+    expect(await screen.findByText('Login page')).toBeInTheDocument();
+    expect(readSignInHandOff()?.email).toBe('ada@example.com');
   });
 
   it('shows the server message and field errors on failure', async () => {

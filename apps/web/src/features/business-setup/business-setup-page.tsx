@@ -17,7 +17,7 @@ import {
   type IndustryType,
   type TCreateBusinessRequest,
 } from '@app/contracts';
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Navigate, useNavigate } from 'react-router';
 import { FileChooser } from '../../components/file-chooser';
@@ -26,7 +26,9 @@ import { completeUrl } from '../../lib/url';
 import { useFormErrors } from '../../lib/use-form-errors';
 import { validate } from '../../lib/validation';
 import { loggedOut, selectBusinessId, selectSessionUser } from '../../session/session.slice';
+import { saveSignInHandOff } from '../../session/sign-in-hand-off';
 import { buildBusinessFormData, checkLogo } from './business-form-data';
+import { SetupSuccessPanel } from './components/setup-success-panel';
 import {
   BUSINESS_ERROR_MESSAGE,
   hasAddressOnFile,
@@ -36,8 +38,6 @@ import {
 
 /** Delay before the owner is signed out to pick up the new business id (000 section 9). */
 export const SETUP_LOGOUT_DELAY_MS = 3000;
-export const SETUP_SUCCESS_TEXT =
-  'Your business profile is saved. Sign in again to continue; you will be signed out in 3 seconds.';
 
 const EMPTY_VALUES = {
   businessName: '',
@@ -123,20 +123,28 @@ function BusinessSetupForm() {
   const [logo, setLogo] = useState<File | null>(null);
   const [logoError, setLogoError] = useState<string | null>(null);
   const { formRef, alertRef, errors, formError, showErrors, showServerError, clearError } = useFormErrors();
-  const [isDone, setIsDone] = useState(false);
+  // What the success panel shows: the saved name and the logo as chosen (the form is cleared).
+  const [done, setDone] = useState<{ businessName: string; logo: File | null } | null>(null);
+  const isDone = done !== null;
 
   const hasAddress = hasAddressOnFile(user?.address);
   const isUsingAddressOnFile = hasAddress && useUserAddress;
   const name = user?.fullName || sessionUser?.fullName || sessionUser?.email || '';
 
+  // The new token must carry the business: sign out, and let /login greet the owner with her
+  // address filled in (read once there).
+  const email = sessionUser?.email ?? '';
+  const signInAgain = useCallback(() => {
+    saveSignInHandOff({ reason: 'business-set-up', email });
+    dispatch(loggedOut({ isByUser: true }));
+    void navigate('/login', { replace: true });
+  }, [dispatch, navigate, email]);
+
   useEffect(() => {
     if (!isDone) return undefined;
-    const timer = window.setTimeout(() => {
-      dispatch(loggedOut({ isByUser: true }));
-      void navigate('/login', { replace: true });
-    }, SETUP_LOGOUT_DELAY_MS);
+    const timer = window.setTimeout(signInAgain, SETUP_LOGOUT_DELAY_MS);
     return () => window.clearTimeout(timer);
-  }, [dispatch, navigate, isDone]);
+  }, [signInAgain, isDone]);
 
   const field = (fieldName: FieldName) => ({
     name: fieldName,
@@ -182,11 +190,11 @@ function BusinessSetupForm() {
     showErrors(result.errors ? toFormErrors(result.errors) : {});
     if (result.errors) return;
     try {
-      await createBusiness(buildBusinessFormData(result.data, logo)).unwrap();
+      const business = await createBusiness(buildBusinessFormData(result.data, logo)).unwrap();
+      setDone({ businessName: business.businessName || result.data.businessName, logo });
       setValues(EMPTY_VALUES);
       setLogo(null);
       setUseUserAddress(false);
-      setIsDone(true);
       notifySuccess('Business profile saved.');
     } catch (error) {
       console.error('Business creation failed', error);
@@ -206,6 +214,14 @@ function BusinessSetupForm() {
           <>Welcome{name ? `, ${name}` : ''}! Tell us about your business to start using your dashboard.</>
         )}
       </Typography>
+      {done ? (
+        <SetupSuccessPanel
+          businessName={done.businessName}
+          logo={done.logo}
+          delayMs={SETUP_LOGOUT_DELAY_MS}
+          onSignInNow={signInAgain}
+        />
+      ) : null}
       <Paper variant="outlined" sx={{ px: 4, py: 1 }}>
         <Box
           component="form"
@@ -214,11 +230,6 @@ function BusinessSetupForm() {
           onSubmit={(event) => void submit(event)}
           aria-label="Business profile"
         >
-          {isDone ? (
-            <Alert severity="success" sx={{ mt: 3 }}>
-              {SETUP_SUCCESS_TEXT}
-            </Alert>
-          ) : null}
           {formError ? (
             <Alert ref={alertRef} severity="error" sx={{ mt: 3 }}>
               {formError}

@@ -15,11 +15,13 @@ import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import Typography from '@mui/material/Typography';
+import { isPermitted } from '@app/contracts';
 import type { ReactElement } from 'react';
 import { useSelector } from 'react-redux';
 import { RouterLink } from '../../components/router-link';
 import { PageHeader } from '../../components/page-header';
-import { selectSessionUser } from '../../session/session.slice';
+import { selectBusinessId, selectSessionUser } from '../../session/session.slice';
+import { SetupChecklist } from './components/setup-checklist';
 import { getReachableAreas } from './dashboard-areas';
 
 const AREA_ICONS: Record<string, ReactElement> = {
@@ -40,6 +42,9 @@ const AREA_ICONS: Record<string, ReactElement> = {
 /** The dashboard home: a welcome and one card per area the user's roles reach. */
 export function DashboardPage() {
   const user = useSelector(selectSessionUser);
+  const businessId = useSelector(selectBusinessId);
+  // The checklist's steps are an owner's or an admin's to take.
+  const canSetUp = Boolean(user && businessId && isPermitted(user.roles, 'users:create'));
   const areas = getReachableAreas(user?.roles ?? []);
   const firstName = user?.fullName.trim().split(/\s+/)[0];
   return (
@@ -48,6 +53,9 @@ export function DashboardPage() {
         title={firstName ? `Welcome back, ${firstName}` : 'Welcome back'}
         subtitle="Pick up where you left off. Everything your role lets you manage is one click away."
       />
+      {canSetUp && user && businessId ? (
+        <SetupChecklist businessId={businessId} userId={user.userId} />
+      ) : null}
       <Box
         component="ul"
         aria-label="Dashboard areas"

@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { API, WEB_ROUTES } from '@app/contracts';
 import type { TLoginRequest, TMessageResponse, TRegisterRequest, TRegisterResponse } from '@app/contracts';
-import { z } from 'zod';
 import { inGlobal, lookUpAccount, type Tx } from '../../platform/db/tenancy.js';
 import { isUniqueViolation } from '../../platform/db/pg-errors.js';
 import { AppError, fieldError } from '../../platform/http/app-error.js';
-import type { QueueDefinition } from '../../platform/jobs/job-queue.js';
 import type { AccessDeps } from './access.deps.js';
 import {
   accountLockedMail,
@@ -13,10 +11,10 @@ import {
   resetPasswordMail,
   verifyEmailMail,
 } from './access.mails.js';
-import { hashLinkToken, isOverLinkMailLimit, issueLinkToken } from './one-time-links.js';
+import { hashLinkToken, issueLinkToken } from './one-time-links.js';
+import { linkRequestQueue, queueLinkRequest, sendRequestedLink, type LinkRequest } from './link-requests.js';
 import {
   consumeOneTimeToken,
-  existsOneTimeToken,
   findUsableOneTimeToken,
   revokeOneTimeTokens,
 } from './one-time-tokens.repository.js';
@@ -260,58 +258,25 @@ export async function logout(
   if (held.refreshToken) await endSession(deps, held.refreshToken);
 }
 
-/** A password-reset request as queued: the address as typed, and the id its link will get. */
-export const PASSWORD_RESET_QUEUE: QueueDefinition<{ email: string; requestId: string }> = {
-  name: 'password-reset',
-  schema: z.object({ email: z.string(), requestId: z.uuid() }),
-  retryLimit: 10,
-  retryDelaySeconds: 5,
-  retryBackoff: true,
-  expireInSeconds: 60,
-};
+/** Password-reset requests: looked up and mailed by a job (link-requests.ts). */
+export const PASSWORD_RESET_QUEUE = linkRequestQueue('password-reset');
 
-/**
- * Always answers the same. Every address takes the same path, one job written and no lookup,
- * so neither the answer nor its timing tells whether the address has an account; and the job is
- * committed before the answer, so a process that stops right after answering loses nothing. The
- * lookup, the link and the mail happen in the job (sendResetLink).
- */
+/** Always answers the same, whether or not the address has an account (queueLinkRequest). */
 export async function requestPasswordReset(deps: AccessDeps, email: string): Promise<TMessageResponse> {
-  await inGlobal(deps.db, (tx) =>
-    deps.jobs.enqueue(tx, PASSWORD_RESET_QUEUE, { email, requestId: randomUUID() }),
-  );
+  await queueLinkRequest(deps, PASSWORD_RESET_QUEUE, email);
   return { message: RESET_REQUESTED };
 }
 
-/**
- * The job of one reset request: for an account with this address, a new link (older unused ones
- * stop working) and its mail, in one transaction. The link's id is the request's, so a retry of a
- * run that committed (its completion was lost) finds it and does nothing: one link, one mail.
- * A flood of requests for one address sends it a few mails, not hundreds.
- */
-export async function sendResetLink(
-  deps: AccessDeps,
-  request: { email: string; requestId: string },
-): Promise<void> {
-  await inGlobal(deps.db, async (tx) => {
-    // The lookup comes first: the link-token policy shows only the tokens of a visible user.
-    const user = await findUserByLogin(tx, request.email);
-    if (!user || user.email.toLowerCase() !== request.email.toLowerCase()) return;
-    if (await existsOneTimeToken(tx, request.requestId)) return;
-    if (await isOverLinkMailLimit(tx, user.id, 'RESET_PASSWORD', deps.clock.now())) {
-      deps.log.info('password reset mail not sent: too many for this address');
-      return;
-    }
-    await revokeOneTimeTokens(tx, user.id, 'RESET_PASSWORD');
-    const token = await issueLinkToken(tx, user.id, 'RESET_PASSWORD', request.requestId);
-    await deps.mail.queue(
-      tx,
+/** The job of one reset request: any account with this address gets a reset link. */
+export async function sendResetLink(deps: AccessDeps, request: LinkRequest): Promise<void> {
+  await sendRequestedLink(deps, request, 'RESET_PASSWORD', {
+    isFor: () => true,
+    mail: (user, token) =>
       resetPasswordMail(
         user.email,
         user.fullName,
         `${deps.appUrl}${API.auth.resetPasswordConfirm}?token=${token}`,
       ),
-    );
   });
 }
 

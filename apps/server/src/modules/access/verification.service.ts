@@ -1,73 +1,36 @@
-import { randomUUID } from 'node:crypto';
 import { API } from '@app/contracts';
 import type { TLinkStatusRequest, TMessageResponse } from '@app/contracts';
-import { z } from 'zod';
 import { inGlobal } from '../../platform/db/tenancy.js';
-import type { QueueDefinition } from '../../platform/jobs/job-queue.js';
 import type { AccessDeps } from './access.deps.js';
 import { verifyEmailMail } from './access.mails.js';
-import { hashLinkToken, isOverLinkMailLimit, issueLinkToken } from './one-time-links.js';
-import {
-  existsOneTimeToken,
-  findOneTimeTokenUser,
-  findUsableOneTimeToken,
-  revokeOneTimeTokens,
-} from './one-time-tokens.repository.js';
-import { findUserById, findUserByLogin } from './users.repository.js';
+import { linkRequestQueue, queueLinkRequest, sendRequestedLink, type LinkRequest } from './link-requests.js';
+import { hashLinkToken } from './one-time-links.js';
+import { findOneTimeTokenUser, findUsableOneTimeToken } from './one-time-tokens.repository.js';
+import { findUserById } from './users.repository.js';
 
 /** True whichever address was typed: an unknown, a verified and an unverified one alike. */
 export const VERIFICATION_RESEND_REQUESTED =
   'If this address has an account that still needs verifying, we have sent it a new link. It works for 24 hours.';
 
-/** A request for a new verification link as queued: the address as typed, and its link's id. */
-export const VERIFICATION_RESEND_QUEUE: QueueDefinition<{ email: string; requestId: string }> = {
-  name: 'verification-resend',
-  schema: z.object({ email: z.string(), requestId: z.uuid() }),
-  retryLimit: 10,
-  retryDelaySeconds: 5,
-  retryBackoff: true,
-  expireInSeconds: 60,
-};
+/** Requests for a new verification link: looked up and mailed by a job (link-requests.ts). */
+export const VERIFICATION_RESEND_QUEUE = linkRequestQueue('verification-resend');
 
-/**
- * Always answers the same, as the reset request does: one job written for every address and no
- * lookup, so neither the answer nor its timing tells whether the address has an account or is
- * verified. The job (sendVerificationLink) decides and mails.
- */
+/** Always answers the same, as the reset request does (queueLinkRequest). */
 export async function requestVerificationLink(deps: AccessDeps, email: string): Promise<TMessageResponse> {
-  await inGlobal(deps.db, (tx) =>
-    deps.jobs.enqueue(tx, VERIFICATION_RESEND_QUEUE, { email, requestId: randomUUID() }),
-  );
+  await queueLinkRequest(deps, VERIFICATION_RESEND_QUEUE, email);
   return { message: VERIFICATION_RESEND_REQUESTED };
 }
 
 /**
- * The job of one request: an account with this address that signed up and never verified gets a
- * new link (older unused ones stop working) and its mail, in one transaction. Verified accounts
- * and invited staff (no password yet: their way in is the invitation) get nothing. The link's id
- * is the request's, so a retried run that committed does nothing. At most one mail a minute and
- * five an hour per address.
+ * The job of one request: an account that signed up and never verified gets a new link.
+ * Verified accounts and invited staff (no password yet: their way in is the invitation) get
+ * nothing.
  */
-export async function sendVerificationLink(
-  deps: AccessDeps,
-  request: { email: string; requestId: string },
-): Promise<void> {
-  await inGlobal(deps.db, async (tx) => {
-    // The lookup comes first: the link-token policy shows only the tokens of a visible user.
-    const user = await findUserByLogin(tx, request.email);
-    if (!user || user.email.toLowerCase() !== request.email.toLowerCase()) return;
-    if (user.emailVerifiedAt || !user.passwordHash) return;
-    if (await existsOneTimeToken(tx, request.requestId)) return;
-    if (await isOverLinkMailLimit(tx, user.id, 'VERIFY_EMAIL', deps.clock.now())) {
-      deps.log.info('verification mail not sent: too many for this address');
-      return;
-    }
-    await revokeOneTimeTokens(tx, user.id, 'VERIFY_EMAIL');
-    const token = await issueLinkToken(tx, user.id, 'VERIFY_EMAIL', request.requestId);
-    await deps.mail.queue(
-      tx,
+export async function sendVerificationLink(deps: AccessDeps, request: LinkRequest): Promise<void> {
+  await sendRequestedLink(deps, request, 'VERIFY_EMAIL', {
+    isFor: (user) => !user.emailVerifiedAt && user.passwordHash !== null,
+    mail: (user, token) =>
       verifyEmailMail(user.email, user.fullName, `${deps.appUrl}${API.auth.verifyEmail}?token=${token}`),
-    );
   });
 }
 

@@ -123,6 +123,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       config: { access: 'public' },
       schema: {
         tags: ['platform'],
+        operationId: 'getHealth',
         summary: 'Liveness; the server listens only once migrated',
         response: { 200: ZHealth },
       },

@@ -11,7 +11,15 @@ const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 /** Routes that serve documents rather than JSON: their answer has no response schema. */
 const DOCUMENT_ROUTES = new Set(['GET /api/openapi.json', 'GET /api/auth/reset-password/confirm']);
 
-type Schema = { body?: unknown; consumes?: string[]; response?: Record<string, unknown> };
+type Schema = {
+  body?: unknown;
+  consumes?: string[];
+  response?: Record<string, unknown>;
+  operationId?: string;
+  summary?: string;
+  tags?: string[];
+  hide?: boolean;
+};
 
 let t: TestApp;
 beforeAll(async () => {
@@ -56,6 +64,19 @@ describe('route inventory', () => {
         .filter(({ route }) => !route.config?.access || !route.schema)
         .map((r) => r.key);
       expect(missing).toEqual([]);
+    });
+
+    it('gives every documented route a unique operationId, a summary and a tag (DESIGN section 13)', () => {
+      const documented = apiRoutes().filter(({ route }) => !(route.schema as Schema | undefined)?.hide);
+      const missing = documented
+        .filter(({ route }) => {
+          const schema = route.schema as Schema | undefined;
+          return !schema?.operationId || !schema.summary || !schema.tags?.length;
+        })
+        .map((r) => r.key);
+      expect(missing).toEqual([]);
+      const ids = documented.map(({ route }) => (route.schema as Schema).operationId);
+      expect(new Set(ids).size).toBe(ids.length);
     });
 
     it('gives every POST, PUT and PATCH a body schema or a multipart consumes', () => {

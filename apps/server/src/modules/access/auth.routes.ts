@@ -67,6 +67,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       config: { access: 'public', rateLimit },
       schema: {
         tags: ['auth'],
+        operationId: 'registerOwner',
         summary: 'Register a business owner; mails a verification link',
         description:
           'The answer is the same whether or not the address already has an account: the owner of ' +
@@ -85,6 +86,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       config: { access: 'public' },
       schema: {
         tags: ['auth'],
+        operationId: 'verifyEmail',
         summary: 'Verify an e-mail address (the link in the e-mail)',
         description:
           'A browser (Accept: text/html) is redirected to /login?verified=1; for a link that is used or ' +
@@ -114,6 +116,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       config: { access: 'public', rateLimit },
       schema: {
         tags: ['auth'],
+        operationId: 'resendVerificationLink',
         summary: 'Ask for a new verification link; the answer is the same for every address',
         description:
           'An account that signed up and is not verified yet is mailed a new link (older ones stop ' +
@@ -133,6 +136,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       config: { access: 'public', rateLimit },
       schema: {
         tags: ['auth'],
+        operationId: 'getLinkStatus',
         summary: 'Whether a reset or invitation link can still be used (read-only)',
         description:
           'The page of an e-mailed link asks this when it loads, so that a used or expired link is ' +
@@ -150,6 +154,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       config: { access: 'public', rateLimit: loginRateLimit },
       schema: {
         tags: ['auth'],
+        operationId: 'login',
         summary: 'Sign in with e-mail (or username) and password',
         body: ZLoginRequest,
         response: { 200: ZLoginResponse },
@@ -165,6 +170,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       config: { access: 'public', rateLimit: { max: authRateLimit * 6, timeWindow: '1 minute' } },
       schema: {
         tags: ['auth'],
+        operationId: 'refreshSession',
         summary: 'Renew the access token with the refresh cookie (rotates it)',
         description:
           'The httpOnly cookie set at sign-in is exchanged for a new access token and a new cookie. ' +
@@ -192,6 +198,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       config: { access: 'public', rateLimit },
       schema: {
         tags: ['auth'],
+        operationId: 'requestPasswordReset',
         summary: 'Ask for a password reset link; the answer is the same for every address',
         body: ZResetPasswordRequest,
         response: { 200: ZMessageResponse },
@@ -206,6 +213,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       config: { access: 'public' },
       schema: {
         tags: ['auth'],
+        operationId: 'openPasswordResetPage',
         summary: 'The reset link: serves the web app, whose page posts the new password',
         querystring: z.object({ token: z.string().optional() }),
       },
@@ -219,6 +227,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       config: { access: 'public', rateLimit },
       schema: {
         tags: ['auth'],
+        operationId: 'confirmPasswordReset',
         summary: 'Set a new password with the token of the reset link',
         querystring: ZTokenQuery,
         body: ZNewPasswordRequest,
@@ -236,6 +245,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       config: { access: 'public' },
       schema: {
         tags: ['auth'],
+        operationId: 'logout',
         summary: 'Sign out: ends this access token and the session of the refresh cookie at once',
         description:
           'The access token stays refused until it would have expired, even if it was copied; the refresh ' +

@@ -35,6 +35,7 @@ export const businessesRoutes: FastifyPluginAsyncZod<{ deps: AccessDeps }> = asy
       config: { access: { permission: 'business:create' } },
       schema: {
         tags: ['businesses'],
+        operationId: 'createBusiness',
         summary: 'Set up the business of the signed-in owner',
         description:
           'multipart/form-data: part `business` holds the JSON of the business (see CreateBusinessRequest), ' +
@@ -56,6 +57,7 @@ export const businessesRoutes: FastifyPluginAsyncZod<{ deps: AccessDeps }> = asy
       config: { access: { permission: 'business:read' } },
       schema: {
         tags: ['businesses'],
+        operationId: 'getBusiness',
         summary: 'Your business',
         params: ZIdParams,
         response: { 200: ZBusiness },
@@ -70,6 +72,7 @@ export const businessesRoutes: FastifyPluginAsyncZod<{ deps: AccessDeps }> = asy
       config: { access: { permission: 'business:read' } },
       schema: {
         tags: ['businesses'],
+        operationId: 'getBusinessSetupProgress',
         summary: "Your business's first steps: a location, a store, products, staff",
         description:
           'Each flag is read from the data. Locations, stores and products answer false until the ' +

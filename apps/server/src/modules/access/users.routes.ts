@@ -17,6 +17,7 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (
       config: { access: { permission: 'users:create' } },
       schema: {
         tags: ['users'],
+        operationId: 'createUser',
         summary: 'Create a staff member of your business; mails an invitation link',
         body: ZCreateUserRequest,
         response: { 201: ZUser },
@@ -35,6 +36,7 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (
       config: { access: 'public', rateLimit: { max: authRateLimit, timeWindow: '1 minute' } },
       schema: {
         tags: ['users'],
+        operationId: 'validateAccount',
         summary: 'An invited staff member sets the first password (plain-text answer)',
         querystring: ZTokenQuery,
         body: ZNewPasswordRequest,
@@ -53,6 +55,7 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (
       config: { access: 'signed-in' },
       schema: {
         tags: ['users'],
+        operationId: 'getUser',
         summary: 'A user: yourself, or (owner and admin) a user of your business',
         params: ZIdParams,
         response: { 200: ZUser },

@@ -48,6 +48,7 @@ export const blobsRoutes: FastifyPluginAsyncZod<{ blobs: BlobStorage }> = async 
       config: { access: { permission: 'business:read' } },
       schema: {
         tags: ['businesses'],
+        operationId: 'downloadImage',
         summary: 'Download an image of your business (the logo)',
         description:
           'Answers the stored bytes with their type. Only the `inventory` container and only images ' +

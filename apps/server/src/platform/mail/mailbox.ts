@@ -39,7 +39,12 @@ export function plainTextOf(eml: string): string {
   const part = normalized.slice(start);
   const bodyStart = part.indexOf('\n\n');
   const headers = part.slice(0, bodyStart);
-  const body = part.slice(bodyStart + 2).split(/\n--[^\n]*/)[0] ?? '';
+  // The part ends at the next boundary line: the boundary that the message's header names, not
+  // any line that starts with two dashes (a soft-wrapped link may, when its token holds "--").
+  const boundary = /boundary="?([^";\n]+)"?/i.exec(normalized)?.[1];
+  const rest = part.slice(bodyStart + 2);
+  const end = boundary === undefined ? -1 : rest.indexOf(`\n--${boundary}`);
+  const body = end < 0 ? rest : rest.slice(0, end);
   if (!/Content-Transfer-Encoding: quoted-printable/i.test(headers)) return body.trim();
   const bytes = body
     .replace(/=\n/g, '')

@@ -28,7 +28,10 @@ const noCrossFeatureImports = {
   },
 };
 
-/** A server module reaches another only through its service (or module entry), never its tables or repository. */
+/**
+ * A server module reaches another only through its service (or module entry), never its tables or
+ * repository; a table file may import another module's table for a foreign key.
+ */
 const moduleThroughService = {
   meta: {
     type: 'problem',
@@ -45,7 +48,10 @@ const moduleThroughService = {
         const to = target && moduleOf(target);
         if (!to || to === from) return;
         const file = path.basename(node.source.value);
-        if (!/\.(service|module)\.js$/.test(file))
+        // A table may name another module's table in a foreign key: the database keeps the two
+        // consistent, and nothing reads or writes through that import.
+        const isForeignKey = /\.table\.ts$/.test(context.filename) && /\.table\.js$/.test(file);
+        if (!isForeignKey && !/\.(service|module)\.js$/.test(file))
           context.report({ node, messageId: 'reach', data: { from, to, file } });
       },
     };

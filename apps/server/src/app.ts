@@ -12,6 +12,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { registerAccessModule } from './modules/access/access.module.js';
+import { registerProductModule } from './modules/product/product.module.js';
 import { createAccessTokens } from './platform/auth/access-token.js';
 import { registerAuthGuard } from './platform/auth/guard.js';
 import { createFileBlobStorage, type BlobStorage } from './platform/blobs/blob-storage.js';
@@ -148,6 +149,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       authRateLimit: config.authRateLimit,
     },
   );
+  await registerProductModule(app, { db, blobs, log: app.log, clock: options.clock ?? systemClock });
 
   await app.register(blobsRoutes, { blobs });
 

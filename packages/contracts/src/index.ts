@@ -10,3 +10,5 @@ export * from './plans.js';
 export * from './roles.js';
 export * from './session.js';
 export * from './users.js';
+export * from './catalogue/index.js';
+export * from './paging.js';

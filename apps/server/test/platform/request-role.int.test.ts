@@ -206,6 +206,16 @@ describe('the table catalogue', () => {
     users: ['INSERT', 'SELECT', 'UPDATE'],
     one_time_tokens: ['INSERT', 'SELECT', 'UPDATE'],
     refresh_tokens: ['INSERT', 'SELECT', 'UPDATE'],
+    locations: ['DELETE', 'INSERT', 'SELECT', 'UPDATE'],
+    pos_readers: ['DELETE', 'INSERT', 'SELECT', 'UPDATE'],
+    stores: ['DELETE', 'INSERT', 'SELECT', 'UPDATE'],
+    warehouses: ['DELETE', 'INSERT', 'SELECT', 'UPDATE'],
+    categories: ['DELETE', 'INSERT', 'SELECT', 'UPDATE'],
+    suppliers: ['DELETE', 'INSERT', 'SELECT', 'UPDATE'],
+    carrying_containers: ['DELETE', 'INSERT', 'SELECT', 'UPDATE'],
+    products: ['DELETE', 'INSERT', 'SELECT', 'UPDATE'],
+    product_position_gaps: ['INSERT', 'SELECT'],
+    inventory_items: ['DELETE', 'INSERT', 'SELECT', 'UPDATE'],
   };
 
   it('every table of the public schema is FORCE row-level security or exempt with a reason', async () => {

@@ -7,12 +7,10 @@ import {
   ZIdParams,
   ZSetupProgress,
 } from '@app/contracts';
-import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { requirePrincipal } from '../../platform/auth/guard.js';
-import { AppError } from '../../platform/http/app-error.js';
-import { validationError, zodFieldErrors } from '../../platform/http/validation.js';
+import { parseJsonPart, readMultipartForm } from '../../platform/http/multipart-form.js';
 import type { AccessDeps } from './access.deps.js';
 import {
   createBusiness,
@@ -85,61 +83,17 @@ export const businessesRoutes: FastifyPluginAsyncZod<{ deps: AccessDeps }> = asy
   );
 };
 
-/**
- * Reads the multipart form: `business` as a text field or as a JSON file part (browsers that
- * append a Blob send the latter), and an optional `logo`. Anything else is refused.
- */
+/** The multipart form: `business` (JSON, as a field or a JSON file part) and an optional `logo`. */
 async function readBusinessForm(
   request: FastifyRequest,
 ): Promise<{ business: CreateBusinessInput; logo: LogoUpload | null }> {
-  if (!request.isMultipart()) {
-    throw new AppError(
-      'UNSUPPORTED_MEDIA_TYPE',
-      'Send the business as multipart/form-data with a part named business.',
-    );
-  }
-  let businessJson: string | undefined;
-  let logo: LogoUpload | null = null;
-  for await (const part of request.parts()) {
-    if (part.type === 'field') {
-      if (part.fieldname !== 'business') throw unknownPart(part.fieldname);
-      businessJson = String(part.value);
-    } else if (part.fieldname === 'business') {
-      businessJson = (await readFile(part)).toString('utf8');
-    } else if (part.fieldname === 'logo') {
-      logo = { data: await readFile(part) };
-    } else {
-      throw unknownPart(part.fieldname);
-    }
-  }
-  if (businessJson === undefined) {
-    throw new AppError('VALIDATION_ERROR', 'The form has no part named business.', {
-      fieldErrors: { business: ['The business details are missing.'] },
-    });
-  }
-  let raw: unknown;
-  try {
-    raw = JSON.parse(businessJson);
-  } catch {
-    throw new AppError('BAD_REQUEST', 'The business part is not valid JSON.');
-  }
-  const parsed = ZCreateBusinessRequest.safeParse(raw);
-  if (!parsed.success) {
-    throw validationError(zodFieldErrors(parsed.error));
-  }
-  return { business: parsed.data, logo };
-}
-
-async function readFile(part: MultipartFile): Promise<Buffer> {
-  const data = await part.toBuffer();
-  if (part.file.truncated)
-    throw new AppError('PAYLOAD_TOO_LARGE', 'The file is larger than 5 MB. Choose a smaller one.');
-  return data;
-}
-
-function unknownPart(name: string): AppError {
-  return new AppError(
-    'BAD_REQUEST',
-    `The form has an unexpected part "${name}"; only business and logo are accepted.`,
-  );
+  const form = await readMultipartForm(request, {
+    jsonPart: 'business',
+    files: ['logo'],
+    maxFileBytes: LOGO_MAX_BYTES,
+    what: 'the business',
+  });
+  const business = parseJsonPart(form, ZCreateBusinessRequest, 'business');
+  const logo = form.files.logo;
+  return { business, logo: logo ? { data: logo } : null };
 }

@@ -9,15 +9,17 @@ import type { z } from 'zod';
 import type { Principal } from '../../platform/auth/guard.js';
 import { IMAGE_CONTAINER, businessBlobPrefix, type ImageType } from '../../platform/blobs/blob-storage.js';
 import { reencodeImage, withImageSlot } from '../../platform/blobs/images.js';
-import { inGlobal, inNewTenant, inTenant } from '../../platform/db/tenancy.js';
+import { inGlobal, inNewTenant, inTenant, type TenantScope } from '../../platform/db/tenancy.js';
 import { AppError, notFound } from '../../platform/http/app-error.js';
 import type { AccessDeps } from './access.deps.js';
 import {
   findBusiness,
   insertBusiness,
+  lockBusiness,
   updateBusinessLogo,
   type BusinessRow,
 } from './businesses.repository.js';
+import { getPlan, type Plan } from '../plans/plans.service.js';
 import { hasAddress } from './user-mapper.js';
 import { countStaff, findUserById, lockUser, updateUser } from './users.repository.js';
 
@@ -124,6 +126,17 @@ export async function getSetupProgress(
     const staff = await countStaff(scope.tx, scope.businessId);
     return { hasLocation: false, hasStore: false, hasProducts: false, hasStaff: staff > 0 };
   });
+}
+
+/**
+ * The plan the scope's business is on, for the plan gate. With `lock`, the business row stays
+ * locked to the end of the transaction: counted limits (stores, products) then cannot be passed
+ * by two creations at once.
+ */
+export async function planOfBusiness(scope: TenantScope, options: { lock: boolean }): Promise<Plan> {
+  const business = options.lock ? await lockBusiness(scope) : await findBusiness(scope);
+  if (!business) throw notFound('The business');
+  return getPlan(scope.tx, business.planId);
 }
 
 export function toBusiness(row: BusinessRow): TBusiness {

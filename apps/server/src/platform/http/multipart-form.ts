@@ -1,0 +1,101 @@
+import type { MultipartFile } from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { AppError } from './app-error.js';
+import { validationError, zodFieldErrors } from './validation.js';
+
+/** What a form may hold: text fields (some repeated), one JSON part, files. Anything else is refused. */
+export type FormShape = {
+  /** The part holding the JSON body (`business`, `store`), sent as a field or as a JSON file part. */
+  jsonPart?: string;
+  /** Plain text fields; their values arrive as strings. */
+  fields?: readonly string[];
+  /** Fields that may repeat (`locationIds`): always answered as arrays. */
+  repeated?: readonly string[];
+  /** File parts, each at most `maxFileBytes`. */
+  files: readonly string[];
+  maxFileBytes: number;
+  /** How the form is named in messages: "the store". */
+  what: string;
+};
+
+export type MultipartForm = {
+  json: string | undefined;
+  fields: Record<string, string | string[]>;
+  files: Record<string, Buffer>;
+};
+
+/**
+ * Reads a multipart/form-data request whole (the route's @fastify/multipart limits cap part count
+ * and size). A part the shape does not name is a 400 that names it; a file over the limit a 413.
+ */
+export async function readMultipartForm(request: FastifyRequest, shape: FormShape): Promise<MultipartForm> {
+  if (!request.isMultipart()) {
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', `Send ${shape.what} as multipart/form-data.`);
+  }
+  const form: MultipartForm = { json: undefined, fields: {}, files: {} };
+  const accepted = [
+    shape.jsonPart,
+    ...(shape.fields ?? []),
+    ...(shape.repeated ?? []),
+    ...shape.files,
+  ].filter((name): name is string => name !== undefined);
+  for await (const part of request.parts()) {
+    const name = part.fieldname;
+    if (part.type === 'file' && shape.files.includes(name)) {
+      form.files[name] = await readFile(part, shape.maxFileBytes);
+    } else if (name === shape.jsonPart) {
+      form.json =
+        part.type === 'field' ? String(part.value) : (await readFile(part, 1024 * 1024)).toString('utf8');
+    } else if (part.type === 'field' && shape.repeated?.includes(name)) {
+      const list = form.fields[name];
+      form.fields[name] = [...(Array.isArray(list) ? list : []), String(part.value)];
+    } else if (part.type === 'field' && shape.fields?.includes(name)) {
+      form.fields[name] = String(part.value);
+    } else {
+      throw new AppError(
+        'BAD_REQUEST',
+        `The form has an unexpected part "${name}"; it accepts ${accepted.join(', ')}.`,
+      );
+    }
+  }
+  return form;
+}
+
+/** Parses the JSON part of a form with its schema: 400 with field errors, as a JSON body would. */
+export function parseJsonPart<S extends z.ZodType>(
+  form: MultipartForm,
+  schema: S,
+  partName: string,
+): z.output<S> {
+  if (form.json === undefined) {
+    throw new AppError('VALIDATION_ERROR', `The form has no part named ${partName}.`, {
+      fieldErrors: { [partName]: [`The ${partName} details are missing.`] },
+    });
+  }
+  let raw: unknown;
+  try {
+    raw = JSON.parse(form.json);
+  } catch {
+    throw new AppError('BAD_REQUEST', `The ${partName} part is not valid JSON.`);
+  }
+  return parseWith(schema, raw);
+}
+
+/** Validates with a schema; a failure is the usual 400 with `details.fieldErrors`. */
+export function parseWith<S extends z.ZodType>(schema: S, raw: unknown): z.output<S> {
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) throw validationError(zodFieldErrors(parsed.error));
+  return parsed.data;
+}
+
+async function readFile(part: MultipartFile, maxBytes: number): Promise<Buffer> {
+  const data = await part.toBuffer();
+  if (part.file.truncated || data.length > maxBytes) {
+    throw new AppError(
+      'PAYLOAD_TOO_LARGE',
+      `The file is larger than ${Math.round(maxBytes / 1024 / 1024)} MB. Choose a smaller one.`,
+    );
+  }
+  return data;
+}

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { ZTimestamps } from './fields.js';
+
+/**
+ * The stock of one product at its location (DESIGN 12). The catalogue reads it (store details,
+ * product stock); the inventory area adds its calls, the ledger and the stock function.
+ */
+export const ZInventoryItem = z.object({
+  id: z.uuid(),
+  inventoryId: z.uuid().describe('Same as id'),
+  locationId: z.uuid(),
+  productId: z.uuid(),
+  sku: z.string(),
+  barcode: z.string().nullable(),
+  productName: z.string(),
+  quantity: z.number().int(),
+  reorderPoint: z.number().int().nullable(),
+  active: z.boolean(),
+  ...ZTimestamps,
+});
+export type TInventoryItem = z.infer<typeof ZInventoryItem>;

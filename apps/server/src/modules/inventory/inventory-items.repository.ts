@@ -1,0 +1,51 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { TenantScope } from '../../platform/db/tenancy.js';
+import { inventoryItems } from './inventory-items.table.js';
+
+export type InventoryItemRow = typeof inventoryItems.$inferSelect;
+
+export async function sumQuantityAt(scope: TenantScope, locationId: string): Promise<number> {
+  const [row] = await scope.tx
+    .select({ total: sql<string>`coalesce(sum(${inventoryItems.quantity}), 0)` })
+    .from(inventoryItems)
+    .where(and(eq(inventoryItems.businessId, scope.businessId), eq(inventoryItems.locationId, locationId)));
+  return Number(row?.total ?? 0);
+}
+
+export async function findQuantities(
+  scope: TenantScope,
+  productIds: readonly string[],
+): Promise<Array<{ productId: string; quantity: number }>> {
+  if (productIds.length === 0) return [];
+  return scope.tx
+    .select({ productId: inventoryItems.productId, quantity: inventoryItems.quantity })
+    .from(inventoryItems)
+    .where(
+      and(
+        eq(inventoryItems.businessId, scope.businessId),
+        inArray(inventoryItems.productId, [...productIds]),
+      ),
+    );
+}
+
+export async function findItemsAt(scope: TenantScope, locationId: string): Promise<InventoryItemRow[]> {
+  return scope.tx
+    .select()
+    .from(inventoryItems)
+    .where(
+      and(
+        eq(inventoryItems.businessId, scope.businessId),
+        eq(inventoryItems.locationId, locationId),
+        eq(inventoryItems.active, true),
+      ),
+    );
+}
+
+export async function existsItemOfProduct(scope: TenantScope, productId: string): Promise<boolean> {
+  const [row] = await scope.tx
+    .select({ id: inventoryItems.id })
+    .from(inventoryItems)
+    .where(and(eq(inventoryItems.businessId, scope.businessId), eq(inventoryItems.productId, productId)))
+    .limit(1);
+  return row !== undefined;
+}

@@ -1,0 +1,38 @@
+import type { TenantScope } from '../../platform/db/tenancy.js';
+import {
+  existsItemOfProduct,
+  findItemsAt,
+  findQuantities,
+  sumQuantityAt,
+  type InventoryItemRow,
+} from './inventory-items.repository.js';
+
+export type { InventoryItemRow } from './inventory-items.repository.js';
+
+/**
+ * What the catalogue reads of stock. Quantities change only through the stock function, which
+ * the inventory area adds with its ledger (DESIGN 4); until a product has an inventory item its
+ * stock is 0.
+ */
+export async function stockUnitsAt(scope: TenantScope, locationId: string): Promise<number> {
+  return sumQuantityAt(scope, locationId);
+}
+
+/** The quantity of each product; products without an inventory item are absent (stock 0). */
+export async function stockOfProducts(
+  scope: TenantScope,
+  productIds: readonly string[],
+): Promise<Map<string, number>> {
+  const rows = await findQuantities(scope, productIds);
+  return new Map(rows.map((row) => [row.productId, row.quantity]));
+}
+
+/** The active inventory items of a location (a store's stock). */
+export async function listStockAt(scope: TenantScope, locationId: string): Promise<InventoryItemRow[]> {
+  return findItemsAt(scope, locationId);
+}
+
+/** Whether stock history depends on the product (delete answers 409 IN_USE then). */
+export async function hasStockRecords(scope: TenantScope, productId: string): Promise<boolean> {
+  return existsItemOfProduct(scope, productId);
+}

@@ -33,6 +33,23 @@ import { createMailOutbox, registerMailWorker } from './platform/mail/mail-outbo
 import { createMailer, type Mailer } from './platform/mail/mailer.js';
 import { readOrCreateMailboxKey, registerMailbox } from './platform/mail/mailbox.routes.js';
 
+/** The OpenAPI document's global tags, one per area of the API. */
+export const API_TAGS = [
+  { name: 'platform', description: 'Health and the API description' },
+  { name: 'auth', description: 'Sign-up, sign-in, sessions, e-mail links' },
+  { name: 'users', description: 'Staff accounts and the signed-in user' },
+  { name: 'businesses', description: 'The business and its set-up' },
+  { name: 'blobs', description: 'Images of the business' },
+  { name: 'locations', description: 'Places of the business, and card readers' },
+  { name: 'stores', description: 'Stores: image, QR code, basket weighing' },
+  { name: 'warehouses', description: 'Warehouses' },
+  { name: 'products', description: 'Products per location, barcodes, search' },
+  { name: 'categories', description: 'Product categories per location' },
+  { name: 'suppliers', description: 'Suppliers' },
+  { name: 'carrying-containers', description: 'Baskets, carts and bags of a store' },
+  { name: 'discounts', description: 'Per-product discounts per location' },
+];
+
 export type AppOptions = {
   config: Config;
   db: Db;
@@ -108,6 +125,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Retail Back-Office API', version: '1.0.0' },
+      // Every route names one of these (test/platform/route-inventory.int.test.ts checks it).
+      tags: API_TAGS,
       components: {
         securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
       },

@@ -2,6 +2,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_TAGS } from '../../src/app.js';
 import { createAccessTokens } from '../../src/platform/auth/access-token.js';
 import { registerAuthGuard } from '../../src/platform/auth/guard.js';
 import { registerErrorHandler } from '../../src/platform/http/error-handler.js';
@@ -77,6 +78,12 @@ describe('route inventory', () => {
       expect(missing).toEqual([]);
       const ids = documented.map(({ route }) => (route.schema as Schema).operationId);
       expect(new Set(ids).size).toBe(ids.length);
+      // Each tag is one of the document's global tags (DESIGN 13: generators group by them).
+      const declared = new Set(API_TAGS.map((tag) => tag.name));
+      const undeclared = documented
+        .flatMap(({ route }) => (route.schema as Schema).tags ?? [])
+        .filter((tag) => !declared.has(tag));
+      expect(undeclared).toEqual([]);
     });
 
     it('gives every POST, PUT and PATCH a body schema or a multipart consumes', () => {

@@ -47,7 +47,7 @@ export const blobsRoutes: FastifyPluginAsyncZod<{ blobs: BlobStorage }> = async 
     {
       config: { access: { permission: 'business:read' } },
       schema: {
-        tags: ['businesses'],
+        tags: ['blobs'],
         operationId: 'downloadImage',
         summary: 'Download an image of your business (the logo)',
         description:

@@ -52,6 +52,8 @@ export const ROUTE_ROLES: Record<string, readonly Role[] | null> = {
   '/dashboard/product': [...BUSINESS, ...ROLE_GROUPS.PRODUCT],
   '/dashboard/inventory': [...BUSINESS, ...ROLE_GROUPS.INVENTORY],
   '/dashboard/warehouse': [...BUSINESS, ...ROLE_GROUPS.INVENTORY],
+  /** Stores and locations: the specification does not show their route; reached from Inventory. */
+  '/dashboard/stores': [...BUSINESS, ...ROLE_GROUPS.INVENTORY],
   '/dashboard/suppliers': [...BUSINESS, ...ROLE_GROUPS.INVENTORY],
   '/dashboard/carrying-container': [...BUSINESS, ...ROLE_GROUPS.INVENTORY],
   '/dashboard/rewards': [...BUSINESS, ...ROLE_GROUPS.LOYALTY],

@@ -87,6 +87,17 @@ export const sessionBaseQuery: BaseQueryFn<
 export const baseApi = createApi({
   reducerPath: 'api',
   baseQuery: sessionBaseQuery,
-  tagTypes: ['User', 'Business', 'Subscription'],
+  tagTypes: [
+    'User',
+    'Business',
+    'Subscription',
+    'Location',
+    'Store',
+    'Warehouse',
+    'Product',
+    'Category',
+    'Supplier',
+    'Container',
+  ],
   endpoints: () => ({}),
 });

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { categoriesRoutes } from './categories/categories.routes.js';
 import type { ProductDeps } from './product.deps.js';
 
 /**
@@ -7,6 +8,8 @@ import type { ProductDeps } from './product.deps.js';
  * with its routes, service, repository and tests.
  */
 export async function registerProductModule(app: FastifyInstance, deps: ProductDeps): Promise<void> {
-  const plugins: Array<(app: FastifyInstance, options: { deps: ProductDeps }) => Promise<void>> = [];
+  const plugins: Array<(app: FastifyInstance, options: { deps: ProductDeps }) => Promise<void>> = [
+    categoriesRoutes,
+  ];
   for (const plugin of plugins) await app.register(plugin, { deps });
 }

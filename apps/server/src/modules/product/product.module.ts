@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { categoriesRoutes } from './categories/categories.routes.js';
 import type { ProductDeps } from './product.deps.js';
+import { suppliersRoutes } from './suppliers/suppliers.routes.js';
 
 /**
  * The product service of the specification (DESIGN 2): locations (the hub), stores, warehouses,
@@ -10,6 +11,7 @@ import type { ProductDeps } from './product.deps.js';
 export async function registerProductModule(app: FastifyInstance, deps: ProductDeps): Promise<void> {
   const plugins: Array<(app: FastifyInstance, options: { deps: ProductDeps }) => Promise<void>> = [
     categoriesRoutes,
+    suppliersRoutes,
   ];
   for (const plugin of plugins) await app.register(plugin, { deps });
 }

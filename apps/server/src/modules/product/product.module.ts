@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { categoriesRoutes } from './categories/categories.routes.js';
+import { containersRoutes } from './containers/containers.routes.js';
 import type { ProductDeps } from './product.deps.js';
 import { suppliersRoutes } from './suppliers/suppliers.routes.js';
 
@@ -12,6 +13,7 @@ export async function registerProductModule(app: FastifyInstance, deps: ProductD
   const plugins: Array<(app: FastifyInstance, options: { deps: ProductDeps }) => Promise<void>> = [
     categoriesRoutes,
     suppliersRoutes,
+    containersRoutes,
   ];
   for (const plugin of plugins) await app.register(plugin, { deps });
 }

@@ -287,3 +287,6 @@ CREATE INDEX products_inactive_position_idx ON products (business_id, location_i
 --> statement-breakpoint
 -- Location autocomplete and store search: case-insensitive substring over name and address.
 CREATE INDEX locations_name_idx ON locations (business_id, lower(name));
+--> statement-breakpoint
+-- A supplier name is unique in the business whatever its case.
+CREATE UNIQUE INDEX suppliers_name_key ON suppliers (business_id, lower(name));

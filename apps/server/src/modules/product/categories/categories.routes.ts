@@ -30,7 +30,6 @@ const TAGS = ['categories'];
  * A PATCH sent without a body reaches validation as `null`, which ZNoBody (absent or `{}`) does
  * not admit yet; the fix belongs in contracts' common.ts, shared with the other areas.
  */
-const NO_BODY = ZNoBody.nullable();
 
 /** Categories of a location (DESIGN 12): permissions of the product area. */
 export const categoriesRoutes: FastifyPluginAsyncZod<{ deps: ProductDeps }> = async (app, { deps }) => {
@@ -193,7 +192,7 @@ export const categoriesRoutes: FastifyPluginAsyncZod<{ deps: ProductDeps }> = as
             ? 'Reactivate a category: it shows in the lists again'
             : 'Discontinue a category: it leaves the lists and stays for history',
           params: ZCategoryAtLocationParams,
-          body: NO_BODY,
+          body: ZNoBody,
           response: { 200: ZCategory, 404: ZErrorBody },
         },
       },

@@ -29,7 +29,6 @@ const TAGS = ['carrying-containers'];
  * A PATCH sent without a body reaches validation as `null`, which ZNoBody (absent or `{}`) does
  * not admit yet; the fix belongs in contracts' common.ts, shared with the other areas.
  */
-const NO_BODY = ZNoBody.nullable();
 
 /** Baskets, carts and bags of a store: permissions of the inventory area (spec 6). */
 export const containersRoutes: FastifyPluginAsyncZod<{ deps: ProductDeps }> = async (app, { deps }) => {
@@ -161,7 +160,7 @@ export const containersRoutes: FastifyPluginAsyncZod<{ deps: ProductDeps }> = as
             ? 'Reactivate a carrying container at its store'
             : 'Discontinue a carrying container at its store: it leaves the list',
           params: ZContainerStoreActionParams,
-          body: NO_BODY,
+          body: ZNoBody,
           response: { 200: ZContainer, 404: ZErrorBody },
         },
       },

@@ -27,7 +27,6 @@ const TAGS = ['suppliers'];
  * A PATCH sent without a body reaches validation as `null`, which ZNoBody (absent or `{}`) does
  * not admit yet; the fix belongs in contracts' common.ts, shared with the other areas.
  */
-const NO_BODY = ZNoBody.nullable();
 
 /** Suppliers of the business: permissions of the inventory area (spec 6). */
 export const suppliersRoutes: FastifyPluginAsyncZod<{ deps: ProductDeps }> = async (app, { deps }) => {
@@ -132,7 +131,7 @@ export const suppliersRoutes: FastifyPluginAsyncZod<{ deps: ProductDeps }> = asy
             ? 'Reactivate a supplier: it shows in the list again'
             : 'Discontinue a supplier: it leaves the list and stays for history',
           params: ZIdParams,
-          body: NO_BODY,
+          body: ZNoBody,
           response: { 200: ZSupplier, 404: ZErrorBody },
         },
       },

@@ -1,5 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import { locationsRoutes } from './locations/locations.routes.js';
 import type { ProductDeps } from './product.deps.js';
+import { storesRoutes } from './stores/stores.routes.js';
+import { warehousesRoutes } from './warehouses/warehouses.routes.js';
 
 /**
  * The product service of the specification (DESIGN 2): locations (the hub), stores, warehouses,
@@ -7,6 +10,10 @@ import type { ProductDeps } from './product.deps.js';
  * with its routes, service, repository and tests.
  */
 export async function registerProductModule(app: FastifyInstance, deps: ProductDeps): Promise<void> {
-  const plugins: Array<(app: FastifyInstance, options: { deps: ProductDeps }) => Promise<void>> = [];
+  const plugins: Array<(app: FastifyInstance, options: { deps: ProductDeps }) => Promise<void>> = [
+    locationsRoutes,
+    storesRoutes,
+    warehousesRoutes,
+  ];
   for (const plugin of plugins) await app.register(plugin, { deps });
 }

@@ -3,6 +3,9 @@ import { categoriesRoutes } from './categories/categories.routes.js';
 import { containersRoutes } from './containers/containers.routes.js';
 import type { ProductDeps } from './product.deps.js';
 import { suppliersRoutes } from './suppliers/suppliers.routes.js';
+import { locationsRoutes } from './locations/locations.routes.js';
+import { storesRoutes } from './stores/stores.routes.js';
+import { warehousesRoutes } from './warehouses/warehouses.routes.js';
 
 /**
  * The product service of the specification (DESIGN 2): locations (the hub), stores, warehouses,
@@ -14,6 +17,9 @@ export async function registerProductModule(app: FastifyInstance, deps: ProductD
     categoriesRoutes,
     suppliersRoutes,
     containersRoutes,
+    locationsRoutes,
+    storesRoutes,
+    warehousesRoutes,
   ];
   for (const plugin of plugins) await app.register(plugin, { deps });
 }

@@ -96,6 +96,16 @@ describe('products (reads)', () => {
       expect(byBarcode.json().id).toBe(tea.id);
     });
 
+    it('finds a SKU holding a slash, sent encoded', async () => {
+      await createProduct(t, owner.token, { sku: 'BOX/12', locationId: shop });
+      const res = await get(
+        owner.token,
+        `/api/products/sku/${encodeURIComponent('BOX/12')}/location/${shop}`,
+      );
+      expect(res.statusCode).toBe(200);
+      expect(res.json().sku).toBe('BOX/12');
+    });
+
     it("answers 404 for unknown codes and another business's location, 400 for a malformed barcode", async () => {
       expect((await get(owner.token, `/api/products/sku/NOPE/location/${shop}`)).statusCode).toBe(404);
       expect((await get(owner.token, `/api/products/sku/TEA-1/location/${theirs}`)).statusCode).toBe(404);

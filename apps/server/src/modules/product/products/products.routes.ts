@@ -119,7 +119,8 @@ export const productsRoutes: FastifyPluginAsyncZod<{ deps: ProductDeps }> = asyn
         description:
           `JSON, or ${FORM_DESCRIPTION} locationId is the product's own location; each of locationIds ` +
           'gets the same changes on the article (its SKU before the change), created there when missing, ' +
-          'in one transaction. Without a new image the image stays.',
+          'in one transaction. The fields replace the stored ones (a field left out is cleared, unit ' +
+          'becomes pcs); without a new image the image stays.',
         consumes: ['application/json', 'multipart/form-data'],
         params: ZIdParams,
         // Null for a multipart request: the handler reads the form then.

@@ -6,6 +6,8 @@ import { suppliersRoutes } from './suppliers/suppliers.routes.js';
 import { locationsRoutes } from './locations/locations.routes.js';
 import { storesRoutes } from './stores/stores.routes.js';
 import { warehousesRoutes } from './warehouses/warehouses.routes.js';
+import { discountsRoutes } from './discounts/discounts.routes.js';
+import { productsRoutes } from './products/products.routes.js';
 
 /**
  * The product service of the specification (DESIGN 2): locations (the hub), stores, warehouses,
@@ -20,6 +22,8 @@ export async function registerProductModule(app: FastifyInstance, deps: ProductD
     locationsRoutes,
     storesRoutes,
     warehousesRoutes,
+    productsRoutes,
+    discountsRoutes,
   ];
   for (const plugin of plugins) await app.register(plugin, { deps });
 }

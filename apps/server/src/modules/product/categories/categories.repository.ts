@@ -136,3 +136,34 @@ export async function existsProductInCategory(scope: TenantScope, id: string): P
     .limit(1);
   return row !== undefined;
 }
+
+/** For products: a category of the business by id (any location). */
+export async function findCategoryForProduct(
+  scope: TenantScope,
+  id: string,
+): Promise<CategoryRow | undefined> {
+  const [row] = await scope.tx
+    .select()
+    .from(categories)
+    .where(and(eq(categories.businessId, scope.businessId), eq(categories.id, id)));
+  return row;
+}
+
+/** For products: the category of a location with the given name, whatever its case. */
+export async function findCategoryNamedForProduct(
+  scope: TenantScope,
+  locationId: string,
+  name: string,
+): Promise<CategoryRow | undefined> {
+  const [row] = await scope.tx
+    .select()
+    .from(categories)
+    .where(
+      and(
+        eq(categories.businessId, scope.businessId),
+        eq(categories.locationId, locationId),
+        sql`lower(${categories.name}) = lower(${name})`,
+      ),
+    );
+  return row;
+}

@@ -20,6 +20,8 @@ import {
   updateCategory,
   type CategoryAtLocationRow,
   type CategoryRow,
+  findCategoryForProduct,
+  findCategoryNamedForProduct,
 } from './categories.repository.js';
 
 export type CategoryInput = z.output<typeof ZCategoryRequest>;
@@ -211,4 +213,24 @@ export function toCategory(row: CategoryAtLocationRow): TCategory {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
+}
+
+/** For products: a category of the business by id, at whatever location, or undefined. */
+export async function findCategoryOfBusiness(
+  scope: TenantScope,
+  id: string,
+): Promise<CategoryRow | undefined> {
+  return findCategoryForProduct(scope, id);
+}
+
+/**
+ * For products placed at further locations: the category there with the same name as the
+ * main location's (case-insensitive), or undefined.
+ */
+export async function findCategoryNamedAt(
+  scope: TenantScope,
+  locationId: string,
+  name: string,
+): Promise<CategoryRow | undefined> {
+  return findCategoryNamedForProduct(scope, locationId, name);
 }

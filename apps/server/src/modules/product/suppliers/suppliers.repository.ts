@@ -98,3 +98,15 @@ export async function deleteSupplier(scope: TenantScope, id: string): Promise<vo
     .delete(suppliers)
     .where(and(eq(suppliers.businessId, scope.businessId), eq(suppliers.id, id)));
 }
+
+/** For products: a supplier of the business by id. */
+export async function findSupplierForProduct(
+  scope: TenantScope,
+  id: string,
+): Promise<SupplierRow | undefined> {
+  const [row] = await scope.tx
+    .select()
+    .from(suppliers)
+    .where(and(eq(suppliers.businessId, scope.businessId), eq(suppliers.id, id)));
+  return row;
+}

@@ -9,7 +9,7 @@ import {
 import type { z } from 'zod';
 import type { Principal } from '../../../platform/auth/guard.js';
 import { isUniqueViolation } from '../../../platform/db/pg-errors.js';
-import { inTenant } from '../../../platform/db/tenancy.js';
+import { inTenant, type TenantScope } from '../../../platform/db/tenancy.js';
 import { AppError } from '../../../platform/http/app-error.js';
 import type { ProductDeps } from '../product.deps.js';
 import { clearSupplierOfProducts } from '../products/products.service.js';
@@ -24,6 +24,7 @@ import {
   updateSupplier,
   type SupplierFilter,
   type SupplierRow,
+  findSupplierForProduct,
 } from './suppliers.repository.js';
 
 export type SupplierInput = z.output<typeof ZSupplierRequest>;
@@ -156,3 +157,13 @@ export function toSupplier(row: SupplierRow): TSupplier {
     updatedAt: row.updatedAt.toISOString(),
   };
 }
+
+/** For products: a supplier of the business by id, or undefined. */
+export async function findSupplierOfBusiness(
+  scope: TenantScope,
+  id: string,
+): Promise<SupplierRow | undefined> {
+  return findSupplierForProduct(scope, id);
+}
+
+export type { SupplierRow } from './suppliers.repository.js';

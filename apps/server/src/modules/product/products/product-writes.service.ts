@@ -9,7 +9,7 @@ import { isUniqueViolation } from '../../../platform/db/pg-errors.js';
 import { AppError, fieldError } from '../../../platform/http/app-error.js';
 import { recordAuditEvent } from '../../audit/audit.service.js';
 import { planOfBusiness } from '../../access/businesses.service.js';
-import { assertWithinLimit } from '../../plans/plans.service.js';
+import { assertWithinLimit, type Plan } from '../../plans/plans.service.js';
 import { findCategoryNamedAt, findCategoryOfBusiness } from '../categories/categories.service.js';
 import { requireLocation, type LocationRow } from '../locations/locations.service.js';
 import type { ProductDeps } from '../product.deps.js';
@@ -36,8 +36,8 @@ export type ProductInput = z.output<typeof ZProductRequest>;
  * rows or none. The image is decoded before the transaction and stored once; every row shares
  * its blob name, and a failed transaction removes it again.
  *
- * Locks, always in this order: the business row (only for a SKU new to the business: the plan
- * counts distinct SKUs), then each location's row as its position is taken, in id order.
+ * Locks, always in this order: the business row (the plan counts distinct SKUs: see
+ * lockArticles), then each location's row as its position is taken, in id order.
  */
 export async function createProduct(
   deps: ProductDeps,
@@ -49,7 +49,8 @@ export async function createProduct(
   const stored: string[] = [];
   try {
     return await inTenant(deps.db, principal, async (scope) => {
-      if (!(await existsSku(scope, input.sku))) await assertRoomForArticle(scope, input.sku);
+      const plan = await lockArticles(scope);
+      if (!(await existsSku(scope, input.sku))) await assertRoomForArticle(scope, plan);
       const main = await requireLocation(scope, input.locationId, { isActiveRequired: true });
       const category = await requireCategoryAt(scope, input.categoryId, main);
       await requireSupplier(scope, input.supplierId);
@@ -90,6 +91,7 @@ export async function updateProduct(
   let answer: TProduct;
   try {
     answer = await inTenant(deps.db, principal, async (scope) => {
+      const plan = await lockArticles(scope);
       const current = await findProductById(scope, id);
       if (!current) throw new AppError('NOT_FOUND', 'The product was not found.');
       if (input.locationId !== current.locationId) {
@@ -105,7 +107,7 @@ export async function updateProduct(
         !(await existsSku(scope, input.sku)) &&
         (await existsSkuOutside(scope, current.sku, [current.locationId, ...furtherIds]))
       ) {
-        await assertRoomForArticle(scope, input.sku);
+        await assertRoomForArticle(scope, plan);
       }
       const main = await requireLocation(scope, current.locationId);
       const category = await requireCategoryAt(scope, input.categoryId, main);
@@ -192,13 +194,19 @@ async function requireLocations(
 }
 
 /**
- * The plan gate: one more article (distinct SKU). The business row is locked first, so two
- * creations cannot pass the limit together; the SKU is looked for again under the lock, since a
- * creation of the same SKU may have committed while this one waited.
+ * Locks the business row for a write that may add a row or change a SKU, before it looks at which
+ * SKUs exist. Security review: the lock was taken only for a SKU new to the business, and the
+ * checks that decide whether a write adds an article ran before any lock. So a creation of SKU A
+ * (which exists: no gate) and a rename of A's only row (A disappears: no gate) passed together,
+ * and the business had one article more than its plan allows, as often as it repeated the pair.
+ * Holding the lock across check and write, every such write sees the ones before it committed.
  */
-async function assertRoomForArticle(scope: TenantScope, sku: string): Promise<void> {
-  const plan = await planOfBusiness(scope, { lock: true });
-  if (await existsSku(scope, sku)) return;
+async function lockArticles(scope: TenantScope): Promise<Plan> {
+  return planOfBusiness(scope, { lock: true });
+}
+
+/** The plan gate for one more article (distinct SKU); call it under lockArticles. */
+async function assertRoomForArticle(scope: TenantScope, plan: Plan): Promise<void> {
   assertWithinLimit(plan, 'products', await countDistinctSkus(scope), 'products');
 }
 

@@ -84,6 +84,7 @@ export function parseJsonPart<S extends z.ZodType>(
 
 /** Validates with a schema; a failure is the usual 400 with `details.fieldErrors`. */
 export function parseWith<S extends z.ZodType>(schema: S, raw: unknown): z.output<S> {
+  assertNoNulCharacter(raw);
   const parsed = schema.safeParse(raw);
   if (!parsed.success) throw validationError(zodFieldErrors(parsed.error));
   return parsed.data;
@@ -98,4 +99,34 @@ async function readFile(part: MultipartFile, maxBytes: number): Promise<Buffer> 
     );
   }
   return data;
+}
+
+const NUL_MESSAGE = 'Text cannot contain the NUL character (U+0000).';
+/** Deeper than any request body the API takes: past it, the schema refuses the shape anyway. */
+const NUL_SEARCH_DEPTH = 16;
+
+/**
+ * Security review: PostgreSQL text cannot hold U+0000, so a NUL in any string that reaches a query
+ * (`{"name": "a\u0000"}`, `?input=%00`, a form field) was a database error (22021) and a 500.
+ * Refuses it as the 400 of the field that holds it; forms are checked here (parseWith), and the
+ * catalogue's JSON bodies, queries and paths by a hook (product.module.ts). Walks at most
+ * NUL_SEARCH_DEPTH levels, without recursion: a deeply nested body must not overflow the stack.
+ */
+export function assertNoNulCharacter(value: unknown): void {
+  const field = findNulCharacter(value);
+  if (field !== null) throw validationError({ [field]: [NUL_MESSAGE] });
+}
+
+/** The path ('name', 'locationIds.1') of a string holding U+0000, or null. */
+function findNulCharacter(value: unknown): string | null {
+  const pending: Array<{ value: unknown; path: string[] }> = [{ value, path: [] }];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    if (typeof next.value === 'string') {
+      if (next.value.includes('\u0000')) return next.path.join('.') || 'body';
+    } else if (typeof next.value === 'object' && next.value !== null && next.path.length < NUL_SEARCH_DEPTH) {
+      for (const [key, inner] of Object.entries(next.value))
+        pending.push({ value: inner, path: [...next.path, key] });
+    }
+  }
+  return null;
 }

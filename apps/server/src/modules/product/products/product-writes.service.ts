@@ -13,6 +13,7 @@ import { assertWithinLimit, type Plan } from '../../plans/plans.service.js';
 import { findCategoryNamedAt, findCategoryOfBusiness } from '../categories/categories.service.js';
 import { requireLocation, type LocationRow } from '../locations/locations.service.js';
 import type { ProductDeps } from '../product.deps.js';
+import { vanishedParent } from '../vanished-parent.js';
 import { findSupplierOfBusiness } from '../suppliers/suppliers.service.js';
 import { toProductAnswer } from './product-mapper.js';
 import {
@@ -126,9 +127,12 @@ export async function updateProduct(
             : await findProductByCodeAt(scope, { sku: current.sku }, location.id);
         if (existing) {
           if (imageUrl && existing.imageUrl) replaced.add(existing.imageUrl);
-          const row = await writeOrConflict(location, input, () =>
-            updateProductRow(scope, existing.id, { ...fields, categoryId }),
-          );
+          const row = await writeOrConflict(location, input, async () => {
+            const updated = await updateProductRow(scope, existing.id, { ...fields, categoryId });
+            // Deleted by another request since it was read: as if this update came a moment later.
+            if (!updated) throw new AppError('NOT_FOUND', 'The product was not found.');
+            return updated;
+          });
           if (location.id === main.id) mainRow = row;
         } else {
           if (!location.active) {
@@ -248,6 +252,8 @@ async function placeProduct(
   fields: ReturnType<typeof productFields> & { imageUrl: string | null; categoryId: string | null },
 ): Promise<ProductRow> {
   const listPosition = await takeListPosition(scope, location.id);
+  // Deleted by another request since it was read (its lock is released with the row gone).
+  if (listPosition === undefined) throw new AppError('NOT_FOUND', 'The location was not found.');
   const row = await writeOrConflict(location, fields, () =>
     insertProduct(scope, { ...fields, id: randomUUID(), locationId: location.id, listPosition }),
   );
@@ -261,7 +267,8 @@ async function placeProduct(
 
 /**
  * Runs a write and turns a unique violation into the 409 of the field it concerns. The indexes
- * decide, not a look-up before the write, so two requests at once cannot both pass.
+ * decide, not a look-up before the write, so two requests at once cannot both pass. A category or
+ * supplier deleted meanwhile is its 404 (vanished-parent.ts).
  */
 async function writeOrConflict(
   location: LocationRow,
@@ -271,7 +278,7 @@ async function writeOrConflict(
   try {
     return await write();
   } catch (error) {
-    if (!isUniqueViolation(error)) throw error;
+    if (!isUniqueViolation(error)) throw vanishedParent(error) ?? error;
     if (constraintOf(error) === 'products_barcode_key') {
       throw new AppError(
         'CONFLICT',

@@ -7,6 +7,7 @@ import { inTenant, type TenantScope } from '../../../platform/db/tenancy.js';
 import { AppError } from '../../../platform/http/app-error.js';
 import { requireLocation } from '../locations/locations.service.js';
 import type { ProductDeps } from '../product.deps.js';
+import { vanishedParent } from '../vanished-parent.js';
 import { clearCategoryOfProducts } from '../products/products.service.js';
 import {
   deleteCategory,
@@ -184,13 +185,14 @@ async function lockCategoryAt(
 
 /**
  * The unique index `categories_name_key` decides a name clash, so two saves at once cannot both
- * pass a check; its violation (after the rollback) becomes the 409 the form shows on the name.
+ * pass a check; its violation (after the rollback) becomes the 409 the form shows on the name. A
+ * location deleted meanwhile is its 404 (vanished-parent.ts).
  */
 async function withNameClash<T>(input: CategoryInput, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (!isUniqueViolation(error)) throw error;
+    if (!isUniqueViolation(error)) throw vanishedParent(error) ?? error;
     throw new AppError(
       'CONFLICT',
       `A category named "${input.categoryName}" already exists at this location.`,

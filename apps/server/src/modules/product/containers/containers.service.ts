@@ -7,6 +7,7 @@ import { inTenant, type TenantScope } from '../../../platform/db/tenancy.js';
 import { AppError } from '../../../platform/http/app-error.js';
 import { recordAuditEvent } from '../../audit/audit.service.js';
 import type { ProductDeps } from '../product.deps.js';
+import { vanishedParent } from '../vanished-parent.js';
 import { requireStore, type StoreRow } from '../stores/stores.service.js';
 import { kilogramsFromSql, kilogramsToSql } from './container-weights.js';
 import {
@@ -155,13 +156,14 @@ const labelOf = (row: ContainerRow) => (row.code ? `${row.name} (${row.code})` :
 
 /**
  * The unique index `carrying_containers_code_key` (business, store, code) decides a code clash,
- * so two saves at once cannot both pass a check; its violation becomes a 409 on the code.
+ * so two saves at once cannot both pass a check; its violation becomes a 409 on the code. A store
+ * deleted meanwhile is its 404 (vanished-parent.ts).
  */
 async function withCodeClash<T>(input: ContainerInput, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (!isUniqueViolation(error)) throw error;
+    if (!isUniqueViolation(error)) throw vanishedParent(error) ?? error;
     throw new AppError(
       'CONFLICT',
       `The store already has a carrying container with the code ${input.code ?? ''}.`,

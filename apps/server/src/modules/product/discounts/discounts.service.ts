@@ -24,6 +24,8 @@ export async function createOrUpdateDiscount(
   principal: Principal,
   input: DiscountInput,
 ): Promise<TProduct> {
+  const validFrom = storableInstant(input.discountValidFrom, 'discountValidFrom');
+  const validTo = storableInstant(input.discountValidTo, 'discountValidTo');
   return inTenant(deps.db, principal, async (scope) => {
     assertFeature(await planOfBusiness(scope, { lock: false }), 'DISCOUNTS');
     const location = await requireLocation(scope, input.locationId);
@@ -36,8 +38,6 @@ export async function createOrUpdateDiscount(
       throw fieldError('discountAmount', `The discount amount must be below the price (${row.price}).`);
     }
     const percentage = input.discountPercentage === undefined ? null : input.discountPercentage.toFixed(2);
-    const validFrom = new Date(input.discountValidFrom);
-    const validTo = new Date(input.discountValidTo);
     const updated = await writeDiscount(scope, row.id, {
       discountAmount: amount,
       discountPercentage: percentage,
@@ -81,4 +81,22 @@ export async function removeDiscount(
     });
     return toProductAnswer(scope, updated, deps.clock.now());
   });
+}
+
+/** The instants a timestamptz takes as the driver writes them (toISOString: four-digit years). */
+const EARLIEST = Date.parse('0001-01-01T00:00:00Z');
+const LATEST = Date.parse('9999-12-31T23:59:59.999Z');
+
+/**
+ * Security review: the contract takes any four-digit year with any offset, but year 0000 (or
+ * 0001 with a positive offset, 9999 with a negative one) is not a UTC instant PostgreSQL reads as
+ * the driver writes it ("date/time field value out of range"), so such a date answered 500.
+ * Refused here as a 400 on the field.
+ */
+function storableInstant(value: string, field: 'discountValidFrom' | 'discountValidTo'): Date {
+  const instant = Date.parse(value);
+  if (!(instant >= EARLIEST && instant <= LATEST)) {
+    throw fieldError(field, 'Give a date between the years 1 and 9999.');
+  }
+  return new Date(instant);
 }

@@ -71,6 +71,7 @@ export async function setProductActive(
     const row = await findProductAt(scope, id, locationId, { lock: true });
     if (!row) throw new AppError('NOT_FOUND', NOT_AT_LOCATION);
     const changed = row.active === isActive ? row : await updateProduct(scope, row.id, { active: isActive });
+    if (!changed) throw new Error('a locked product row vanished while updating it');
     return toProductAnswer(scope, changed, deps.clock.now());
   });
 }

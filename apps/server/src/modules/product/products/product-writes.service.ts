@@ -9,10 +9,11 @@ import { isUniqueViolation } from '../../../platform/db/pg-errors.js';
 import { AppError, fieldError } from '../../../platform/http/app-error.js';
 import { recordAuditEvent } from '../../audit/audit.service.js';
 import { planOfBusiness } from '../../access/businesses.service.js';
-import { assertWithinLimit } from '../../plans/plans.service.js';
+import { assertWithinLimit, type Plan } from '../../plans/plans.service.js';
 import { findCategoryNamedAt, findCategoryOfBusiness } from '../categories/categories.service.js';
 import { requireLocation, type LocationRow } from '../locations/locations.service.js';
 import type { ProductDeps } from '../product.deps.js';
+import { vanishedParent } from '../vanished-parent.js';
 import { findSupplierOfBusiness } from '../suppliers/suppliers.service.js';
 import { toProductAnswer } from './product-mapper.js';
 import {
@@ -36,8 +37,8 @@ export type ProductInput = z.output<typeof ZProductRequest>;
  * rows or none. The image is decoded before the transaction and stored once; every row shares
  * its blob name, and a failed transaction removes it again.
  *
- * Locks, always in this order: the business row (only for a SKU new to the business: the plan
- * counts distinct SKUs), then each location's row as its position is taken, in id order.
+ * Locks, always in this order: the business row (the plan counts distinct SKUs: see
+ * lockArticles), then each location's row as its position is taken, in id order.
  */
 export async function createProduct(
   deps: ProductDeps,
@@ -49,7 +50,8 @@ export async function createProduct(
   const stored: string[] = [];
   try {
     return await inTenant(deps.db, principal, async (scope) => {
-      if (!(await existsSku(scope, input.sku))) await assertRoomForArticle(scope, input.sku);
+      const plan = await lockArticles(scope);
+      if (!(await existsSku(scope, input.sku))) await assertRoomForArticle(scope, plan);
       const main = await requireLocation(scope, input.locationId, { isActiveRequired: true });
       const category = await requireCategoryAt(scope, input.categoryId, main);
       await requireSupplier(scope, input.supplierId);
@@ -90,6 +92,7 @@ export async function updateProduct(
   let answer: TProduct;
   try {
     answer = await inTenant(deps.db, principal, async (scope) => {
+      const plan = await lockArticles(scope);
       const current = await findProductById(scope, id);
       if (!current) throw new AppError('NOT_FOUND', 'The product was not found.');
       if (input.locationId !== current.locationId) {
@@ -105,7 +108,7 @@ export async function updateProduct(
         !(await existsSku(scope, input.sku)) &&
         (await existsSkuOutside(scope, current.sku, [current.locationId, ...furtherIds]))
       ) {
-        await assertRoomForArticle(scope, input.sku);
+        await assertRoomForArticle(scope, plan);
       }
       const main = await requireLocation(scope, current.locationId);
       const category = await requireCategoryAt(scope, input.categoryId, main);
@@ -124,9 +127,12 @@ export async function updateProduct(
             : await findProductByCodeAt(scope, { sku: current.sku }, location.id);
         if (existing) {
           if (imageUrl && existing.imageUrl) replaced.add(existing.imageUrl);
-          const row = await writeOrConflict(location, input, () =>
-            updateProductRow(scope, existing.id, { ...fields, categoryId }),
-          );
+          const row = await writeOrConflict(location, input, async () => {
+            const updated = await updateProductRow(scope, existing.id, { ...fields, categoryId });
+            // Deleted by another request since it was read: as if this update came a moment later.
+            if (!updated) throw new AppError('NOT_FOUND', 'The product was not found.');
+            return updated;
+          });
           if (location.id === main.id) mainRow = row;
         } else {
           if (!location.active) {
@@ -192,13 +198,19 @@ async function requireLocations(
 }
 
 /**
- * The plan gate: one more article (distinct SKU). The business row is locked first, so two
- * creations cannot pass the limit together; the SKU is looked for again under the lock, since a
- * creation of the same SKU may have committed while this one waited.
+ * Locks the business row for a write that may add a row or change a SKU, before it looks at which
+ * SKUs exist. Security review: the lock was taken only for a SKU new to the business, and the
+ * checks that decide whether a write adds an article ran before any lock. So a creation of SKU A
+ * (which exists: no gate) and a rename of A's only row (A disappears: no gate) passed together,
+ * and the business had one article more than its plan allows, as often as it repeated the pair.
+ * Holding the lock across check and write, every such write sees the ones before it committed.
  */
-async function assertRoomForArticle(scope: TenantScope, sku: string): Promise<void> {
-  const plan = await planOfBusiness(scope, { lock: true });
-  if (await existsSku(scope, sku)) return;
+async function lockArticles(scope: TenantScope): Promise<Plan> {
+  return planOfBusiness(scope, { lock: true });
+}
+
+/** The plan gate for one more article (distinct SKU); call it under lockArticles. */
+async function assertRoomForArticle(scope: TenantScope, plan: Plan): Promise<void> {
   assertWithinLimit(plan, 'products', await countDistinctSkus(scope), 'products');
 }
 
@@ -240,6 +252,8 @@ async function placeProduct(
   fields: ReturnType<typeof productFields> & { imageUrl: string | null; categoryId: string | null },
 ): Promise<ProductRow> {
   const listPosition = await takeListPosition(scope, location.id);
+  // Deleted by another request since it was read (its lock is released with the row gone).
+  if (listPosition === undefined) throw new AppError('NOT_FOUND', 'The location was not found.');
   const row = await writeOrConflict(location, fields, () =>
     insertProduct(scope, { ...fields, id: randomUUID(), locationId: location.id, listPosition }),
   );
@@ -253,7 +267,8 @@ async function placeProduct(
 
 /**
  * Runs a write and turns a unique violation into the 409 of the field it concerns. The indexes
- * decide, not a look-up before the write, so two requests at once cannot both pass.
+ * decide, not a look-up before the write, so two requests at once cannot both pass. A category or
+ * supplier deleted meanwhile is its 404 (vanished-parent.ts).
  */
 async function writeOrConflict(
   location: LocationRow,
@@ -263,7 +278,7 @@ async function writeOrConflict(
   try {
     return await write();
   } catch (error) {
-    if (!isUniqueViolation(error)) throw error;
+    if (!isUniqueViolation(error)) throw vanishedParent(error) ?? error;
     if (constraintOf(error) === 'products_barcode_key') {
       throw new AppError(
         'CONFLICT',

@@ -171,16 +171,16 @@ export async function countDistinctSkus(scope: TenantScope): Promise<number> {
 
 /**
  * The next place in the location's list. The update locks the location row to the end of the
- * transaction, so creations at one location take their positions one after another.
+ * transaction, so creations at one location take their positions one after another. Undefined
+ * when the location is gone (deleted since the caller read it).
  */
-export async function takeListPosition(scope: TenantScope, locationId: string): Promise<number> {
+export async function takeListPosition(scope: TenantScope, locationId: string): Promise<number | undefined> {
   const [row] = await scope.tx
     .update(locations)
     .set({ productPositionSeq: sql`${locations.productPositionSeq} + 1` })
     .where(and(eq(locations.businessId, scope.businessId), eq(locations.id, locationId)))
     .returning({ position: locations.productPositionSeq });
-  if (!row) throw new Error(`location ${locationId} vanished while placing a product`);
-  return row.position;
+  return row?.position;
 }
 
 export async function insertProduct(
@@ -195,17 +195,17 @@ export async function insertProduct(
   return created;
 }
 
+/** Undefined when the row is gone (deleted since the caller read it, unless it holds the row). */
 export async function updateProduct(
   scope: TenantScope,
   id: string,
   changes: ProductChanges,
-): Promise<ProductRow> {
+): Promise<ProductRow | undefined> {
   const [updated] = await scope.tx
     .update(products)
     .set({ ...changes, updatedAt: new Date() })
     .where(and(eq(products.businessId, scope.businessId), eq(products.id, id)))
     .returning();
-  if (!updated) throw new Error(`product ${id} vanished while updating it`);
   return updated;
 }
 

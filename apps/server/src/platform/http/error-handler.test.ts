@@ -36,6 +36,15 @@ beforeAll(async () => {
     const value = null as unknown as { field: string };
     return value.field;
   });
+  server.get('/pg-nul', async () => {
+    // As pg raises it, wrapped by drizzle in `cause`.
+    throw new Error('Failed query', {
+      cause: Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), { code: '22021' }),
+    });
+  });
+  server.get('/pg-other', async () => {
+    throw Object.assign(new Error('deadlock detected'), { code: '40P01' });
+  });
   server.get('/plan', async () => {
     throw planViolation();
   });
@@ -123,6 +132,16 @@ describe('registerErrorHandler', () => {
         expect(res.body).not.toContain('stack');
       },
     );
+
+    it('answers text PostgreSQL cannot store (a NUL) as a 400, and other database errors as a 500', async () => {
+      const nul = await app.inject({ method: 'GET', url: '/pg-nul' });
+      expect(nul.statusCode).toBe(400);
+      expect(nul.json()).toEqual({
+        code: 'BAD_REQUEST',
+        message: 'The request holds a character that cannot be stored (such as NUL).',
+      });
+      expect((await app.inject({ method: 'GET', url: '/pg-other' })).statusCode).toBe(500);
+    });
 
     it('logs the error with its stack on the server', async () => {
       logLines.length = 0;

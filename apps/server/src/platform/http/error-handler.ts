@@ -33,6 +33,18 @@ function toErrorResponse(error: FastifyError | AppError): ErrorResponse {
     }
     return toErrorResponse(validationError(fieldErrors));
   }
+  // Text PostgreSQL cannot store (a NUL character, invalid encoding) is the client's input, on any
+  // route: a 400, not a 500. The catalogue refuses NUL before the database; this covers the rest.
+  if (hasPgCode(error, UNSTORABLE_TEXT_CODES)) {
+    return {
+      status: 400,
+      body: {
+        code: 'BAD_REQUEST',
+        message: 'The request holds a character that cannot be stored (such as NUL).',
+      },
+      headers: {},
+    };
+  }
   const known = KNOWN_FASTIFY_ERRORS[error.code];
   if (known) return { status: known.status, body: { code: known.code, message: known.message }, headers: {} };
   if (error.statusCode === 429) {
@@ -94,3 +106,16 @@ const KNOWN_FASTIFY_ERRORS: Record<string, { status: number; code: TErrorBody['c
   },
   FST_ERR_VALIDATION: { status: 400, code: 'VALIDATION_ERROR', message: 'The request is not valid.' },
 };
+
+/** character_not_in_repertoire, untranslatable_character, invalid byte sequence. */
+const UNSTORABLE_TEXT_CODES = new Set(['22021', '22P05']);
+
+function hasPgCode(error: unknown, codes: ReadonlySet<string>): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 3 && current; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && codes.has(code)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}

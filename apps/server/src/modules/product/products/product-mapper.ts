@@ -1,9 +1,6 @@
-import type { TCategory, TDiscount, TLocation, TProduct, TSupplier } from '@app/contracts';
+import type { TDiscount, TProduct } from '@app/contracts';
 import type { TenantScope } from '../../../platform/db/tenancy.js';
 import { stockOfProducts } from '../../inventory/inventory.service.js';
-import type { findCategoryOfBusiness } from '../categories/categories.service.js';
-import type { LocationRow } from '../locations/locations.service.js';
-import type { SupplierRow } from '../suppliers/suppliers.service.js';
 import { effectivePrice, isDiscountCurrent, type StoredDiscount } from './product-rules.js';
 import type { ProductRow } from './products.repository.js';
 
@@ -70,56 +67,4 @@ export async function toProductAnswer(scope: TenantScope, row: ProductRow, now: 
   const [product] = await toProducts(scope, [row], now);
   if (!product) throw new Error('a product answer for one row has one product');
   return product;
-}
-
-type CategoryRow = NonNullable<Awaited<ReturnType<typeof findCategoryOfBusiness>>>;
-
-export function toLocationEntity(row: LocationRow, usedBy: TLocation['usedBy']): TLocation {
-  return {
-    id: row.id,
-    locationId: row.id,
-    name: row.name,
-    street: row.street,
-    city: row.city,
-    state: row.state,
-    zipCode: row.zipCode,
-    country: row.country,
-    latitude: row.latitude,
-    longitude: row.longitude,
-    phone: row.phone,
-    active: row.active,
-    usedBy,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  };
-}
-
-export function toCategoryEntity(row: CategoryRow, location: { id: string; name: string }): TCategory {
-  return {
-    id: row.id,
-    categoryId: row.id,
-    categoryName: row.name,
-    description: row.description,
-    locationId: row.locationId,
-    location,
-    active: row.active,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  };
-}
-
-export function toSupplierEntity(row: SupplierRow): TSupplier {
-  return {
-    id: row.id,
-    supplierId: row.id,
-    name: row.name,
-    contactName: row.contactName,
-    email: row.email,
-    phone: row.phone,
-    address: row.address,
-    notes: row.notes,
-    active: row.active,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  };
 }

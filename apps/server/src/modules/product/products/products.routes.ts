@@ -27,7 +27,12 @@ import type { ProductDeps } from '../product.deps.js';
 import { listProductsAt, searchProducts } from './product-list.service.js';
 import { deleteProduct, generateBarcode, setProductActive } from './product-lifecycle.service.js';
 import { createProduct, updateProduct, type ProductInput } from './product-writes.service.js';
-import { countArticles, getProduct, getProductByCode, getProductWithEntities } from './products.service.js';
+import {
+  countArticles,
+  getProduct,
+  getProductByCode,
+  getProductWithEntities,
+} from './product-reads.service.js';
 
 const TAGS = ['products'];
 const FORM_FIELDS = [

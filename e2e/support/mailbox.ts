@@ -29,7 +29,12 @@ export function readPlainText(eml: string): string {
   const part = eml.slice(start);
   const bodyStart = part.indexOf('\n\n');
   const headers = part.slice(0, bodyStart);
-  const body = part.slice(bodyStart + 2).split(/\n--[^\n]*/)[0] ?? '';
+  // The part ends at the message's own boundary, not at any line that starts with "--": a
+  // soft-wrapped link whose token holds "--" may start a line with them.
+  const boundary = /boundary="?([^";\n]+)"?/i.exec(eml)?.[1];
+  const rest = part.slice(bodyStart + 2);
+  const end = boundary === undefined ? -1 : rest.indexOf(`\n--${boundary}`);
+  const body = end < 0 ? rest : rest.slice(0, end);
   const isQuotedPrintable = /^Content-Transfer-Encoding: quoted-printable/im.test(headers);
   return (isQuotedPrintable ? decodeQuotedPrintable(body) : body).trim();
 }

@@ -48,7 +48,6 @@ const MARKETING_TITLES: Record<(typeof MARKETING_PATHS)[number], string> = {
 export const COMING_PAGES: readonly { path: string; title: string }[] = [
   { path: 'product', title: 'Products' },
   { path: 'inventory', title: 'Inventory' },
-  { path: 'warehouse', title: 'Warehouses' },
   { path: 'profile', title: 'Profile' },
   { path: 'settings', title: 'Settings' },
   { path: 'business-profile', title: 'Business Profile' },
@@ -174,6 +173,14 @@ export const appRoutes: RouteObject[] = [
             lazy: shellPage(
               () => import('../features/business-setup/business-setup-page'),
               (m) => m.BusinessSetupPage,
+            ),
+          },
+          {
+            path: 'warehouse',
+            handle: handle('Warehouses'),
+            lazy: shellPage(
+              () => import('../features/warehouses/warehouses-page'),
+              (m) => m.WarehousesPage,
             ),
           },
           ...COMING_PAGES.map(({ path, title }) => ({

@@ -58,7 +58,6 @@ export const COMING_PAGES: readonly { path: string; title: string }[] = [
   { path: 'logs', title: 'Logs' },
   { path: 'analytics', title: 'Analytics' },
   { path: 'suppliers', title: 'Suppliers' },
-  { path: 'carrying-container', title: 'Carrying Containers' },
   { path: 'subscribe', title: 'Subscribe' },
   { path: 'analytics/basic', title: 'Basic Analytics' },
   { path: 'analytics/advanced', title: 'Advanced Analytics' },
@@ -181,6 +180,14 @@ export const appRoutes: RouteObject[] = [
             lazy: shellPage(
               () => import('../features/warehouses/warehouses-page'),
               (m) => m.WarehousesPage,
+            ),
+          },
+          {
+            path: 'carrying-container',
+            handle: handle('Carrying Containers'),
+            lazy: shellPage(
+              () => import('../features/carrying-containers/carrying-containers-page'),
+              (m) => m.CarryingContainersPage,
             ),
           },
           ...COMING_PAGES.map(({ path, title }) => ({

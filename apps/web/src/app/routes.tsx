@@ -175,6 +175,14 @@ export const appRoutes: RouteObject[] = [
             ),
           },
           {
+            path: 'stores',
+            handle: handle('Stores & Locations'),
+            lazy: shellPage(
+              () => import('../features/stores/stores-page'),
+              (m) => m.StoresPage,
+            ),
+          },
+          {
             path: 'warehouse',
             handle: handle('Warehouses'),
             lazy: shellPage(

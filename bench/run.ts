@@ -5,6 +5,7 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { printCatalogueReport, runCatalogueBenchmark } from './catalogue/catalogue-bench.js';
 import { printHttpReport, runHttpBenchmarks, startBenchServer } from './http/http-bench.js';
 import { Cleanup } from './http/processes.js';
 import { buildWebApp, measureLoginPage, printWebSize, writeJson, type WebSizeReport } from './web-size.js';
@@ -28,10 +29,22 @@ const settings = {
   durationSeconds: Math.max(1, seconds('BENCH_DURATION', 5)),
   rounds: Math.max(1, Math.round(seconds('BENCH_ROUNDS', 3))),
 };
-// 6 rows a round plus builds, start-up and the browser; with the defaults 150 + 3 * 6 * 6 = 258 s at most.
+// The catalogue step: a million products over 20 locations by default, 50 connections.
+const catalogueProducts = Math.round(seconds('BENCH_CATALOGUE_PRODUCTS', 1_000_000));
+const catalogueShape = {
+  locations: 20,
+  productsPerLocation: Math.max(100, Math.floor(catalogueProducts / 20)),
+  otherBusinesses: 10,
+};
+const catalogueSettings = {
+  ...settings,
+  connections: Math.max(1, Math.round(seconds('BENCH_CATALOGUE_CONNECTIONS', 50))),
+};
+// 6 HTTP rows and 6 catalogue rows a round, plus builds, start-up, the browser and the generation
+// (under 2 minutes); with the defaults 300 + 3 * 12 * 6 = 516 s at most.
 const timeoutSeconds = seconds(
   'BENCH_TIMEOUT',
-  150 + settings.rounds * 6 * (settings.warmupSeconds + settings.durationSeconds),
+  300 + settings.rounds * 12 * (settings.warmupSeconds + settings.durationSeconds),
 );
 
 const write = (line: string) => process.stdout.write(`${line}\n`);
@@ -76,7 +89,21 @@ try {
   const http = await runHttpBenchmarks({ repoRoot, settings, cleanup, log, server });
   printHttpReport(http, write);
   writeJson(path.join(resultsDir, 'http.json'), http);
-  write(`\nresults: ${path.relative(repoRoot, resultsDir)}/http.json, web-size.json`);
+
+  if (catalogueProducts > 0) {
+    const catalogue = await runCatalogueBenchmark({
+      repoRoot,
+      stack: server.stack,
+      dataDir: server.dataDir,
+      shape: catalogueShape,
+      settings: catalogueSettings,
+      cleanup,
+      log,
+    });
+    printCatalogueReport(catalogue, write);
+    writeJson(path.join(resultsDir, 'catalogue.json'), catalogue);
+  }
+  write(`\nresults: ${path.relative(repoRoot, resultsDir)}/http.json, web-size.json, catalogue.json`);
   clearTimeout(watchdog);
   await finish(0);
 } catch (error) {

@@ -4,6 +4,7 @@ import FilterListIcon from '@mui/icons-material/FilterList';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import IconButton from '@mui/material/IconButton';
+import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Popover from '@mui/material/Popover';
 import Skeleton from '@mui/material/Skeleton';
@@ -47,6 +48,8 @@ export type DataTableColumn<Row> =
 
 /** Rows-per-page options of 001 section 9; the first is the initial size. */
 export const ROWS_PER_PAGE_OPTIONS = [5, 10, 25] as const;
+/** The generic pager's options of 001 section 9, for lists paged on the server. */
+export const PAGER_ROWS_PER_PAGE_OPTIONS = [10, 25, 50, 100] as const;
 export const NO_DATA_TEXT = 'No data available';
 
 const visuallyHidden = {
@@ -60,6 +63,28 @@ const visuallyHidden = {
   whiteSpace: 'nowrap',
   width: '1px',
 } as const;
+
+export type DataTableSortState = { orderBy: string; order: SortOrder };
+
+/**
+ * Server mode, paging: the parent owns the page (from 0) and its size and fetches the rows of
+ * that page; the table shows them as given and reads the range from `totalCount`.
+ */
+export type DataTablePagination = {
+  page: number;
+  rowsPerPage: number;
+  totalCount: number;
+  onPageChange: (page: number) => void;
+  /** The parent goes back to the first page as well (001 section 2). */
+  onRowsPerPageChange: (rowsPerPage: number) => void;
+  /** Defaults to the generic pager's 10, 25, 50, 100. */
+  rowsPerPageOptions?: readonly number[];
+};
+
+/** Server mode, sorting: the parent owns the sort and asks the server for rows in that order. */
+export type DataTableSort = DataTableSortState & {
+  onSortChange: (next: DataTableSortState) => void;
+};
 
 type DataTableProps<Row extends { id: RowId }> = {
   columns: readonly DataTableColumn<Row>[];
@@ -83,6 +108,13 @@ type DataTableProps<Row extends { id: RowId }> = {
   maxHeight?: number | string;
   /** How a row is named for screen readers (checkbox and action labels). */
   getRowLabel?: (row: Row) => string;
+  /**
+   * Server mode: the rows are one page of the server's list. Without `sort` the columns are not
+   * sortable then, since sorting one page would misrepresent the list's order.
+   */
+  pagination?: DataTablePagination;
+  /** Server mode: the parent sorts (initialOrderBy and initialOrder are ignored). */
+  sort?: DataTableSort;
 };
 
 function readCell<Row>(row: Row, column: DataTableColumn<Row>): ReactNode {
@@ -99,6 +131,9 @@ function readCell<Row>(row: Row, column: DataTableColumn<Row>): ReactNode {
 /**
  * The reusable table of 001 section 2: client-side sorting and paging over the given rows,
  * optional selection with select-all, a toolbar, an actions column and an empty state.
+ * With `pagination` (and `sort`) the parent pages (and sorts) on the server instead (DESIGN 13);
+ * the rows are then shown as given. In the actions column, Edit and Delete appear for the
+ * handlers given, so a role that may not change a row sees neither.
  */
 export function DataTable<Row extends { id: RowId }>({
   columns,
@@ -117,17 +152,41 @@ export function DataTable<Row extends { id: RowId }>({
   emptyContent = NO_DATA_TEXT,
   maxHeight = 640,
   getRowLabel = (row) => String(row.id),
+  pagination,
+  sort: serverSort,
 }: DataTableProps<Row>) {
-  const [sort, setSort] = useState({ orderBy: initialOrderBy, order: initialOrder });
-  const [page, setPage] = useState(0);
-  const [rowsPerPage, setRowsPerPage] = useState<number>(ROWS_PER_PAGE_OPTIONS[0]);
+  const [clientSort, setClientSort] = useState<DataTableSortState>({
+    orderBy: initialOrderBy,
+    order: initialOrder,
+  });
+  const [clientPage, setClientPage] = useState(0);
+  const [clientRowsPerPage, setClientRowsPerPage] = useState<number>(ROWS_PER_PAGE_OPTIONS[0]);
   const [selectedIds, setSelectedIds] = useState<ReadonlySet<RowId>>(() => new Set());
   const [filterAnchor, setFilterAnchor] = useState<HTMLElement | null>(null);
 
-  const sortedRows = useMemo(() => sortRows(rows, sort.orderBy, sort.order), [rows, sort]);
-  const lastPage = Math.max(0, Math.ceil(rows.length / rowsPerPage) - 1);
-  const currentPage = Math.min(page, lastPage);
-  const pageRows = sortedRows.slice(currentPage * rowsPerPage, currentPage * rowsPerPage + rowsPerPage);
+  const isServerPaged = pagination !== undefined;
+  // Sorting one page on the client would misstate the order of the whole list.
+  const canSort = serverSort !== undefined || !isServerPaged;
+  const sort: DataTableSortState = serverSort ?? clientSort;
+  const changeSort = (columnId: string) => {
+    const next = getNextSort(sort, columnId);
+    if (serverSort) serverSort.onSortChange(next);
+    else setClientSort(next);
+  };
+
+  const sortedRows = useMemo(
+    () => (serverSort || isServerPaged ? [...rows] : sortRows(rows, clientSort.orderBy, clientSort.order)),
+    [rows, clientSort, serverSort, isServerPaged],
+  );
+  const rowsPerPage = pagination?.rowsPerPage ?? clientRowsPerPage;
+  const totalCount = pagination ? pagination.totalCount : rows.length;
+  const lastPage = Math.max(0, Math.ceil(totalCount / rowsPerPage) - 1);
+  const currentPage = Math.min(pagination?.page ?? clientPage, lastPage);
+  const pageRows = isServerPaged
+    ? sortedRows
+    : sortedRows.slice(currentPage * rowsPerPage, currentPage * rowsPerPage + rowsPerPage);
+  const rowsPerPageOptions =
+    pagination?.rowsPerPageOptions ?? (isServerPaged ? PAGER_ROWS_PER_PAGE_OPTIONS : ROWS_PER_PAGE_OPTIONS);
 
   const rowIds = useMemo(() => new Set(rows.map((row) => row.id)), [rows]);
   const selected = [...selectedIds].filter((id) => rowIds.has(id));
@@ -197,141 +256,162 @@ export function DataTable<Row extends { id: RowId }>({
       >
         <Box sx={{ p: 2, minWidth: 240 }}>{filterContent}</Box>
       </Popover>
-      <TableContainer sx={{ maxHeight }}>
-        <Table stickyHeader size="small" aria-label={tableLabel} sx={{ minWidth: 750 }}>
-          <TableHead>
-            <TableRow>
-              {isSelectable ? (
-                <TableCell padding="checkbox">
-                  <Checkbox
-                    color="primary"
-                    indeterminate={selectedCount > 0 && selectedCount < rows.length}
-                    checked={rows.length > 0 && selectedCount === rows.length}
-                    disabled={rows.length === 0}
-                    onChange={(event) => toggleAll(event.target.checked)}
-                    slotProps={{ input: { 'aria-label': 'Select all rows' } }}
-                  />
-                </TableCell>
-              ) : null}
-              {columns.map((column) => {
-                const isSortable =
-                  column.id !== 'actions' && (column as { isSortable?: boolean }).isSortable !== false;
-                const isActive = sort.orderBy === column.id;
-                return (
-                  <TableCell
-                    key={column.id}
-                    align={column.numeric ? 'right' : 'left'}
-                    sortDirection={isActive ? sort.order : false}
-                  >
-                    {isSortable ? (
-                      <TableSortLabel
-                        active={isActive}
-                        direction={isActive ? sort.order : 'asc'}
-                        onClick={() => {
-                          setSort((current) => getNextSort(current, column.id));
-                        }}
-                      >
-                        {column.label}
-                        {isActive ? (
-                          <Box component="span" sx={visuallyHidden}>
-                            {sort.order === 'desc' ? 'sorted descending' : 'sorted ascending'}
-                          </Box>
-                        ) : null}
-                      </TableSortLabel>
-                    ) : (
-                      column.label
-                    )}
+      <Box sx={{ position: 'relative' }}>
+        {/* A next page or a new sort on its way: the rows shown stay until it arrives. */}
+        {isLoading && rows.length > 0 ? (
+          <LinearProgress
+            aria-label="Loading rows"
+            sx={{ position: 'absolute', top: 0, left: 0, right: 0, height: 2, zIndex: 3 }}
+          />
+        ) : null}
+        <TableContainer sx={{ maxHeight }}>
+          <Table stickyHeader size="small" aria-label={tableLabel} sx={{ minWidth: 750 }}>
+            <TableHead>
+              <TableRow>
+                {isSelectable ? (
+                  <TableCell padding="checkbox">
+                    <Checkbox
+                      color="primary"
+                      indeterminate={selectedCount > 0 && selectedCount < rows.length}
+                      checked={rows.length > 0 && selectedCount === rows.length}
+                      disabled={rows.length === 0}
+                      onChange={(event) => toggleAll(event.target.checked)}
+                      slotProps={{ input: { 'aria-label': 'Select all rows' } }}
+                    />
                   </TableCell>
+                ) : null}
+                {columns.map((column) => {
+                  const isSortable =
+                    canSort &&
+                    column.id !== 'actions' &&
+                    (column as { isSortable?: boolean }).isSortable !== false;
+                  const isActive = canSort && sort.orderBy === column.id;
+                  return (
+                    <TableCell
+                      key={column.id}
+                      align={column.numeric ? 'right' : 'left'}
+                      sortDirection={isActive ? sort.order : false}
+                    >
+                      {isSortable ? (
+                        <TableSortLabel
+                          active={isActive}
+                          direction={isActive ? sort.order : 'asc'}
+                          onClick={() => changeSort(column.id)}
+                        >
+                          {column.label}
+                          {isActive ? (
+                            <Box component="span" sx={visuallyHidden}>
+                              {sort.order === 'desc' ? 'sorted descending' : 'sorted ascending'}
+                            </Box>
+                          ) : null}
+                        </TableSortLabel>
+                      ) : (
+                        column.label
+                      )}
+                    </TableCell>
+                  );
+                })}
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {isLoading && rows.length === 0
+                ? Array.from({ length: 3 }, (_unused, index) => (
+                    <TableRow key={`skeleton-${index}`}>
+                      <TableCell colSpan={columnCount}>
+                        <Skeleton variant="text" />
+                      </TableCell>
+                    </TableRow>
+                  ))
+                : null}
+              {!isLoading && rows.length === 0 ? (
+                <TableRow>
+                  <TableCell colSpan={columnCount} align="center" sx={{ py: 6, color: 'text.secondary' }}>
+                    {emptyContent}
+                  </TableCell>
+                </TableRow>
+              ) : null}
+              {pageRows.map((row) => {
+                const isSelected = selectedIds.has(row.id);
+                const rowLabel = getRowLabel(row);
+                return (
+                  <TableRow
+                    hover
+                    key={row.id}
+                    selected={isSelectable && isSelected}
+                    aria-selected={isSelectable ? isSelected : undefined}
+                  >
+                    {isSelectable ? (
+                      <TableCell padding="checkbox">
+                        <Checkbox
+                          color="primary"
+                          checked={isSelected}
+                          onChange={() => toggleRow(row.id)}
+                          slotProps={{ input: { 'aria-label': `Select ${rowLabel}` } }}
+                        />
+                      </TableCell>
+                    ) : null}
+                    {columns.map((column) =>
+                      column.id === 'actions' ? (
+                        <TableCell
+                          key={column.id}
+                          align={column.numeric ? 'right' : 'left'}
+                          sx={{ whiteSpace: 'nowrap' }}
+                        >
+                          {column.render ? column.render(row) : null}
+                          {onEdit ? (
+                            <Tooltip title="Edit">
+                              <IconButton
+                                size="small"
+                                aria-label={`Edit ${rowLabel}`}
+                                onClick={() => onEdit(row)}
+                              >
+                                <EditIcon fontSize="small" />
+                              </IconButton>
+                            </Tooltip>
+                          ) : null}
+                          {onDelete ? (
+                            <Tooltip title="Delete">
+                              <IconButton
+                                size="small"
+                                aria-label={`Delete ${rowLabel}`}
+                                onClick={() => onDelete(row)}
+                              >
+                                <DeleteIcon fontSize="small" />
+                              </IconButton>
+                            </Tooltip>
+                          ) : null}
+                        </TableCell>
+                      ) : (
+                        <TableCell key={column.id} align={column.numeric ? 'right' : 'left'}>
+                          {readCell(row, column)}
+                        </TableCell>
+                      ),
+                    )}
+                  </TableRow>
                 );
               })}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {isLoading && rows.length === 0
-              ? Array.from({ length: 3 }, (_unused, index) => (
-                  <TableRow key={`skeleton-${index}`}>
-                    <TableCell colSpan={columnCount}>
-                      <Skeleton variant="text" />
-                    </TableCell>
-                  </TableRow>
-                ))
-              : null}
-            {!isLoading && rows.length === 0 ? (
-              <TableRow>
-                <TableCell colSpan={columnCount} align="center" sx={{ py: 6, color: 'text.secondary' }}>
-                  {emptyContent}
-                </TableCell>
-              </TableRow>
-            ) : null}
-            {pageRows.map((row) => {
-              const isSelected = selectedIds.has(row.id);
-              const rowLabel = getRowLabel(row);
-              return (
-                <TableRow
-                  hover
-                  key={row.id}
-                  selected={isSelectable && isSelected}
-                  aria-selected={isSelectable ? isSelected : undefined}
-                >
-                  {isSelectable ? (
-                    <TableCell padding="checkbox">
-                      <Checkbox
-                        color="primary"
-                        checked={isSelected}
-                        onChange={() => toggleRow(row.id)}
-                        slotProps={{ input: { 'aria-label': `Select ${rowLabel}` } }}
-                      />
-                    </TableCell>
-                  ) : null}
-                  {columns.map((column) =>
-                    column.id === 'actions' ? (
-                      <TableCell
-                        key={column.id}
-                        align={column.numeric ? 'right' : 'left'}
-                        sx={{ whiteSpace: 'nowrap' }}
-                      >
-                        {column.render ? column.render(row) : null}
-                        <Tooltip title="Edit">
-                          <IconButton
-                            size="small"
-                            aria-label={`Edit ${rowLabel}`}
-                            onClick={() => onEdit?.(row)}
-                          >
-                            <EditIcon fontSize="small" />
-                          </IconButton>
-                        </Tooltip>
-                        <Tooltip title="Delete">
-                          <IconButton
-                            size="small"
-                            aria-label={`Delete ${rowLabel}`}
-                            onClick={() => onDelete?.(row)}
-                          >
-                            <DeleteIcon fontSize="small" />
-                          </IconButton>
-                        </Tooltip>
-                      </TableCell>
-                    ) : (
-                      <TableCell key={column.id} align={column.numeric ? 'right' : 'left'}>
-                        {readCell(row, column)}
-                      </TableCell>
-                    ),
-                  )}
-                </TableRow>
-              );
-            })}
-          </TableBody>
-        </Table>
-      </TableContainer>
+            </TableBody>
+          </Table>
+        </TableContainer>
+      </Box>
       <TablePagination
         component="div"
-        rowsPerPageOptions={[...ROWS_PER_PAGE_OPTIONS]}
-        count={rows.length}
+        rowsPerPageOptions={[...rowsPerPageOptions]}
+        count={totalCount}
         rowsPerPage={rowsPerPage}
         page={currentPage}
-        onPageChange={(_event, nextPage) => setPage(nextPage)}
+        onPageChange={(_event, nextPage) => {
+          if (pagination) pagination.onPageChange(nextPage);
+          else setClientPage(nextPage);
+        }}
         onRowsPerPageChange={(event) => {
-          setRowsPerPage(Number(event.target.value));
-          setPage(0);
+          const next = Number(event.target.value);
+          if (pagination) {
+            pagination.onRowsPerPageChange(next);
+          } else {
+            setClientRowsPerPage(next);
+            setClientPage(0);
+          }
         }}
         labelDisplayedRows={({ from, to, count }) => `${from}–${to} of ${count}`}
       />

@@ -1,5 +1,3 @@
-import DeleteIcon from '@mui/icons-material/Delete';
-import EditIcon from '@mui/icons-material/Edit';
 import SearchIcon from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
@@ -11,7 +9,6 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { ReactElement, ReactNode } from 'react';
-import type { DataTableColumn, RowId } from './data-table/data-table';
 
 /**
  * The controls above a catalogue list (DESIGN 10 and 13): a search field, the active /
@@ -146,55 +143,4 @@ export function EmptyState({ message, action }: EmptyStateProps) {
       {action}
     </Box>
   );
-}
-
-type ActionsColumnOptions<Row> = {
-  canEdit: boolean;
-  canDelete: boolean;
-  onEdit: (row: Row) => void;
-  onDelete: (row: Row) => void;
-  getRowLabel: (row: Row) => string;
-  /** Actions shown before Edit and Delete (discontinue, reactivate, details). */
-  renderExtra?: (row: Row) => ReactNode;
-};
-
-/**
- * The actions of a row for the user's roles. With edit and delete both allowed it is the table's
- * own 'actions' column (001 section 2: its Edit and Delete, after the extra actions; the page
- * passes onEdit and onDelete to the table). Otherwise a column of only the allowed buttons, so a
- * contributor sees no Delete and a reader no actions at all (null).
- */
-export function actionsColumn<Row extends { id: RowId }>({
-  canEdit,
-  canDelete,
-  onEdit,
-  onDelete,
-  getRowLabel,
-  renderExtra,
-}: ActionsColumnOptions<Row>): DataTableColumn<Row> | null {
-  if (canEdit && canDelete) return { id: 'actions', label: 'Actions', render: renderExtra };
-  if (!canEdit && !canDelete && !renderExtra) return null;
-  const render = (row: Row) => (
-    <Box sx={{ whiteSpace: 'nowrap' }}>
-      {renderExtra?.(row)}
-      {canEdit ? (
-        <RowAction
-          title="Edit"
-          rowLabel={getRowLabel(row)}
-          icon={<EditIcon fontSize="small" />}
-          onClick={() => onEdit(row)}
-        />
-      ) : null}
-      {canDelete ? (
-        <RowAction
-          title="Delete"
-          rowLabel={getRowLabel(row)}
-          icon={<DeleteIcon fontSize="small" />}
-          onClick={() => onDelete(row)}
-        />
-      ) : null}
-    </Box>
-  );
-  // Keyed by the row id, which every row has; not sortable.
-  return { id: 'id', label: 'Actions', isSortable: false, render } as DataTableColumn<Row>;
 }

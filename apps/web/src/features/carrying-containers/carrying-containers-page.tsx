@@ -22,7 +22,6 @@ import {
   RowAction,
   SearchField,
   StatusChip,
-  actionsColumn,
   matchesSearch,
 } from '../../components/list-controls';
 import { PageHeader } from '../../components/page-header';
@@ -105,23 +104,16 @@ export function CarryingContainersPage() {
     setDeleting(null);
   };
 
-  const actions = actionsColumn<TContainer>({
-    canEdit: canUpdate,
-    canDelete,
-    onEdit: (container) => setEditing({ container }),
-    onDelete: setDeleting,
-    getRowLabel: (container) => container.name,
-    renderExtra: canUpdate
-      ? (container) => (
-          <RowAction
-            title={container.isActive ? 'Discontinue' : 'Reactivate'}
-            rowLabel={container.name}
-            icon={container.isActive ? <BlockIcon fontSize="small" /> : <RestoreIcon fontSize="small" />}
-            onClick={() => void toggleActive(container)}
-          />
-        )
-      : undefined,
-  });
+  const renderExtra = canUpdate
+    ? (container: TContainer) => (
+        <RowAction
+          title={container.isActive ? 'Discontinue' : 'Reactivate'}
+          rowLabel={container.name}
+          icon={container.isActive ? <BlockIcon fontSize="small" /> : <RestoreIcon fontSize="small" />}
+          onClick={() => void toggleActive(container)}
+        />
+      )
+    : undefined;
   const columns: DataTableColumn<TContainer>[] = [
     { id: 'name', label: 'Name' },
     { id: 'type', label: 'Type', format: (value) => CONTAINER_TYPE_LABELS[value] },
@@ -129,7 +121,7 @@ export function CarryingContainersPage() {
     { id: 'tareWeightKg', label: 'Tare weight', numeric: true, format: kilograms },
     { id: 'code', label: 'Code', format: (value) => value ?? '—' },
     { id: 'isActive', label: 'Status', format: (value) => <StatusChip isActive={value} /> },
-    ...(actions ? [actions] : []),
+    ...(canUpdate || canDelete ? [{ id: 'actions' as const, label: 'Actions', render: renderExtra }] : []),
   ];
 
   const addButton =
@@ -235,10 +227,10 @@ export function CarryingContainersPage() {
         ariaLabel={`Carrying containers of ${store.name}`}
         columns={columns}
         rows={rows}
-        isLoading={list.isFetching && !containers}
+        isLoading={list.isFetching}
         getRowLabel={(container) => container.name}
-        onEdit={(container) => setEditing({ container })}
-        onDelete={setDeleting}
+        onEdit={canUpdate ? (container) => setEditing({ container }) : undefined}
+        onDelete={canDelete ? setDeleting : undefined}
         emptyContent={
           list.isError ? (
             'No data available'

@@ -204,6 +204,27 @@ describe(StoresPage.name, () => {
     });
   });
 
+  it('discontinues a store through the update call with active false', async () => {
+    const store = makeStore();
+    const { requests } = setup({
+      'GET /api/stores/business': storesAnswer([store]),
+      [`PUT /api/stores/${store.id}`]: () => jsonResponse(200, { ...store, active: false }),
+    });
+    const card = await storeCard('Leith Corner Shop');
+    await userEvent.click(within(card).getByRole('button', { name: 'Discontinue Leith Corner Shop' }));
+    expect(await screen.findByText('Store discontinued')).toBeInTheDocument();
+    const update = requests.find((request) => request.method === 'PUT')!;
+    expect(update.headers.get('Content-Type')).toBe('application/json');
+    expect(await update.json()).toEqual({
+      name: store.name,
+      locationId: store.locationId,
+      phone: store.phone,
+      email: store.email,
+      openingHours: store.openingHours,
+      active: false,
+    });
+  });
+
   it('turns basket weighing on', async () => {
     const store = makeStore();
     const { requests } = setup({
@@ -291,7 +312,7 @@ describe(StoresPage.name, () => {
     );
     const card = await storeCard('Leith Corner Shop');
     expect(screen.queryByRole('button', { name: 'Add store' })).toBeNull();
-    expect(within(card).queryByRole('button', { name: /^(Edit|Delete) / })).toBeNull();
+    expect(within(card).queryByRole('button', { name: /^(Edit|Delete|Discontinue) / })).toBeNull();
     expect(within(card).getByRole('switch', { name: 'Basket weighing' })).toBeDisabled();
     await userEvent.click(within(card).getByRole('button', { name: 'Details of Leith Corner Shop' }));
     const dialog = await screen.findByRole('dialog', { name: 'Leith Corner Shop' });

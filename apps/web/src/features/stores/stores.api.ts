@@ -2,11 +2,12 @@ import {
   API,
   type TLocation,
   type TLocationRequest,
+  type TNearbyStore,
   type TPosReader,
   type TPosReaderRegistration,
   type TStore,
   type TStoreDetails,
-  type ZNearbyStore,
+  type TStoreRequest,
 } from '@app/contracts';
 import { baseApi } from '../../api/base-api';
 import { LOCATION_ERRORS, STORE_ERRORS } from './messages';
@@ -18,8 +19,18 @@ const LOCATION_CHANGED = ['Location', 'Store', 'Warehouse'] as const;
 /** A store takes or frees a location (`usedBy`, the free list). */
 const STORE_CHANGED = ['Store', 'Location'] as const;
 
-/** A store with its distance; the contracts have the schema (ZNearbyStore) but no T type. */
-export type TNearbyStoreAnswer = ReturnType<(typeof ZNearbyStore)['parse']>;
+/** The update call (JSON) with the store's fields as they are and the new `active`. */
+function setActive(store: TStore, isActive: boolean) {
+  const body: TStoreRequest = {
+    name: store.name,
+    locationId: store.locationId,
+    phone: store.phone,
+    email: store.email,
+    openingHours: store.openingHours,
+    active: isActive,
+  };
+  return { url: byId(API.stores.byId, store.id), method: 'PUT', body };
+}
 
 export type NearbyQuery = { latitude: number; longitude: number; radiusKm: number };
 
@@ -89,6 +100,17 @@ export const storesApi = baseApi.injectEndpoints({
       extraOptions: { fallbackMessage: STORE_ERRORS.update },
       invalidatesTags: [...STORE_CHANGED],
     }),
+    /** The specification has no store discontinue call: the update call sets `active`. */
+    discontinueStore: build.mutation<TStore, TStore>({
+      query: (store) => setActive(store, false),
+      extraOptions: { fallbackMessage: STORE_ERRORS.discontinue },
+      invalidatesTags: [...STORE_CHANGED],
+    }),
+    reactivateStore: build.mutation<TStore, TStore>({
+      query: (store) => setActive(store, true),
+      extraOptions: { fallbackMessage: STORE_ERRORS.reactivate },
+      invalidatesTags: [...STORE_CHANGED],
+    }),
     deleteStore: build.mutation<void, string>({
       query: (id) => ({ url: byId(API.stores.byId, id), method: 'DELETE' }),
       extraOptions: { fallbackMessage: STORE_ERRORS.delete },
@@ -99,7 +121,7 @@ export const storesApi = baseApi.injectEndpoints({
       extraOptions: { fallbackMessage: STORE_ERRORS.toggleBasketWeight },
       invalidatesTags: ['Store'],
     }),
-    listNearbyStores: build.query<TNearbyStoreAnswer[], NearbyQuery>({
+    listNearbyStores: build.query<TNearbyStore[], NearbyQuery>({
       query: ({ latitude, longitude, radiusKm }) => ({
         url: API.stores.nearby,
         params: { latitude, longitude, radiusKm },
@@ -127,6 +149,8 @@ export const {
   useGetStoreDetailsQuery,
   useCreateStoreMutation,
   useUpdateStoreMutation,
+  useDiscontinueStoreMutation,
+  useReactivateStoreMutation,
   useDeleteStoreMutation,
   useToggleStoreBasketWeightMutation,
   useLazyListNearbyStoresQuery,

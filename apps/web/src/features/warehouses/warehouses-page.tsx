@@ -17,7 +17,6 @@ import {
   SearchField,
   StatusChip,
   StatusFilter,
-  actionsColumn,
   matchesActiveFilter,
   matchesSearch,
   type ActiveFilter,
@@ -94,30 +93,23 @@ export function WarehousesPage() {
     setDeleting(null);
   };
 
-  const actions = actionsColumn<WarehouseRow>({
-    canEdit: canUpdate,
-    canDelete,
-    onEdit: (warehouse) => setEditing({ warehouse }),
-    onDelete: setDeleting,
-    getRowLabel: (warehouse) => warehouse.name,
-    renderExtra: canUpdate
-      ? (warehouse) => (
-          <RowAction
-            title={warehouse.active ? 'Discontinue' : 'Reactivate'}
-            rowLabel={warehouse.name}
-            icon={warehouse.active ? <BlockIcon fontSize="small" /> : <RestoreIcon fontSize="small" />}
-            onClick={() => void toggleActive(warehouse)}
-          />
-        )
-      : undefined,
-  });
+  const renderExtra = canUpdate
+    ? (warehouse: WarehouseRow) => (
+        <RowAction
+          title={warehouse.active ? 'Discontinue' : 'Reactivate'}
+          rowLabel={warehouse.name}
+          icon={warehouse.active ? <BlockIcon fontSize="small" /> : <RestoreIcon fontSize="small" />}
+          onClick={() => void toggleActive(warehouse)}
+        />
+      )
+    : undefined;
   const columns: DataTableColumn<WarehouseRow>[] = [
     { id: 'name', label: 'Name' },
     { id: 'locationName', label: 'Location' },
     { id: 'capacity', label: 'Capacity', numeric: true, format: (value) => dash(value) },
     { id: 'managerName', label: 'Manager', format: (value) => dash(value) },
     { id: 'active', label: 'Status', format: (value) => <StatusChip isActive={value} /> },
-    ...(actions ? [actions] : []),
+    ...(canUpdate || canDelete ? [{ id: 'actions' as const, label: 'Actions', render: renderExtra }] : []),
   ];
 
   const addButton = canCreate ? (
@@ -155,10 +147,10 @@ export function WarehousesPage() {
         ariaLabel="Warehouses"
         columns={columns}
         rows={rows}
-        isLoading={list.isFetching && !list.data}
+        isLoading={list.isFetching}
         getRowLabel={(warehouse) => warehouse.name}
-        onEdit={(warehouse) => setEditing({ warehouse })}
-        onDelete={setDeleting}
+        onEdit={canUpdate ? (warehouse) => setEditing({ warehouse }) : undefined}
+        onDelete={canDelete ? setDeleting : undefined}
         emptyContent={
           list.isError ? (
             'No data available'

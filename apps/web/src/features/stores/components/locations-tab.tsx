@@ -18,7 +18,6 @@ import {
   SearchField,
   StatusChip,
   StatusFilter,
-  actionsColumn,
   matchesActiveFilter,
   matchesSearch,
   type ActiveFilter,
@@ -111,32 +110,25 @@ export function LocationsTab({ title, subtitle, tabs, panelProps }: LocationsTab
     setDeleting(null);
   };
 
-  const actions = actionsColumn<LocationRow>({
-    canEdit: canUpdate,
-    canDelete,
-    onEdit: (location) => setEditing({ location }),
-    onDelete: setDeleting,
-    getRowLabel: (location) => location.name,
-    renderExtra: (location) => (
-      <>
+  const renderExtra = (location: LocationRow) => (
+    <>
+      <RowAction
+        title="Stores nearby"
+        rowLabel={location.name}
+        icon={<NearMeOutlinedIcon fontSize="small" />}
+        onClick={() => setNearbyOrigin({ location })}
+        disabled={formatCoordinates(location) === null}
+      />
+      {canUpdate ? (
         <RowAction
-          title="Stores nearby"
+          title={location.active ? 'Discontinue' : 'Reactivate'}
           rowLabel={location.name}
-          icon={<NearMeOutlinedIcon fontSize="small" />}
-          onClick={() => setNearbyOrigin({ location })}
-          disabled={formatCoordinates(location) === null}
+          icon={location.active ? <BlockIcon fontSize="small" /> : <RestoreIcon fontSize="small" />}
+          onClick={() => void toggleActive(location)}
         />
-        {canUpdate ? (
-          <RowAction
-            title={location.active ? 'Discontinue' : 'Reactivate'}
-            rowLabel={location.name}
-            icon={location.active ? <BlockIcon fontSize="small" /> : <RestoreIcon fontSize="small" />}
-            onClick={() => void toggleActive(location)}
-          />
-        ) : null}
-      </>
-    ),
-  });
+      ) : null}
+    </>
+  );
   const columns: DataTableColumn<LocationRow>[] = [
     { id: 'name', label: 'Name' },
     { id: 'address', label: 'Address', format: (value) => value || '—' },
@@ -148,7 +140,7 @@ export function LocationsTab({ title, subtitle, tabs, panelProps }: LocationsTab
     { id: 'phone', label: 'Phone', format: (value) => value ?? '—' },
     { id: 'usage', label: 'Used by', format: (value) => value || '—' },
     { id: 'active', label: 'Status', format: (value) => <StatusChip isActive={value} /> },
-    ...(actions ? [actions] : []),
+    { id: 'actions', label: 'Actions', render: renderExtra },
   ];
 
   const addButton = canCreate ? (
@@ -199,10 +191,10 @@ export function LocationsTab({ title, subtitle, tabs, panelProps }: LocationsTab
           ariaLabel="Locations"
           columns={columns}
           rows={rows}
-          isLoading={list.isFetching && !list.data}
+          isLoading={list.isFetching}
           getRowLabel={(location) => location.name}
-          onEdit={(location) => setEditing({ location })}
-          onDelete={setDeleting}
+          onEdit={canUpdate ? (location) => setEditing({ location }) : undefined}
+          onDelete={canDelete ? setDeleting : undefined}
           emptyContent={
             list.isError ? (
               'No data available'

@@ -1,9 +1,11 @@
+import BlockIcon from '@mui/icons-material/Block';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
 import PhoneOutlinedIcon from '@mui/icons-material/PhoneOutlined';
 import PlaceOutlinedIcon from '@mui/icons-material/PlaceOutlined';
 import QrCode2Icon from '@mui/icons-material/QrCode2';
+import RestoreIcon from '@mui/icons-material/Restore';
 import ScheduleOutlinedIcon from '@mui/icons-material/ScheduleOutlined';
 import StorefrontOutlinedIcon from '@mui/icons-material/StorefrontOutlined';
 import Box from '@mui/material/Box';
@@ -29,6 +31,7 @@ type StoreCardProps = {
   onToggleBasketWeight: () => void;
   onShowDetails: () => void;
   onShowQrCode: () => void;
+  onToggleActive: () => void;
   onEdit: () => void;
   onDelete: () => void;
 };
@@ -71,6 +74,7 @@ export function StoreCard({
   onToggleBasketWeight,
   onShowDetails,
   onShowQrCode,
+  onToggleActive,
   onEdit,
   onDelete,
 }: StoreCardProps) {
@@ -160,6 +164,14 @@ export function StoreCard({
           icon={<QrCode2Icon fontSize="small" />}
           onClick={onShowQrCode}
         />
+        {canUpdate ? (
+          <RowAction
+            title={store.active ? 'Discontinue' : 'Reactivate'}
+            rowLabel={store.name}
+            icon={store.active ? <BlockIcon fontSize="small" /> : <RestoreIcon fontSize="small" />}
+            onClick={onToggleActive}
+          />
+        ) : null}
         {canUpdate ? (
           <RowAction
             title="Edit"

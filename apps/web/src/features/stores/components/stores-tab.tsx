@@ -25,7 +25,9 @@ import { formatAddress } from '../location-format';
 import { STORE_ERRORS, STORE_SUCCESS } from '../messages';
 import {
   useDeleteStoreMutation,
+  useDiscontinueStoreMutation,
   useListStoresQuery,
+  useReactivateStoreMutation,
   useToggleStoreBasketWeightMutation,
 } from '../stores.api';
 import { StoreCard } from './store-card';
@@ -61,6 +63,8 @@ export function StoresTab({ title, subtitle, tabs, panelProps }: StoresTabProps)
   const list = useListStoresQuery({ isDiscontinuedIncluded: filter !== 'active' });
   const [deleteStore, deleteState] = useDeleteStoreMutation();
   const [toggleBasketWeight, toggleState] = useToggleStoreBasketWeightMutation();
+  const [discontinueStore] = useDiscontinueStoreMutation();
+  const [reactivateStore] = useReactivateStoreMutation();
 
   const stores = useMemo(
     () =>
@@ -84,6 +88,18 @@ export function StoresTab({ title, subtitle, tabs, panelProps }: StoresTabProps)
       notifySuccess(saved.basketWeightEnabled ? STORE_SUCCESS.basketWeightOn : STORE_SUCCESS.basketWeightOff);
     } catch (error) {
       notifyError(getErrorMessage(error, STORE_ERRORS.toggleBasketWeight));
+    }
+  };
+
+  const toggleActive = async (store: TStore) => {
+    const isDiscontinuing = store.active;
+    try {
+      await (isDiscontinuing ? discontinueStore : reactivateStore)(store).unwrap();
+      notifySuccess(isDiscontinuing ? STORE_SUCCESS.discontinue : STORE_SUCCESS.reactivate);
+    } catch (error) {
+      notifyError(
+        getErrorMessage(error, isDiscontinuing ? STORE_ERRORS.discontinue : STORE_ERRORS.reactivate),
+      );
     }
   };
 
@@ -154,6 +170,7 @@ export function StoresTab({ title, subtitle, tabs, panelProps }: StoresTabProps)
               onToggleBasketWeight={() => void toggle(store)}
               onShowDetails={() => setOpen({ dialog: 'details', store })}
               onShowQrCode={() => setOpen({ dialog: 'qr', store })}
+              onToggleActive={() => void toggleActive(store)}
               onEdit={() => setOpen({ dialog: 'edit', store })}
               onDelete={() => setDeleting(store)}
             />
@@ -186,7 +203,8 @@ export function StoresTab({ title, subtitle, tabs, panelProps }: StoresTabProps)
         message={
           <>
             Delete <strong>{deleting?.name}</strong>? This cannot be undone. Its location stays and can take
-            another store or a warehouse. A store that still has carrying containers cannot be deleted.
+            another store or a warehouse. A store that still has carrying containers cannot be deleted;
+            discontinue it instead.
           </>
         }
         isDestructive

@@ -57,7 +57,6 @@ export const COMING_PAGES: readonly { path: string; title: string }[] = [
   { path: 'communications', title: 'Communications' },
   { path: 'logs', title: 'Logs' },
   { path: 'analytics', title: 'Analytics' },
-  { path: 'suppliers', title: 'Suppliers' },
   { path: 'subscribe', title: 'Subscribe' },
   { path: 'analytics/basic', title: 'Basic Analytics' },
   { path: 'analytics/advanced', title: 'Advanced Analytics' },
@@ -188,6 +187,14 @@ export const appRoutes: RouteObject[] = [
             lazy: shellPage(
               () => import('../features/warehouses/warehouses-page'),
               (m) => m.WarehousesPage,
+            ),
+          },
+          {
+            path: 'suppliers',
+            handle: handle('Suppliers'),
+            lazy: shellPage(
+              () => import('../features/suppliers/suppliers-page'),
+              (m) => m.SuppliersPage,
             ),
           },
           {

@@ -23,6 +23,11 @@ function seconds(name: string, fallback: number): number {
   return value;
 }
 
+/** Which steps run: `BENCH_STEPS=catalogue` runs one; all three by default. */
+const steps = new Set(
+  (process.env.BENCH_STEPS ?? 'web,http,catalogue').split(',').map((step) => step.trim()),
+);
+
 const settings = {
   connections: Math.max(1, Math.round(seconds('BENCH_CONNECTIONS', 10))),
   warmupSeconds: seconds('BENCH_WARMUP', 1),
@@ -71,26 +76,30 @@ watchdog.unref();
 
 try {
   // The web app is built before the server starts: the server lists the files it serves at start.
-  const webBuildProblem = buildWebApp(repoRoot, log);
+  const webBuildProblem = steps.has('web') ? buildWebApp(repoRoot, log) : 'not asked for (BENCH_STEPS)';
   const server = await startBenchServer({ repoRoot, cleanup, log });
-  let web: WebSizeReport;
-  if (webBuildProblem) {
-    web = { status: 'skipped', reason: webBuildProblem };
-  } else {
-    log('opening /login in Chromium ...');
-    web = await measureLoginPage(server.stack.baseUrl).catch((error: unknown): WebSizeReport => ({
-      status: 'skipped',
-      reason: `the browser measurement failed: ${error instanceof Error ? error.message : String(error)}`,
-    }));
+  if (steps.has('web')) {
+    let web: WebSizeReport;
+    if (webBuildProblem) {
+      web = { status: 'skipped', reason: webBuildProblem };
+    } else {
+      log('opening /login in Chromium ...');
+      web = await measureLoginPage(server.stack.baseUrl).catch((error: unknown): WebSizeReport => ({
+        status: 'skipped',
+        reason: `the browser measurement failed: ${error instanceof Error ? error.message : String(error)}`,
+      }));
+    }
+    printWebSize(web, write);
+    writeJson(path.join(resultsDir, 'web-size.json'), web);
   }
-  printWebSize(web, write);
-  writeJson(path.join(resultsDir, 'web-size.json'), web);
 
-  const http = await runHttpBenchmarks({ repoRoot, settings, cleanup, log, server });
-  printHttpReport(http, write);
-  writeJson(path.join(resultsDir, 'http.json'), http);
+  if (steps.has('http')) {
+    const http = await runHttpBenchmarks({ repoRoot, settings, cleanup, log, server });
+    printHttpReport(http, write);
+    writeJson(path.join(resultsDir, 'http.json'), http);
+  }
 
-  if (catalogueProducts > 0) {
+  if (steps.has('catalogue') && catalogueProducts > 0) {
     const catalogue = await runCatalogueBenchmark({
       repoRoot,
       stack: server.stack,
@@ -103,7 +112,7 @@ try {
     printCatalogueReport(catalogue, write);
     writeJson(path.join(resultsDir, 'catalogue.json'), catalogue);
   }
-  write(`\nresults: ${path.relative(repoRoot, resultsDir)}/http.json, web-size.json, catalogue.json`);
+  write(`\nresults: ${path.relative(repoRoot, resultsDir)}/ (web-size.json, http.json, catalogue.json)`);
   clearTimeout(watchdog);
   await finish(0);
 } catch (error) {

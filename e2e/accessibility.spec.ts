@@ -27,7 +27,7 @@ describe('accessibility', () => {
     const page = browserPage.page();
     const owner = await createOwnerWithBusiness();
     await signIn(page, owner.email, owner.password, '/dashboard');
-    await page.getByRole('heading', { name: 'Welcome back, Olivia' }).waitFor();
+    await page.getByRole('heading', { name: 'Welcome, Olivia' }).waitFor();
     await screenshots('axe dashboard')(page, 'dashboard');
     expect(await findSeriousViolations(page)).toEqual([]);
   });

@@ -94,7 +94,7 @@ describe('the setup checklist', () => {
     await checklist.getByRole('button', { name: 'Dismiss the setup checklist' }).click();
     await checklist.waitFor({ state: 'detached' });
     await page.reload();
-    await page.getByRole('heading', { level: 1, name: 'Welcome back, Dana' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Welcome, Dana' }).waitFor();
     expect(await checklist.count()).toBe(0);
   });
 });

@@ -144,7 +144,7 @@ describe('owner onboarding', () => {
 
     await page.getByLabel(/^Password/).fill(owner.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Welcome back, Olivia' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Welcome, Olivia' }).waitFor();
     expect(pathOf(page)).toBe('/dashboard');
     const drawer = page.getByRole('navigation', { name: 'Main' });
     await drawer.getByRole('link', { name: 'Products' }).waitFor();

@@ -36,7 +36,7 @@ describe('staff access', () => {
     expect(Date.now() - validatedAt).toBeGreaterThan(2_000);
 
     await signIn(page, staff.email, staff.password, '/dashboard');
-    await page.getByRole('heading', { name: 'Welcome back, Sam' }).waitFor();
+    await page.getByRole('heading', { name: 'Welcome, Sam' }).waitFor();
     const drawer = page.getByRole('navigation', { name: 'Main' });
     await drawer.getByRole('link', { name: 'Inventory' }).waitFor();
     expect(await drawer.getByRole('link', { name: 'Products' }).count()).toBe(0);

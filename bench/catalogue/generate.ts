@@ -137,8 +137,8 @@ async function insertProducts(
   await client.query(
     `insert into products (business_id, id, location_id, sku, barcode, name, price, cost_price, unit,
                            list_position, active, created_at, updated_at)
-     select $1, gen_random_uuid(), $2,
-            upper(substr(md5(g::text || $2), 1, 3)) || '-' || lpad(g::text, 6, '0'),
+     select $1::uuid, gen_random_uuid(), $2::uuid,
+            upper(substr(md5(g::text || $2::text), 1, 3)) || '-' || lpad(g::text, 6, '0'),
             '29' || lpad(g::text, 11, '0'),
             (${sqlArray(ADJECTIVES)})[1 + g % ${ADJECTIVES.length}] || ' ' ||
             (${sqlArray(NOUNS)})[1 + (g / ${ADJECTIVES.length}) % ${NOUNS.length}] || ' ' ||

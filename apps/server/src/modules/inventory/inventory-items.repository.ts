@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { TenantScope } from '../../platform/db/tenancy.js';
 import { inventoryItems } from './inventory-items.table.js';
 
@@ -17,15 +17,13 @@ export async function findQuantities(
   productIds: readonly string[],
 ): Promise<Array<{ productId: string; quantity: number }>> {
   if (productIds.length === 0) return [];
-  return scope.tx
-    .select({ productId: inventoryItems.productId, quantity: inventoryItems.quantity })
-    .from(inventoryItems)
-    .where(
-      and(
-        eq(inventoryItems.businessId, scope.businessId),
-        inArray(inventoryItems.productId, [...productIds]),
-      ),
-    );
+  // A named statement: every product answer reads its stock, lists twenty at a time.
+  const result = await scope.tx.$client.query<{ productId: string; quantity: number }>({
+    name: 'inventory_quantities_of_products',
+    text: 'select product_id as "productId", quantity from inventory_items where business_id = $1 and product_id = any($2::uuid[])',
+    values: [scope.businessId, productIds],
+  });
+  return result.rows;
 }
 
 export async function findItemsAt(scope: TenantScope, locationId: string): Promise<InventoryItemRow[]> {

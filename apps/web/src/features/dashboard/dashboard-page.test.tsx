@@ -72,7 +72,7 @@ describe('the setup checklist', () => {
       hasProducts: true,
       hasStaff: true,
     });
-    await screen.findByRole('heading', { name: /Welcome back/ });
+    await screen.findByRole('heading', { name: /Welcome/ });
     await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
     expect(screen.queryByRole('region', { name: 'Get your business going' })).toBeNull();
   });
@@ -85,14 +85,14 @@ describe('the setup checklist', () => {
     expect(window.localStorage.getItem(dismissKeyOf(USER_ID))).toBe('1');
     unmount();
     const again = renderDashboard(NOTHING_DONE);
-    await screen.findByRole('heading', { name: /Welcome back/ });
+    await screen.findByRole('heading', { name: /Welcome/ });
     expect(screen.queryByRole('region', { name: 'Get your business going' })).toBeNull();
     expect(again.fetchMock).not.toHaveBeenCalled();
   });
 
   it('is not shown to staff, whose roles cannot take the steps', async () => {
     const { fetchMock } = renderDashboard(NOTHING_DONE, ['ROLE_PRODUCT_READER']);
-    await screen.findByRole('heading', { name: /Welcome back/ });
+    await screen.findByRole('heading', { name: /Welcome/ });
     expect(screen.queryByRole('region', { name: 'Get your business going' })).toBeNull();
     expect(fetchMock).not.toHaveBeenCalled();
   });

@@ -52,8 +52,8 @@ export function DashboardPage() {
   return (
     <Box>
       <PageHeader
-        title={firstName ? `Welcome back, ${firstName}` : 'Welcome back'}
-        subtitle="Pick up where you left off. Everything your role lets you manage is one click away."
+        title={firstName ? `Welcome, ${firstName}` : 'Welcome'}
+        subtitle="Everything your role lets you manage is one click away."
       />
       {canSetUp && user && businessId ? (
         <SetupChecklist businessId={businessId} userId={user.userId} />

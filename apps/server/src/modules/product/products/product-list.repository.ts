@@ -1,7 +1,7 @@
-import { and, asc, count, eq, gte, not, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gte, not, sql } from 'drizzle-orm';
+import { preparedQuery } from '../../../platform/db/prepared.js';
 import type { TenantScope } from '../../../platform/db/tenancy.js';
-import { locations } from '../locations/locations.table.js';
-import { productPositionGaps, products } from './products.table.js';
+import { products } from './products.table.js';
 import type { ProductRow } from './products.repository.js';
 
 export type ListPlacement = {
@@ -13,6 +13,22 @@ export type ListPlacement = {
   hidden: number;
   /** The position of the page's first row (past `positions` when the page is empty). */
   start: number;
+};
+
+const PLACEMENT_SQL = (isInactiveHidden: boolean) => `
+  with hidden (position, is_gap) as (
+    select list_position, true from product_position_gaps where business_id = $1 and location_id = $2
+    ${isInactiveHidden ? 'union all select list_position, false from products where business_id = $1 and location_id = $2 and not active' : ''}
+  ),
+  ranked as (select is_gap, position - row_number() over (order by position) as visible_before from hidden)
+  select l.product_position_seq as positions,
+    (select count(*) from ranked where is_gap) as gaps,
+    (select count(*) from ranked) as hidden,
+    (select count(*) from ranked where visible_before <= $3) as before
+  from locations l where l.business_id = $1 and l.id = $2`;
+const PLACEMENT = {
+  activeOnly: { name: 'products_place_page_active', text: PLACEMENT_SQL(true) },
+  all: { name: 'products_place_page_all', text: PLACEMENT_SQL(false) },
 };
 
 /**
@@ -29,33 +45,17 @@ export async function placeListPage(
   offset: number,
   options: { isInactiveHidden: boolean },
 ): Promise<ListPlacement | undefined> {
-  const inactive = options.isInactiveHidden
-    ? sql`union all
-        select ${products.listPosition}, false from ${products}
-        where ${products.businessId} = ${scope.businessId} and ${products.locationId} = ${locationId}
-          and not ${products.active}`
-    : sql``;
-  const result = await scope.tx.execute<{
+  // A named statement: PostgreSQL parses and plans it once per connection (the hot list path).
+  const statement = options.isInactiveHidden ? PLACEMENT.activeOnly : PLACEMENT.all;
+  const result = await scope.tx.$client.query<{
     positions: string;
     gaps: string;
     hidden: string;
     before: string;
-  }>(sql`
-    with hidden (position, is_gap) as (
-      select ${productPositionGaps.listPosition}, true from ${productPositionGaps}
-      where ${productPositionGaps.businessId} = ${scope.businessId}
-        and ${productPositionGaps.locationId} = ${locationId}
-      ${inactive}
-    ),
-    ranked as (
-      select is_gap, position - row_number() over (order by position) as visible_before from hidden
-    )
-    select l.product_position_seq as positions,
-      (select count(*) from ranked where is_gap) as gaps,
-      (select count(*) from ranked) as hidden,
-      (select count(*) from ranked where visible_before <= ${offset}) as before
-    from ${locations} l
-    where l.business_id = ${scope.businessId} and l.id = ${locationId}`);
+  }>({
+    ...statement,
+    values: [scope.businessId, locationId, offset],
+  });
   const row = result.rows[0];
   if (!row) return undefined;
   return {
@@ -66,6 +66,25 @@ export async function placeListPage(
   };
 }
 
+const selectPageFrom = (name: string, isActiveOnly: boolean) =>
+  preparedQuery(name, (tx) =>
+    tx
+      .select()
+      .from(products)
+      .where(
+        and(
+          eq(products.businessId, sql.placeholder('businessId')),
+          eq(products.locationId, sql.placeholder('locationId')),
+          gte(products.listPosition, sql.placeholder('start')),
+          ...(isActiveOnly ? [eq(products.active, true)] : []),
+        ),
+      )
+      .orderBy(asc(products.listPosition))
+      .limit(sql.placeholder('size')),
+  );
+const selectActivePageFrom = selectPageFrom('products_page_from_active', true);
+const selectAnyPageFrom = selectPageFrom('products_page_from_all', false);
+
 /** One page by position: the products from `start` on, in list order. */
 export async function findListPageFrom(
   scope: TenantScope,
@@ -74,18 +93,8 @@ export async function findListPageFrom(
   size: number,
   options: { isActiveOnly: boolean },
 ): Promise<ProductRow[]> {
-  const conditions = [
-    eq(products.businessId, scope.businessId),
-    eq(products.locationId, locationId),
-    gte(products.listPosition, start),
-  ];
-  if (options.isActiveOnly) conditions.push(eq(products.active, true));
-  return scope.tx
-    .select()
-    .from(products)
-    .where(and(...conditions))
-    .orderBy(asc(products.listPosition))
-    .limit(size);
+  const select = options.isActiveOnly ? selectActivePageFrom : selectAnyPageFrom;
+  return select(scope.tx, { businessId: scope.businessId, locationId, start, size });
 }
 
 /** The discontinued products of a location (few: the partial index), in list order. */
@@ -110,9 +119,47 @@ export async function findDiscontinuedPage(
   return { rows, total: total?.n ?? 0 };
 }
 
+/** The search's condition; `active` null matches both. */
+function searchWhere(active: boolean | null) {
+  const pattern = sql.placeholder('pattern');
+  return and(
+    eq(products.businessId, sql.placeholder('businessId')),
+    eq(products.locationId, sql.placeholder('locationId')),
+    sql`(lower(${products.sku}) like ${pattern} or lower(${products.name}) like ${pattern})`,
+    ...(active === null ? [] : [eq(products.active, active)]),
+  );
+}
+
+type SearchVariant = 'active' | 'discontinued' | 'all';
+const ACTIVE_OF: Record<SearchVariant, boolean | null> = { active: true, discontinued: false, all: null };
+
+function prepareSearch(variant: SearchVariant) {
+  const where = searchWhere(ACTIVE_OF[variant]);
+  return {
+    rows: preparedQuery(`products_search_${variant}`, (tx) =>
+      tx
+        .select()
+        .from(products)
+        .where(where)
+        .orderBy(asc(products.sku))
+        .limit(sql.placeholder('size'))
+        .offset(sql.placeholder('offset')),
+    ),
+    count: preparedQuery(`products_search_count_${variant}`, (tx) =>
+      tx.select({ n: count() }).from(products).where(where),
+    ),
+  };
+}
+const SEARCH = {
+  active: prepareSearch('active'),
+  discontinued: prepareSearch('discontinued'),
+  all: prepareSearch('all'),
+};
+
 /**
  * Products of a location whose SKU or name starts with the pattern (see likePrefixPattern),
  * ordered by SKU. `lower(...) like 'abc%'` uses the text_pattern_ops indexes of the migration.
+ * Prepared per connection: the search runs on every keystroke of the product screen.
  */
 export async function searchProductsAt(
   scope: TenantScope,
@@ -120,21 +167,9 @@ export async function searchProductsAt(
   pattern: string,
   options: { active: boolean | null; offset: number; size: number },
 ): Promise<{ rows: ProductRow[]; total: number }> {
-  const conditions: SQL[] = [eq(products.businessId, scope.businessId), eq(products.locationId, locationId)];
-  const matches = or(
-    sql`lower(${products.sku}) like ${pattern}`,
-    sql`lower(${products.name}) like ${pattern}`,
-  );
-  if (matches) conditions.push(matches);
-  if (options.active !== null) conditions.push(eq(products.active, options.active));
-  const where = and(...conditions);
-  const rows = await scope.tx
-    .select()
-    .from(products)
-    .where(where)
-    .orderBy(asc(products.sku))
-    .limit(options.size)
-    .offset(options.offset);
-  const [total] = await scope.tx.select({ n: count() }).from(products).where(where);
+  const values = { businessId: scope.businessId, locationId, pattern };
+  const search = SEARCH[options.active === null ? 'all' : options.active ? 'active' : 'discontinued'];
+  const rows = await search.rows(scope.tx, { ...values, size: options.size, offset: options.offset });
+  const [total] = await search.count(scope.tx, values);
   return { rows, total: total?.n ?? 0 };
 }

@@ -9,7 +9,7 @@ export function formatAddress(location: TLocation): string {
 
 export function formatCoordinates(location: Pick<TLocation, 'latitude' | 'longitude'>): string | null {
   if (location.latitude === null || location.longitude === null) return null;
-  return `${location.latitude.toFixed(5)}, ${location.longitude.toFixed(5)}`;
+  return `${location.latitude.toFixed(4)}, ${location.longitude.toFixed(4)}`;
 }
 
 export const USAGE_LABELS: Record<NonNullable<TLocation['usedBy']>, string> = {

@@ -12,7 +12,7 @@ type TabValue = (typeof TABS)[number]['value'];
 
 const TITLE = 'Stores & Locations';
 const SUBTITLE =
-  'Locations are the places of your business; each serves one store or one warehouse. Stores sell, with their QR code, card readers and baskets.';
+  'Your places of business, each serving one store or one warehouse, and the stores you sell from.';
 
 /**
  * /dashboard/stores: the Stores and Locations tabs. The tab is in the address (`?tab=locations`),

@@ -97,7 +97,9 @@ export function ContainerDialog({ container, storeId, stores, onClose }: Contain
         <DialogTitle id={titleId}>
           {isEdit ? 'Edit carrying container' : 'Add carrying container'}
         </DialogTitle>
-        <DialogContent sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 2, pt: '8px !important' }}>
+        <DialogContent
+          sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 2, pt: '12px !important' }}
+        >
           {formError ? (
             <Alert ref={alertRef} severity="error" sx={{ gridColumn: '1 / -1' }}>
               {formError}

@@ -72,7 +72,7 @@ describe(LocationsTab.name, () => {
     const { requests } = setup({ 'GET /api/locations/business': list });
     expect(screen.getByRole('tab', { name: 'Locations' })).toHaveAttribute('aria-selected', 'true');
     expect(await row('Harbour Street')).toHaveTextContent(
-      /12 Harbour Street, Leith, EH6 6LU, United Kingdom.*55\.97612, -3\.17256.*\+44 131 555 0101.*Store.*Active/,
+      /12 Harbour Street, Leith, EH6 6LU, United Kingdom.*55\.9761, -3\.1726.*\+44 131 555 0101.*Store.*Active/,
     );
     expect(await row('East Depot')).toHaveTextContent(/Musselburgh.*—.*—.*Warehouse/);
     expect(await row('Canal Side')).toHaveTextContent(/3 Canal Walk.*—Active/);

@@ -36,6 +36,14 @@ import {
 import { LocationDialog } from './location-dialog';
 import { NearbyDialog } from './nearby-dialog';
 
+function NoWrap({ children }: { children: ReactNode }) {
+  return (
+    <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+      {children}
+    </Box>
+  );
+}
+
 type LocationRow = TLocation & { address: string; usage: string };
 
 export const NO_LOCATIONS_TEXT =
@@ -135,10 +143,10 @@ export function LocationsTab({ title, subtitle, tabs, panelProps }: LocationsTab
     {
       id: 'latitude',
       label: 'Coordinates',
-      format: (_value, location) => formatCoordinates(location) ?? '—',
+      format: (_value, location) => <NoWrap>{formatCoordinates(location) ?? '—'}</NoWrap>,
     },
-    { id: 'phone', label: 'Phone', format: (value) => value ?? '—' },
-    { id: 'usage', label: 'Used by', format: (value) => value || '—' },
+    { id: 'phone', label: 'Phone', format: (value) => <NoWrap>{value ?? '—'}</NoWrap> },
+    { id: 'usage', label: 'Serves', format: (value) => value || '—' },
     { id: 'active', label: 'Status', format: (value) => <StatusChip isActive={value} /> },
     { id: 'actions', label: 'Actions', render: renderExtra },
   ];

@@ -118,7 +118,7 @@ export function StoreCard({
           >
             {store.name}
           </Typography>
-          <StatusChip isActive={store.active} />
+          {store.active ? null : <StatusChip isActive={false} />}
         </Box>
         <Fact icon={<PlaceOutlinedIcon />} label="Location">
           {store.location.name}

@@ -36,7 +36,7 @@ type CountKey = keyof Pick<TStoreDetails, 'productCount' | 'stockUnits' | 'conta
 const COUNTS: readonly { key: CountKey; label: string }[] = [
   { key: 'productCount', label: 'Products' },
   { key: 'stockUnits', label: 'Units in stock' },
-  { key: 'containerCount', label: 'Carrying containers' },
+  { key: 'containerCount', label: 'Containers' },
   { key: 'readerCount', label: 'Card readers' },
 ];
 
@@ -119,7 +119,7 @@ export function StoreDetailsDialog({ store, canRegisterReader, onClose }: StoreD
                     </ListItemIcon>
                     <ListItemText
                       primary={reader.label}
-                      secondary={`${reader.deviceType} · ${reader.providerReaderId}`}
+                      secondary={`${reader.deviceType.replaceAll('_', ' ')} · ${reader.providerReaderId}`}
                     />
                     <Box sx={{ display: 'flex', gap: 0.5 }}>
                       {reader.sandbox ? <Chip size="small" label="Sandbox" variant="outlined" /> : null}

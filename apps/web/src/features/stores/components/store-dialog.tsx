@@ -133,7 +133,7 @@ export function StoreDialog({ store, canCreateLocation, onClose }: StoreDialogPr
         <Box component="form" noValidate ref={formRef} onSubmit={(event) => void submit(event)}>
           <DialogTitle id={titleId}>{isEdit ? 'Edit store' : 'Add store'}</DialogTitle>
           <DialogContent
-            sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 2, pt: '8px !important' }}
+            sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 2, pt: '12px !important' }}
           >
             {formError ? (
               <Alert ref={alertRef} severity="error" sx={{ gridColumn: '1 / -1' }}>

@@ -83,7 +83,9 @@ export function SupplierDialog({ supplier, onClose }: SupplierDialogProps) {
     <Dialog open onClose={isSaving ? undefined : onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
       <Box component="form" noValidate ref={formRef} onSubmit={(event) => void submit(event)}>
         <DialogTitle id={titleId}>{isEdit ? 'Edit supplier' : 'Add supplier'}</DialogTitle>
-        <DialogContent sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 2, pt: '8px !important' }}>
+        <DialogContent
+          sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 2, pt: '12px !important' }}
+        >
           {formError ? (
             <Alert ref={alertRef} severity="error" sx={{ gridColumn: '1 / -1' }}>
               {formError}

@@ -106,7 +106,9 @@ export function WarehouseDialog({ warehouse, onClose }: WarehouseDialogProps) {
     <Dialog open onClose={isSaving ? undefined : onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
       <Box component="form" noValidate ref={formRef} onSubmit={(event) => void submit(event)}>
         <DialogTitle id={titleId}>{isEdit ? 'Edit warehouse' : 'Add warehouse'}</DialogTitle>
-        <DialogContent sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 2, pt: '8px !important' }}>
+        <DialogContent
+          sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 2, pt: '12px !important' }}
+        >
           {formError ? (
             <Alert ref={alertRef} severity="error" sx={{ gridColumn: '1 / -1' }}>
               {formError}
@@ -150,7 +152,6 @@ export function WarehouseDialog({ warehouse, onClose }: WarehouseDialogProps) {
             label="Capacity (units)"
             slotProps={{ htmlInput: { inputMode: 'numeric' } }}
             {...field('capacity')}
-            helperText={errors.capacity ?? 'Optional'}
           />
           <TextField label="Manager" autoComplete="off" {...field('managerName')} />
         </DialogContent>

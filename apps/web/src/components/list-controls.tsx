@@ -144,3 +144,12 @@ export function EmptyState({ message, action }: EmptyStateProps) {
     </Box>
   );
 }
+
+/** A cell's text kept on one line (phone numbers, coordinates). */
+export function NoWrap({ children }: { children: ReactNode }) {
+  return (
+    <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+      {children}
+    </Box>
+  );
+}

@@ -13,6 +13,7 @@ import { DataTable, type DataTableColumn } from '../../components/data-table/dat
 import {
   EmptyState,
   ListToolbar,
+  NoWrap,
   RowAction,
   SearchField,
   StatusChip,
@@ -130,7 +131,7 @@ export function SuppliersPage() {
     { id: 'name', label: 'Name' },
     { id: 'contactName', label: 'Contact', format: dash },
     { id: 'email', label: 'E-mail', format: dash },
-    { id: 'phone', label: 'Phone', format: dash },
+    { id: 'phone', label: 'Phone', format: (value) => <NoWrap>{dash(value)}</NoWrap> },
     { id: 'active', label: 'Status', format: (value) => <StatusChip isActive={value} /> },
     ...(canUpdate || canDelete ? [{ id: 'actions' as const, label: 'Actions', render: renderExtra }] : []),
   ];

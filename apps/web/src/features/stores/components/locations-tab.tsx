@@ -5,6 +5,7 @@ import RestoreIcon from '@mui/icons-material/Restore';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
 import { isPermitted, type TLocation } from '@app/contracts';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useSelector } from 'react-redux';
@@ -14,6 +15,7 @@ import { DataTable, type DataTableColumn } from '../../../components/data-table/
 import {
   EmptyState,
   ListToolbar,
+  NoWrap,
   RowAction,
   SearchField,
   StatusChip,
@@ -35,14 +37,6 @@ import {
 } from '../stores.api';
 import { LocationDialog } from './location-dialog';
 import { NearbyDialog } from './nearby-dialog';
-
-function NoWrap({ children }: { children: ReactNode }) {
-  return (
-    <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
-      {children}
-    </Box>
-  );
-}
 
 type LocationRow = TLocation & { address: string; usage: string };
 
@@ -139,11 +133,20 @@ export function LocationsTab({ title, subtitle, tabs, panelProps }: LocationsTab
   );
   const columns: DataTableColumn<LocationRow>[] = [
     { id: 'name', label: 'Name' },
-    { id: 'address', label: 'Address', format: (value) => value || '—' },
     {
-      id: 'latitude',
-      label: 'Coordinates',
-      format: (_value, location) => <NoWrap>{formatCoordinates(location) ?? '—'}</NoWrap>,
+      id: 'address',
+      label: 'Address',
+      // The coordinates under the address: one column less at 1024 px.
+      format: (value, location) => (
+        <>
+          {value || '—'}
+          {formatCoordinates(location) ? (
+            <Typography variant="caption" color="text.secondary" component="div">
+              <NoWrap>{formatCoordinates(location)}</NoWrap>
+            </Typography>
+          ) : null}
+        </>
+      ),
     },
     { id: 'phone', label: 'Phone', format: (value) => <NoWrap>{value ?? '—'}</NoWrap> },
     { id: 'usage', label: 'Serves', format: (value) => value || '—' },

@@ -76,7 +76,14 @@ describe('appRoutes', () => {
     });
     const cards = await screen.findByRole('list', { name: 'Dashboard areas' });
     const titles = [...cards.querySelectorAll('h2')].map((heading) => heading.textContent);
-    expect(titles).toEqual(['Inventory', 'Warehouses', 'Suppliers', 'Carrying Containers', 'Profile']);
+    expect(titles).toEqual([
+      'Inventory',
+      'Stores & Locations',
+      'Warehouses',
+      'Suppliers',
+      'Carrying Containers',
+      'Profile',
+    ]);
   });
 });
 

@@ -48,7 +48,6 @@ const MARKETING_TITLES: Record<(typeof MARKETING_PATHS)[number], string> = {
 export const COMING_PAGES: readonly { path: string; title: string }[] = [
   { path: 'product', title: 'Products' },
   { path: 'inventory', title: 'Inventory' },
-  { path: 'warehouse', title: 'Warehouses' },
   { path: 'profile', title: 'Profile' },
   { path: 'settings', title: 'Settings' },
   { path: 'business-profile', title: 'Business Profile' },
@@ -58,8 +57,6 @@ export const COMING_PAGES: readonly { path: string; title: string }[] = [
   { path: 'communications', title: 'Communications' },
   { path: 'logs', title: 'Logs' },
   { path: 'analytics', title: 'Analytics' },
-  { path: 'suppliers', title: 'Suppliers' },
-  { path: 'carrying-container', title: 'Carrying Containers' },
   { path: 'subscribe', title: 'Subscribe' },
   { path: 'analytics/basic', title: 'Basic Analytics' },
   { path: 'analytics/advanced', title: 'Advanced Analytics' },
@@ -174,6 +171,38 @@ export const appRoutes: RouteObject[] = [
             lazy: shellPage(
               () => import('../features/business-setup/business-setup-page'),
               (m) => m.BusinessSetupPage,
+            ),
+          },
+          {
+            path: 'stores',
+            handle: handle('Stores & Locations'),
+            lazy: shellPage(
+              () => import('../features/stores/stores-page'),
+              (m) => m.StoresPage,
+            ),
+          },
+          {
+            path: 'warehouse',
+            handle: handle('Warehouses'),
+            lazy: shellPage(
+              () => import('../features/warehouses/warehouses-page'),
+              (m) => m.WarehousesPage,
+            ),
+          },
+          {
+            path: 'suppliers',
+            handle: handle('Suppliers'),
+            lazy: shellPage(
+              () => import('../features/suppliers/suppliers-page'),
+              (m) => m.SuppliersPage,
+            ),
+          },
+          {
+            path: 'carrying-container',
+            handle: handle('Carrying Containers'),
+            lazy: shellPage(
+              () => import('../features/carrying-containers/carrying-containers-page'),
+              (m) => m.CarryingContainersPage,
             ),
           },
           ...COMING_PAGES.map(({ path, title }) => ({

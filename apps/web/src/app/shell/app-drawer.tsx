@@ -9,7 +9,11 @@ import LogoutOutlinedIcon from '@mui/icons-material/LogoutOutlined';
 import PersonOutlinedIcon from '@mui/icons-material/PersonOutlined';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import SettingsOutlinedIcon from '@mui/icons-material/SettingsOutlined';
+import HomeWorkOutlinedIcon from '@mui/icons-material/HomeWorkOutlined';
+import LocalShippingOutlinedIcon from '@mui/icons-material/LocalShippingOutlined';
+import PlaceOutlinedIcon from '@mui/icons-material/PlaceOutlined';
 import StorefrontOutlinedIcon from '@mui/icons-material/StorefrontOutlined';
+import ViewInArOutlinedIcon from '@mui/icons-material/ViewInArOutlined';
 import WarehouseOutlinedIcon from '@mui/icons-material/WarehouseOutlined';
 import Box from '@mui/material/Box';
 import Collapse from '@mui/material/Collapse';
@@ -29,6 +33,10 @@ import type { NavEntry } from './nav-items';
 const ICONS: Record<string, ReactElement> = {
   '/dashboard/product': <Inventory2OutlinedIcon />,
   '/dashboard/inventory': <WarehouseOutlinedIcon />,
+  '/dashboard/stores': <PlaceOutlinedIcon />,
+  '/dashboard/warehouse': <HomeWorkOutlinedIcon />,
+  '/dashboard/suppliers': <LocalShippingOutlinedIcon />,
+  '/dashboard/carrying-container': <ViewInArOutlinedIcon />,
   '/dashboard/analytics': <InsightsOutlinedIcon />,
   '/dashboard/access': <AdminPanelSettingsOutlinedIcon />,
   '/dashboard/rewards': <CardGiftcardOutlinedIcon />,
@@ -52,10 +60,13 @@ function isActivePath(pathname: string, path: string): boolean {
 /** The drawer's logo (a link to the dashboard), its entries and Logout. */
 export function AppDrawerContent({ entries, onNavigate, onLogout }: AppDrawerContentProps) {
   const { pathname } = useLocation();
-  const isInSettings = entries.some((entry) =>
-    entry.children?.some((child) => isActivePath(pathname, child.path)),
-  );
-  const [isSettingsOpen, setIsSettingsOpen] = useState(isInSettings);
+  // A group is open while it holds the current page, until the user folds it; the user's choice
+  // per group wins.
+  const [openByUser, setOpenByUser] = useState<Readonly<Record<string, boolean>>>({});
+  const isGroupOpen = (entry: NavEntry) =>
+    openByUser[entry.path] ?? Boolean(entry.children?.some((child) => isActivePath(pathname, child.path)));
+  const toggleGroup = (entry: NavEntry) =>
+    setOpenByUser((current) => ({ ...current, [entry.path]: !isGroupOpen(entry) }));
 
   return (
     <Box component="nav" aria-label="Main" sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
@@ -76,15 +87,19 @@ export function AppDrawerContent({ entries, onNavigate, onLogout }: AppDrawerCon
           entry.children ? (
             <ListItem key={entry.path} disablePadding sx={{ display: 'block' }}>
               <ListItemButton
-                onClick={() => setIsSettingsOpen((open) => !open)}
-                aria-expanded={isSettingsOpen}
+                onClick={() => toggleGroup(entry)}
+                aria-expanded={isGroupOpen(entry)}
                 sx={{ borderRadius: 1 }}
               >
                 <ListItemIcon sx={{ minWidth: 36 }}>{ICONS[entry.path]}</ListItemIcon>
                 <ListItemText primary={entry.label} />
-                {isSettingsOpen ? <ExpandLessIcon fontSize="small" /> : <ExpandMoreIcon fontSize="small" />}
+                {isGroupOpen(entry) ? (
+                  <ExpandLessIcon fontSize="small" />
+                ) : (
+                  <ExpandMoreIcon fontSize="small" />
+                )}
               </ListItemButton>
-              <Collapse in={isSettingsOpen} timeout="auto" unmountOnExit>
+              <Collapse in={isGroupOpen(entry)} timeout="auto" unmountOnExit>
                 <List dense disablePadding>
                   {entry.children.map((child) => (
                     <ListItem key={child.path} disablePadding>

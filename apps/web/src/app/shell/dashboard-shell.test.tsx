@@ -95,6 +95,31 @@ describe(DashboardShell.name, () => {
     );
   });
 
+  it('groups the inventory screens under Inventory, open on one of them', async () => {
+    renderRoutes(appRoutes, { initialEntries: ['/dashboard/warehouse'], session: makeSession() });
+    const inventory = await within(await screen.findByRole('navigation', { name: 'Main' })).findByRole(
+      'button',
+      { name: 'Inventory' },
+    );
+    expect(inventory).toHaveAttribute('aria-expanded', 'true');
+    expect(within(navigation()).getByRole('button', { name: 'Settings' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
+    const links = ['Inventory', 'Stores & Locations', 'Warehouses', 'Suppliers', 'Carrying Containers'];
+    for (const name of links) expect(within(navigation()).getByRole('link', { name })).toBeInTheDocument();
+    expect(within(navigation()).getByRole('link', { name: 'Stores & Locations' })).toHaveAttribute(
+      'href',
+      '/dashboard/stores',
+    );
+    expect(within(navigation()).getByRole('link', { name: 'Warehouses' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await userEvent.click(inventory);
+    expect(inventory).toHaveAttribute('aria-expanded', 'false');
+  });
+
   it('shows breadcrumbs with the Dashboard home link and the page title, and the coming note', async () => {
     renderRoutes(appRoutes, { initialEntries: ['/dashboard/logs'], session: makeSession() });
     const breadcrumbs = await screen.findByRole('navigation', { name: 'Breadcrumb' });

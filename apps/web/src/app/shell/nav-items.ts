@@ -6,7 +6,18 @@ export type NavEntry = NavLeaf & { children?: NavLeaf[] };
 /** Drawer entries of 000 section 2, in order; Logout is added by the drawer itself. */
 export const NAV_ENTRIES: readonly NavEntry[] = [
   { label: 'Products', path: '/dashboard/product' },
-  { label: 'Inventory', path: '/dashboard/inventory' },
+  {
+    // The group's path is its first child's: the area it stands for (drawer icon, open state).
+    label: 'Inventory',
+    path: '/dashboard/inventory',
+    children: [
+      { label: 'Inventory', path: '/dashboard/inventory' },
+      { label: 'Stores & Locations', path: '/dashboard/stores' },
+      { label: 'Warehouses', path: '/dashboard/warehouse' },
+      { label: 'Suppliers', path: '/dashboard/suppliers' },
+      { label: 'Carrying Containers', path: '/dashboard/carrying-container' },
+    ],
+  },
   { label: 'Analytics', path: '/dashboard/analytics' },
   { label: 'Access Management', path: '/dashboard/access' },
   { label: 'Rewards', path: '/dashboard/rewards' },

@@ -15,6 +15,11 @@ export const DASHBOARD_AREAS: readonly DashboardArea[] = [
     description: 'Stock per location and transfers validated at both ends.',
   },
   {
+    path: '/dashboard/stores',
+    title: 'Stores & Locations',
+    description: 'Your places, the stores at them, QR codes and card readers.',
+  },
+  {
     path: '/dashboard/warehouse',
     title: 'Warehouses',
     description: 'Warehouses and the locations they stock.',

@@ -43,7 +43,7 @@ describe('the setup checklist', () => {
     ]);
     expect(
       within(checklist).getByRole('link', { name: 'Start: Add a location and a store' }),
-    ).toHaveAttribute('href', '/dashboard/warehouse');
+    ).toHaveAttribute('href', '/dashboard/stores');
     expect(within(checklist).getByRole('link', { name: 'Start: Add products' })).toHaveAttribute(
       'href',
       '/dashboard/product',

@@ -6,6 +6,7 @@ import InsightsOutlinedIcon from '@mui/icons-material/InsightsOutlined';
 import Inventory2OutlinedIcon from '@mui/icons-material/Inventory2Outlined';
 import LocalShippingOutlinedIcon from '@mui/icons-material/LocalShippingOutlined';
 import PersonOutlinedIcon from '@mui/icons-material/PersonOutlined';
+import PlaceOutlinedIcon from '@mui/icons-material/PlaceOutlined';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import HomeWorkOutlinedIcon from '@mui/icons-material/HomeWorkOutlined';
 import StorefrontOutlinedIcon from '@mui/icons-material/StorefrontOutlined';
@@ -27,6 +28,7 @@ import { getReachableAreas } from './dashboard-areas';
 const AREA_ICONS: Record<string, ReactElement> = {
   '/dashboard/product': <Inventory2OutlinedIcon />,
   '/dashboard/inventory': <WarehouseOutlinedIcon />,
+  '/dashboard/stores': <PlaceOutlinedIcon />,
   '/dashboard/warehouse': <HomeWorkOutlinedIcon />,
   '/dashboard/suppliers': <LocalShippingOutlinedIcon />,
   '/dashboard/carrying-container': <ViewInArOutlinedIcon />,

@@ -21,7 +21,7 @@ export function checklistItems(progress: TSetupProgress): ChecklistItem[] {
     {
       title: 'Add a location and a store',
       description: 'Where you keep stock and where you sell.',
-      path: '/dashboard/warehouse',
+      path: '/dashboard/stores',
       isDone: progress.hasLocation && progress.hasStore,
     },
     {

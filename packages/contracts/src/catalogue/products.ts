@@ -52,10 +52,15 @@ export const ZProductRequest = z.object({
     .default([])
     .describe('Further locations for the same article'),
   unit: optionalText(20, 'The unit').describe('e.g. pcs, kg, l; pcs when absent'),
-  reorderPoint: wholeNumber('The reorder point')
-    .nullish()
-    .or(z.literal(''))
-    .transform((value) => (value === '' || value === undefined ? null : value)),
+  // A blank form field is no reorder point; tried first, since a number coerces '' to 0.
+  reorderPoint: z
+    .literal('')
+    .transform(() => null)
+    .or(
+      wholeNumber('The reorder point')
+        .nullish()
+        .transform((value) => value ?? null),
+    ),
 });
 export type TProductRequest = z.input<typeof ZProductRequest>;
 

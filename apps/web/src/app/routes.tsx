@@ -46,7 +46,6 @@ const MARKETING_TITLES: Record<(typeof MARKETING_PATHS)[number], string> = {
 
 /** Protected pages whose feature is not built yet: the shell, the title and a short note. */
 export const COMING_PAGES: readonly { path: string; title: string }[] = [
-  { path: 'product', title: 'Products' },
   { path: 'inventory', title: 'Inventory' },
   { path: 'warehouse', title: 'Warehouses' },
   { path: 'profile', title: 'Profile' },
@@ -174,6 +173,14 @@ export const appRoutes: RouteObject[] = [
             lazy: shellPage(
               () => import('../features/business-setup/business-setup-page'),
               (m) => m.BusinessSetupPage,
+            ),
+          },
+          {
+            path: 'product',
+            handle: handle('Products'),
+            lazy: shellPage(
+              () => import('../features/products/products-page'),
+              (m) => m.ProductsPage,
             ),
           },
           ...COMING_PAGES.map(({ path, title }) => ({

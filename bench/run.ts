@@ -5,6 +5,7 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { printCatalogueReport, runCatalogueBenchmark } from './catalogue/catalogue-bench.js';
 import { printHttpReport, runHttpBenchmarks, startBenchServer } from './http/http-bench.js';
 import { Cleanup } from './http/processes.js';
 import { buildWebApp, measureLoginPage, printWebSize, writeJson, type WebSizeReport } from './web-size.js';
@@ -22,16 +23,33 @@ function seconds(name: string, fallback: number): number {
   return value;
 }
 
+/** Which steps run: `BENCH_STEPS=catalogue` runs one; all three by default. */
+const steps = new Set(
+  (process.env.BENCH_STEPS ?? 'web,http,catalogue').split(',').map((step) => step.trim()),
+);
+
 const settings = {
   connections: Math.max(1, Math.round(seconds('BENCH_CONNECTIONS', 10))),
   warmupSeconds: seconds('BENCH_WARMUP', 1),
   durationSeconds: Math.max(1, seconds('BENCH_DURATION', 5)),
   rounds: Math.max(1, Math.round(seconds('BENCH_ROUNDS', 3))),
 };
-// 6 rows a round plus builds, start-up and the browser; with the defaults 150 + 3 * 6 * 6 = 258 s at most.
+// The catalogue step: a million products over 20 locations by default, 50 connections.
+const catalogueProducts = Math.round(seconds('BENCH_CATALOGUE_PRODUCTS', 1_000_000));
+const catalogueShape = {
+  locations: 20,
+  productsPerLocation: Math.max(100, Math.floor(catalogueProducts / 20)),
+  otherBusinesses: 10,
+};
+const catalogueSettings = {
+  ...settings,
+  connections: Math.max(1, Math.round(seconds('BENCH_CATALOGUE_CONNECTIONS', 50))),
+};
+// 6 HTTP rows and 6 catalogue rows a round, plus builds, start-up, the browser and the generation
+// (under 2 minutes); with the defaults 300 + 3 * 12 * 6 = 516 s at most.
 const timeoutSeconds = seconds(
   'BENCH_TIMEOUT',
-  150 + settings.rounds * 6 * (settings.warmupSeconds + settings.durationSeconds),
+  300 + settings.rounds * 12 * (settings.warmupSeconds + settings.durationSeconds),
 );
 
 const write = (line: string) => process.stdout.write(`${line}\n`);
@@ -58,25 +76,43 @@ watchdog.unref();
 
 try {
   // The web app is built before the server starts: the server lists the files it serves at start.
-  const webBuildProblem = buildWebApp(repoRoot, log);
+  const webBuildProblem = steps.has('web') ? buildWebApp(repoRoot, log) : 'not asked for (BENCH_STEPS)';
   const server = await startBenchServer({ repoRoot, cleanup, log });
-  let web: WebSizeReport;
-  if (webBuildProblem) {
-    web = { status: 'skipped', reason: webBuildProblem };
-  } else {
-    log('opening /login in Chromium ...');
-    web = await measureLoginPage(server.stack.baseUrl).catch((error: unknown): WebSizeReport => ({
-      status: 'skipped',
-      reason: `the browser measurement failed: ${error instanceof Error ? error.message : String(error)}`,
-    }));
+  if (steps.has('web')) {
+    let web: WebSizeReport;
+    if (webBuildProblem) {
+      web = { status: 'skipped', reason: webBuildProblem };
+    } else {
+      log('opening /login in Chromium ...');
+      web = await measureLoginPage(server.stack.baseUrl).catch((error: unknown): WebSizeReport => ({
+        status: 'skipped',
+        reason: `the browser measurement failed: ${error instanceof Error ? error.message : String(error)}`,
+      }));
+    }
+    printWebSize(web, write);
+    writeJson(path.join(resultsDir, 'web-size.json'), web);
   }
-  printWebSize(web, write);
-  writeJson(path.join(resultsDir, 'web-size.json'), web);
 
-  const http = await runHttpBenchmarks({ repoRoot, settings, cleanup, log, server });
-  printHttpReport(http, write);
-  writeJson(path.join(resultsDir, 'http.json'), http);
-  write(`\nresults: ${path.relative(repoRoot, resultsDir)}/http.json, web-size.json`);
+  if (steps.has('http')) {
+    const http = await runHttpBenchmarks({ repoRoot, settings, cleanup, log, server });
+    printHttpReport(http, write);
+    writeJson(path.join(resultsDir, 'http.json'), http);
+  }
+
+  if (steps.has('catalogue') && catalogueProducts > 0) {
+    const catalogue = await runCatalogueBenchmark({
+      repoRoot,
+      stack: server.stack,
+      dataDir: server.dataDir,
+      shape: catalogueShape,
+      settings: catalogueSettings,
+      cleanup,
+      log,
+    });
+    printCatalogueReport(catalogue, write);
+    writeJson(path.join(resultsDir, 'catalogue.json'), catalogue);
+  }
+  write(`\nresults: ${path.relative(repoRoot, resultsDir)}/ (web-size.json, http.json, catalogue.json)`);
   clearTimeout(watchdog);
   await finish(0);
 } catch (error) {

@@ -287,3 +287,12 @@ CREATE INDEX products_inactive_position_idx ON products (business_id, location_i
 --> statement-breakpoint
 -- Location autocomplete and store search: case-insensitive substring over name and address.
 CREATE INDEX locations_name_idx ON locations (business_id, lower(name));
+--> statement-breakpoint
+-- A supplier name is unique in the business whatever its case.
+CREATE UNIQUE INDEX suppliers_name_key ON suppliers (business_id, lower(name));
+--> statement-breakpoint
+-- A card reader stays at a location of its business (locations delete their readers first), and
+-- its label is unique there whatever its case.
+ALTER TABLE "pos_readers" ADD CONSTRAINT "pos_readers_location_fk" FOREIGN KEY ("business_id","location_id") REFERENCES "public"."locations"("business_id","id") ON DELETE no action ON UPDATE no action;
+--> statement-breakpoint
+CREATE UNIQUE INDEX pos_readers_label_key ON pos_readers (business_id, location_id, lower(label));

@@ -107,7 +107,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       mailDir: path.join(config.dataDir, 'mail'),
       log: app.log,
     });
-  const blobs = options.blobs ?? createFileBlobStorage(path.join(config.dataDir, 'blobs'));
+  // Azure's SDK takes a quarter of a second to load: it is imported only when configured.
+  const blobs =
+    options.blobs ??
+    (config.azureStorageConnectionString
+      ? (await import('./platform/blobs/azure-blob-storage.js')).createAzureBlobStorage(
+          config.azureStorageConnectionString,
+        )
+      : createFileBlobStorage(path.join(config.dataDir, 'blobs')));
   const tokens = createAccessTokens(config.jwtSecret);
   // Mail leaves through the job queue: services queue it in their transaction, this worker sends.
   registerMailWorker(jobs, { db: options.ownerDb, mailer, log: app.log });

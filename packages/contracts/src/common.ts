@@ -19,5 +19,8 @@ export const ZIdParams = z.object({ id: ZUuid });
 
 export const ZHealth = z.object({ status: z.literal('ok') });
 
-/** The body of a call that takes none (reactivate, discontinue): absent or `{}`; anything else is a 400. */
-export const ZNoBody = z.object({}).strict().optional().describe('No body');
+/**
+ * The body of a call that takes none (reactivate, discontinue): absent or `{}`; anything else is a
+ * 400. Fastify hands a request without a body to validation as `null`, hence nullish.
+ */
+export const ZNoBody = z.object({}).strict().nullish().describe('No body');

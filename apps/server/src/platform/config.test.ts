@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DEVELOPMENT_STORAGE, parseAzureConnectionString } from './blobs/azure-connection-string.js';
 import { ConfigError, loadConfig } from './config.js';
 
 const SECRET = 'a-test-secret-of-more-than-32-characters';
@@ -187,6 +188,109 @@ describe('loadConfig', () => {
         SMTP_URL: 'smtp://mail:25',
       });
       expect(config.devMailbox).toBe(false);
+    });
+  });
+
+  describe('AZURE_STORAGE_CONNECTION_STRING', () => {
+    // A made-up key of the right shape; the emulator's well-known key is used for Azurite.
+    const KEY = Buffer.alloc(64, 42).toString('base64');
+    const PORTAL = `DefaultEndpointsProtocol=https;AccountName=shopfiles;AccountKey=${KEY};EndpointSuffix=core.windows.net`;
+    const azureOf = (value: string) =>
+      loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET, AZURE_STORAGE_CONNECTION_STRING: value })
+        .azureStorageConnectionString;
+
+    it('is unset (files in DATA_DIR/blobs) when missing or empty', () => {
+      expect(
+        loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET }).azureStorageConnectionString,
+      ).toBeUndefined();
+      expect(azureOf('')).toBeUndefined();
+    });
+
+    it("accepts the portal's account-key string and makes the blob endpoint from it", () => {
+      expect(azureOf(PORTAL)).toBe(PORTAL);
+      expect(parseAzureConnectionString(PORTAL)).toEqual({
+        blobEndpoint: 'https://shopfiles.blob.core.windows.net',
+        accountName: 'shopfiles',
+        accountKey: KEY,
+      });
+      // Keys in any case, spaces and a trailing `;` as copied; https and core.windows.net by default.
+      expect(parseAzureConnectionString(` accountname=shopfiles; ACCOUNTKEY=${KEY} ;`)).toEqual({
+        blobEndpoint: 'https://shopfiles.blob.core.windows.net',
+        accountName: 'shopfiles',
+        accountKey: KEY,
+      });
+      expect(
+        parseAzureConnectionString(
+          `AccountName=shopfiles;AccountKey=${KEY};EndpointSuffix=core.chinacloudapi.cn`,
+        ),
+      ).toMatchObject({ blobEndpoint: 'https://shopfiles.blob.core.chinacloudapi.cn' });
+    });
+
+    it('accepts an account key with an explicit BlobEndpoint, as for Azurite', () => {
+      const azurite = `DefaultEndpointsProtocol=http;AccountName=devstoreaccount1;AccountKey=${DEVELOPMENT_STORAGE.accountKey};BlobEndpoint=http://127.0.0.1:41234/devstoreaccount1/;`;
+      expect(azureOf(azurite)).toBe(azurite);
+      expect(parseAzureConnectionString(azurite)).toEqual({
+        blobEndpoint: 'http://127.0.0.1:41234/devstoreaccount1',
+        accountName: 'devstoreaccount1',
+        accountKey: DEVELOPMENT_STORAGE.accountKey,
+      });
+    });
+
+    it('accepts a SAS connection string, with or without the leading ?', () => {
+      const sas = 'sv=2024-11-04&ss=b&srt=sco&sp=rwdlc&se=2030-01-01T00:00:00Z&sig=abc%2Bdef%3D';
+      for (const signature of [sas, `?${sas}`]) {
+        const value = `BlobEndpoint=https://shopfiles.blob.core.windows.net/;QueueEndpoint=https://shopfiles.queue.core.windows.net/;SharedAccessSignature=${signature}`;
+        expect(azureOf(value)).toBe(value);
+        expect(parseAzureConnectionString(value)).toEqual({
+          blobEndpoint: 'https://shopfiles.blob.core.windows.net',
+          sharedAccessSignature: sas,
+        });
+      }
+    });
+
+    it("accepts UseDevelopmentStorage=true: Azurite's default port and account", () => {
+      expect(azureOf('UseDevelopmentStorage=true')).toBe('UseDevelopmentStorage=true');
+      expect(parseAzureConnectionString('UseDevelopmentStorage=true;')).toEqual({ ...DEVELOPMENT_STORAGE });
+    });
+
+    it.each([
+      ['not a connection string', 'no "="'],
+      ['https://shopfiles.blob.core.windows.net', 'no "="'],
+      [`AccountName=shopfiles;AcountKey=${KEY}`, 'AcountKey is not a key'],
+      [`AccountName=shopfiles;AccountName=other;AccountKey=${KEY}`, 'AccountName is given twice'],
+      [`AccountKey=${KEY}`, 'AccountName is missing'],
+      [`AccountName=Shop_Files;AccountKey=${KEY}`, 'AccountName must be'],
+      ['AccountName=shopfiles;AccountKey=not base64!', 'AccountKey must be'],
+      ['AccountName=shopfiles;AccountKey=', 'AccountKey is empty'],
+      [`DefaultEndpointsProtocol=ftp;AccountName=shopfiles;AccountKey=${KEY}`, 'DefaultEndpointsProtocol'],
+      [`AccountName=shopfiles;AccountKey=${KEY};BlobEndpoint=ftp://files`, 'BlobEndpoint must be'],
+      [`AccountName=shopfiles;AccountKey=${KEY};SharedAccessSignature=sig=x`, 'not both'],
+      [
+        'BlobEndpoint=https://shopfiles.blob.core.windows.net',
+        'neither AccountKey nor SharedAccessSignature',
+      ],
+      ['SharedAccessSignature=sv=1&sig=x', 'BlobEndpoint is missing'],
+      ['BlobEndpoint=https://x.blob.core.windows.net;SharedAccessSignature=sv=1', 'sig='],
+      ['UseDevelopmentStorage=false', 'can only be true'],
+      [`UseDevelopmentStorage=true;AccountName=shopfiles;AccountKey=${KEY}`, 'stands alone'],
+    ])('refuses %s, saying why', (value, reason) => {
+      const message = configErrorOf({ AZURE_STORAGE_CONNECTION_STRING: value });
+      expect(message).toContain('AZURE_STORAGE_CONNECTION_STRING');
+      expect(message).toContain(reason);
+    });
+
+    it('never repeats the value in its message: it holds the account key', () => {
+      for (const value of [
+        `AccountName=shopfiles;AcountKey=${KEY}`,
+        `AccountName=Shop_Files;AccountKey=${KEY}`,
+        `${KEY};AccountName=shopfiles`,
+        `DefaultEndpointsProtocol=ftp;AccountName=shopfiles;AccountKey=${KEY}`,
+      ]) {
+        const message = configErrorOf({ AZURE_STORAGE_CONNECTION_STRING: value });
+        expect(message).toContain('value not shown');
+        expect(message).not.toContain(KEY.slice(0, 16));
+        expect(message).not.toContain('Shop_Files');
+      }
     });
   });
 

@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { parseAzureConnectionString } from './blobs/azure-connection-string.js';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -39,6 +40,16 @@ const ZEnv = z.object({
       .optional(),
   ),
   MAIL_FROM: z.string().min(3).default('Retail Back-Office <no-reply@localhost>'),
+  AZURE_STORAGE_CONNECTION_STRING: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .optional()
+      .superRefine((value, ctx) => {
+        const parsed = value === undefined ? null : parseAzureConnectionString(value);
+        if (typeof parsed === 'string') ctx.addIssue({ code: 'custom', message: parsed });
+      }),
+  ),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   TRUST_PROXY: z.preprocess(
     emptyAsUndefined,
@@ -88,6 +99,11 @@ export type Config = {
   jwtSecret: string;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /**
+   * Images and files go to Azure Blob Storage through this connection string (checked at start:
+   * an account key, a SAS, or UseDevelopmentStorage=true); unset: files in DATA_DIR/blobs.
+   */
+  azureStorageConnectionString: string | undefined;
   logLevel: (typeof LOG_LEVELS)[number];
   /**
    * The proxies in front of the server: none (false), how many (honoured from loopback and
@@ -112,6 +128,9 @@ export type Config = {
 export type TrustProxy = false | number | string[];
 
 export class ConfigError extends Error {}
+
+/** Variables whose value is never repeated in an error message: it holds a key. */
+const SECRET_VARIABLES = new Set(['AZURE_STORAGE_CONNECTION_STRING']);
 
 const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 const TRUST_PROXY_CHOICES =
@@ -171,10 +190,11 @@ function isProxyAddress(entry: string): boolean {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = ZEnv.safeParse(env);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map(
-      (issue) =>
-        `${issue.path.join('.')}: ${issue.message} (got ${JSON.stringify(env[String(issue.path[0])])})`,
-    );
+    const lines = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0]);
+      const got = SECRET_VARIABLES.has(name) ? 'value not shown' : `got ${JSON.stringify(env[name])}`;
+      return `${issue.path.join('.')}: ${issue.message} (${got})`;
+    });
     throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
   }
   const e = parsed.data;
@@ -189,6 +209,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: e.JWT_SECRET ?? readOrCreateSecret(dataDir),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    azureStorageConnectionString: e.AZURE_STORAGE_CONNECTION_STRING,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     devMailbox: e.DEV_MAILBOX && !e.SMTP_URL,

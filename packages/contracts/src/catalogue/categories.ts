@@ -24,6 +24,13 @@ export type TCategory = z.infer<typeof ZCategory>;
 export const ZCategoryList = z.array(ZCategory);
 
 export const ZCategoryByNameQuery = z.object({
-  categoryName: requiredText(80, 'A category name', 'Enter the category name.'),
+  categoryName: requiredText(80, 'A category name', 'Enter the category name.').describe(
+    'The exact name, whatever its case',
+  ),
   locationId: ZUuid,
 });
+
+export const ZCategoriesAtLocationParams = z.object({ locationId: ZUuid });
+
+/** A category addressed where it is: another location's category is not found there. */
+export const ZCategoryAtLocationParams = z.object({ categoryId: ZUuid, locationId: ZUuid });

@@ -5,12 +5,21 @@ import { ZTimestamps, requiredText } from './fields.js';
 export const CONTAINER_TYPES = ['BASKET', 'CART', 'BAG'] as const;
 export type ContainerType = (typeof CONTAINER_TYPES)[number];
 
+/**
+ * Grams are whole: `value * 1000` is compared with its rounding rather than tested with
+ * Number.isInteger, since binary fractions make 1.005 * 1000 = 1004.9999999999999.
+ */
+export function hasAtMostThreeDecimals(value: number): boolean {
+  const grams = value * 1000;
+  return Math.abs(grams - Math.round(grams)) < 1e-6;
+}
+
 const kilograms = (label: string) =>
   z.coerce
     .number({ message: `${label} is a number of kilograms.` })
     .min(0, `${label} cannot be negative.`)
     .max(10_000, `${label} is at most 10000 kg.`)
-    .refine((value) => Number.isInteger(value * 1000), `${label} has at most three decimals.`)
+    .refine(hasAtMostThreeDecimals, `${label} has at most three decimals.`)
     .nullish()
     .transform((value) => value ?? null);
 
@@ -51,3 +60,11 @@ export const ZContainer = z.object({
 });
 export type TContainer = z.infer<typeof ZContainer>;
 export const ZContainerList = z.array(ZContainer);
+
+export const ZContainersOfStoreParams = z.object({ storeId: ZUuid });
+
+/** A container addressed at its store: another store's container is not found there. */
+export const ZContainerAtStoreParams = z.object({ containerId: ZUuid, storeId: ZUuid });
+
+/** Reactivate and discontinue name the container `id` and the store it is at. */
+export const ZContainerStoreActionParams = z.object({ id: ZUuid, storeId: ZUuid });

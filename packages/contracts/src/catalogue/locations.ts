@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZUuid } from '../common.js';
+import { ZActiveFilter } from '../paging.js';
 import { ZLatitude, ZLongitude, ZPhone, ZTimestamps, optionalText, requiredText } from './fields.js';
 
 /** DESIGN 12: a place of the business; a store or a warehouse references exactly one. */
@@ -45,6 +46,9 @@ export const ZLocation = z.object({
 export type TLocation = z.infer<typeof ZLocation>;
 
 export const ZLocationList = z.array(ZLocation);
+
+/** `GET /api/locations`: active locations by default, `?active=all` with the discontinued ones. */
+export const ZLocationListQuery = z.object({ active: ZActiveFilter });
 
 export const ZLocationAutocompleteQuery = z.object({
   input: z

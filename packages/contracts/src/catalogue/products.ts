@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZUuid } from '../common.js';
+import { ZActiveFilter, ZPage, ZPageQuery } from '../paging.js';
 import { ZCategory } from './categories.js';
 import { ZLocation } from './locations.js';
 import { ZSupplier } from './suppliers.js';
@@ -97,32 +98,53 @@ export const ZProductWithEntities = ZProduct.extend({
 });
 export type TProductWithEntities = z.infer<typeof ZProductWithEntities>;
 
+export const ZProductPage = ZPage(ZProduct);
+export type TProductPage = z.infer<typeof ZProductPage>;
+
 export const ZProductLocationQuery = z.object({ locationId: ZUuid });
-export const ZProductSearchQuery = z.object({
+export const ZProductLocationParams = z.object({ locationId: ZUuid });
+export const ZProductAtLocationParams = z.object({ id: ZUuid, locationId: ZUuid });
+export const ZProductSkuParams = z.object({ sku: ZSku, locationId: ZUuid });
+export const ZProductBarcodeParams = z.object({ barcode: ZBarcode, locationId: ZUuid });
+
+/** The list of a location, in the order the products were added there. */
+export const ZProductListQuery = ZPageQuery.extend({ active: ZActiveFilter });
+
+export const ZProductSearchQuery = ZPageQuery.extend({
   query: z
     .string({ message: 'Type the start of a SKU or name.' })
     .trim()
     .max(64, 'The search has at most 64 characters.')
     .default('')
     .describe('Trimmed, case-insensitive prefix of the SKU or the name'),
+  active: ZActiveFilter,
 });
 export const ZProductCount = z.object({ count: z.number().int().describe('Distinct SKUs in the business') });
+export type TProductCount = z.infer<typeof ZProductCount>;
+
+/** A query value left empty by a form counts as absent. */
+const blankAsAbsent = z.literal('').transform(() => undefined);
 
 /** Discounts, by query exactly as the specification (001 section 7). */
 export const ZDiscountQuery = z
   .object({
     sku: ZSku,
     locationId: ZUuid,
-    discountAmount: money('The discount amount')
-      .optional()
-      .or(z.literal('').transform(() => undefined)),
-    discountPercentage: z.coerce
-      .number({ message: 'The percentage is a number from 0 to 100.' })
-      .min(0, 'The percentage is a number from 0 to 100.')
-      .max(100, 'The percentage is a number from 0 to 100.')
-      .refine((value) => Number.isInteger(value * 100), 'The percentage has at most two decimals.')
-      .optional()
-      .or(z.literal('').transform(() => undefined)),
+    // The blank branch first: `z.coerce.number` would read '' as 0.
+    discountAmount: z.union([blankAsAbsent, money('The discount amount')]).optional(),
+    discountPercentage: z
+      .union([
+        blankAsAbsent,
+        z.coerce
+          .number({ message: 'The percentage is a number from 0 to 100.' })
+          .min(0, 'The percentage is a number from 0 to 100.')
+          .max(100, 'The percentage is a number from 0 to 100.')
+          .refine(
+            (value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6,
+            'The percentage has at most two decimals.',
+          ),
+      ])
+      .optional(),
     discountValidFrom: z.iso.datetime({ offset: true, message: 'Give the start as an ISO date and time.' }),
     discountValidTo: z.iso.datetime({ offset: true, message: 'Give the end as an ISO date and time.' }),
   })

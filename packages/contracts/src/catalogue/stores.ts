@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { ZUuid } from '../common.js';
+import { ZActiveFilter } from '../paging.js';
+import { ZInventoryItem } from './inventory-items.js';
 import { ZLocation } from './locations.js';
 import {
   ZLatitude,
@@ -21,6 +23,13 @@ export const ZStoreRequest = z.object({
   phone: ZPhone,
   email: ZOptionalEmail,
   openingHours: optionalText(500, 'The opening hours').describe('Free text, e.g. "Mon-Sat 9:00-18:00"'),
+  active: z
+    .boolean({ message: 'active is true or false.' })
+    .optional()
+    .describe(
+      "false discontinues the store, true reactivates it (within the plan's store limit); absent keeps " +
+        'it as it is (a new store is active)',
+    ),
 });
 export type TStoreRequest = z.input<typeof ZStoreRequest>;
 
@@ -43,7 +52,14 @@ export type TStore = z.infer<typeof ZStore>;
 
 export const ZStoreList = z.array(ZStore);
 
+/** `GET /api/stores`: active stores by default, `?active=all` with the discontinued ones. */
+export const ZStoreListQuery = z.object({ active: ZActiveFilter });
+
+/** `GET /api/stores/{id}/inventory`: the active stock items at the store's location. */
+export const ZStoreInventory = z.array(ZInventoryItem);
+
 export const ZNearbyStore = ZStore.extend({ distanceKm: z.number().describe('Distance from the point, km') });
+export type TNearbyStore = z.infer<typeof ZNearbyStore>;
 export const ZNearbyStoreList = z.array(ZNearbyStore);
 
 export const ZNearbyQuery = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZActiveFilter, ZPage, ZPageQuery } from '../paging.js';
 import { ZOptionalEmail, ZPhone, ZTimestamps, optionalText, requiredText } from './fields.js';
 
 export const ZSupplierRequest = z.object({
@@ -24,3 +25,18 @@ export const ZSupplier = z.object({
   ...ZTimestamps,
 });
 export type TSupplier = z.infer<typeof ZSupplier>;
+
+export const ZSupplierListQuery = ZPageQuery.extend({
+  active: ZActiveFilter,
+  search: z
+    .string({ message: 'The search must be text.' })
+    .trim()
+    .max(100, 'The search has at most 100 characters.')
+    .optional()
+    .transform((value) => (value === '' ? undefined : value))
+    .describe('Part of the name, contact or e-mail, whatever its case'),
+});
+export type TSupplierListQuery = z.input<typeof ZSupplierListQuery>;
+
+export const ZSupplierPage = ZPage(ZSupplier);
+export type TSupplierPage = z.infer<typeof ZSupplierPage>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZUuid } from '../common.js';
+import { ZActiveFilter } from '../paging.js';
 import { ZLocation } from './locations.js';
 import { ZTimestamps, optionalText, requiredText, wholeNumber } from './fields.js';
 
@@ -27,3 +28,6 @@ export const ZWarehouse = z.object({
 });
 export type TWarehouse = z.infer<typeof ZWarehouse>;
 export const ZWarehouseList = z.array(ZWarehouse);
+
+/** `GET /api/warehouses`: active warehouses by default, `?active=all` with the discontinued ones. */
+export const ZWarehouseListQuery = z.object({ active: ZActiveFilter });

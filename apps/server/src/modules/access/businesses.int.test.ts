@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
@@ -284,6 +285,83 @@ describe('businesses', () => {
         expect(res.statusCode).toBe(200);
         expect(res.json()).toMatchObject({ hasStaff: true });
       }
+    });
+
+    it('turns on hasLocation, hasStore and hasProducts from the catalogue, each on its own', async () => {
+      const owner = await ownerWithBusiness(t, 'Growing');
+      const flags = async () =>
+        (await progress(owner.businessId, owner.token)).json<Record<string, boolean>>();
+      const location = await t.app.inject({
+        method: 'POST',
+        url: '/api/locations',
+        headers: bearer(owner.token),
+        payload: { name: 'First place' },
+      });
+      expect(location.statusCode).toBe(201);
+      const locationId = location.json<{ id: string }>().id;
+      expect(await flags()).toEqual({
+        hasLocation: true,
+        hasStore: false,
+        hasProducts: false,
+        hasStaff: false,
+      });
+
+      await t.sql(
+        `insert into products (business_id, id, location_id, sku, name, price, list_position)
+         values ($1, $2, $3, 'TEA-1', 'Tea', 2.5, 1)`,
+        [owner.businessId, randomUUID(), locationId],
+      );
+      expect(await flags()).toEqual({
+        hasLocation: true,
+        hasStore: false,
+        hasProducts: true,
+        hasStaff: false,
+      });
+
+      const form = multipart([{ name: 'store', value: JSON.stringify({ name: 'First shop', locationId }) }]);
+      const store = await t.app.inject({
+        method: 'POST',
+        url: '/api/stores',
+        headers: { ...form.headers, ...bearer(owner.token) },
+        payload: form.payload,
+      });
+      expect(store.statusCode).toBe(201);
+      expect(await flags()).toEqual({
+        hasLocation: true,
+        hasStore: true,
+        hasProducts: true,
+        hasStaff: false,
+      });
+    });
+
+    it("does not count another business's locations, stores or products", async () => {
+      const a = await ownerWithBusiness(t, 'Empty');
+      const b = await ownerWithBusiness(t, 'Busy');
+      const locationId = randomUUID();
+      await t.sql(`insert into locations (business_id, id, name) values ($1, $2, 'B place')`, [
+        b.businessId,
+        locationId,
+      ]);
+      await t.sql(
+        `insert into stores (business_id, id, location_id, name, qr_code) values ($1, $2, $3, 'B shop', $4)`,
+        [b.businessId, randomUUID(), locationId, `qr-${randomUUID()}`],
+      );
+      await t.sql(
+        `insert into products (business_id, id, location_id, sku, name, price, list_position)
+         values ($1, $2, $3, 'B-1', 'B thing', 1, 1)`,
+        [b.businessId, randomUUID(), locationId],
+      );
+      expect((await progress(b.businessId, b.token)).json()).toMatchObject({
+        hasLocation: true,
+        hasStore: true,
+        hasProducts: true,
+      });
+      expect((await progress(a.businessId, a.token)).json()).toEqual({
+        hasLocation: false,
+        hasStore: false,
+        hasProducts: false,
+        hasStaff: false,
+      });
     });
 
     it("does not count another business's staff", async () => {

@@ -73,8 +73,8 @@ export const businessesRoutes: FastifyPluginAsyncZod<{ deps: AccessDeps }> = asy
         operationId: 'getBusinessSetupProgress',
         summary: "Your business's first steps: a location, a store, products, staff",
         description:
-          'Each flag is read from the data. Locations, stores and products answer false until the ' +
-          'catalogue exists. Another business answers 404.',
+          'Each flag is read from the data: at least one location, store, product (discontinued ones ' +
+          'count) and staff member besides the owner. Another business answers 404.',
         params: ZIdParams,
         response: { 200: ZSetupProgress },
       },

@@ -20,6 +20,9 @@ import {
   type BusinessRow,
 } from './businesses.repository.js';
 import { getPlan, type Plan } from '../plans/plans.service.js';
+import { existsAnyLocation } from '../product/locations/locations.service.js';
+import { existsAnyProduct } from '../product/products/products.service.js';
+import { existsAnyStore } from '../product/stores/stores.service.js';
 import { hasAddress } from './user-mapper.js';
 import { countStaff, findUserById, lockUser, updateUser } from './users.repository.js';
 
@@ -110,10 +113,9 @@ export async function getBusiness(deps: AccessDeps, principal: Principal, id: st
 }
 
 /**
- * The first steps of a new business, from its data, for the dashboard's setup checklist. Staff
- * are counted from users. Locations, stores and products have no tables yet: their flags stay
- * false until the catalogue issue adds them, which only has to fill them in here through the
- * catalogue modules' services (one `exists...` query each, in this same transaction).
+ * The first steps of a new business, from its data, for the dashboard's setup checklist: staff
+ * from users, locations, stores and products through the catalogue's services (one `exists`
+ * query each, in this same transaction). Discontinued rows count: the step was done.
  */
 export async function getSetupProgress(
   deps: AccessDeps,
@@ -124,7 +126,12 @@ export async function getSetupProgress(
   return inTenant(deps.db, principal, async (scope) => {
     if (!(await findBusiness(scope))) throw notFound('The business');
     const staff = await countStaff(scope.tx, scope.businessId);
-    return { hasLocation: false, hasStore: false, hasProducts: false, hasStaff: staff > 0 };
+    return {
+      hasLocation: await existsAnyLocation(scope),
+      hasStore: await existsAnyStore(scope),
+      hasProducts: await existsAnyProduct(scope),
+      hasStaff: staff > 0,
+    };
   });
 }
 

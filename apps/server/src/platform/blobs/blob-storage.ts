@@ -2,8 +2,8 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
- * Where images and files live. The embedded default keeps them under DATA_DIR/blobs; an Azure
- * Blob Storage implementation of the same interface comes with AZURE_STORAGE_CONNECTION_STRING.
+ * Where images and files live. The embedded default keeps them under DATA_DIR/blobs; with
+ * AZURE_STORAGE_CONNECTION_STRING they live in Azure Blob Storage (azure-blob-storage.ts).
  */
 export type BlobStorage = {
   put: (container: string, name: string, data: Buffer, contentType: string) => Promise<void>;
@@ -33,13 +33,19 @@ const CONTENT_TYPES: Record<string, string> = {
   '.pdf': 'application/pdf',
 };
 
+/**
+ * Refuses a container or blob name that is not made of plain segments (letters, digits, `.`, `_`,
+ * `-`, not starting with a dot): `..`, empty segments, backslashes, `%` and the like never reach a
+ * path or a URL, whichever storage is behind the interface. Answers the name's segments.
+ */
+export function assertSafeBlobName(container: string, name: string): string[] {
+  const segments = [container, ...name.split('/')];
+  if (!segments.every((s) => SAFE_SEGMENT.test(s))) throw new Error(`unsafe blob name ${container}/${name}`);
+  return segments;
+}
+
 export function createFileBlobStorage(root: string): BlobStorage {
-  const locate = (container: string, name: string) => {
-    const segments = [container, ...name.split('/')];
-    if (!segments.every((s) => SAFE_SEGMENT.test(s)))
-      throw new Error(`unsafe blob name ${container}/${name}`);
-    return path.join(root, ...segments);
-  };
+  const locate = (container: string, name: string) => path.join(root, ...assertSafeBlobName(container, name));
   return {
     put: async (container, name, data) => {
       const file = locate(container, name);

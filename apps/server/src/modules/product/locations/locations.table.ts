@@ -2,6 +2,7 @@ import {
   bigint,
   boolean,
   doublePrecision,
+  foreignKey,
   pgTable,
   primaryKey,
   text,
@@ -36,7 +37,10 @@ export const locations = pgTable(
   (t) => [primaryKey({ columns: [t.businessId, t.id] })],
 );
 
-/** Card readers registered with the payment provider at a location. */
+/**
+ * Card readers registered with the payment provider at a location (a store's: DESIGN 12). The
+ * label is unique per location whatever its case: an expression index in the migration's SQL.
+ */
 export const posReaders = pgTable(
   'pos_readers',
   {
@@ -50,5 +54,12 @@ export const posReaders = pgTable(
     sandbox: boolean('sandbox').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.businessId, t.id] })],
+  (t) => [
+    primaryKey({ columns: [t.businessId, t.id] }),
+    foreignKey({
+      name: 'pos_readers_location_fk',
+      columns: [t.businessId, t.locationId],
+      foreignColumns: [locations.businessId, locations.id],
+    }),
+  ],
 );

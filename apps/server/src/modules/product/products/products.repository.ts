@@ -1,6 +1,9 @@
-import { and, count, eq, inArray } from 'drizzle-orm';
+import { and, count, countDistinct, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import type { TenantScope } from '../../../platform/db/tenancy.js';
-import { products } from './products.table.js';
+import { locations } from '../locations/locations.table.js';
+import { stores } from '../stores/stores.table.js';
+import { warehouses } from '../warehouses/warehouses.table.js';
+import { productPositionGaps, products } from './products.table.js';
 
 export type ProductRow = typeof products.$inferSelect;
 
@@ -53,4 +56,206 @@ export async function clearProductReference(
     .update(products)
     .set({ [column]: null, updatedAt: new Date() })
     .where(and(eq(products.businessId, scope.businessId), eq(products[column], id)));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The products area's own reads and writes.
+
+export type NewProductRow = Omit<typeof products.$inferInsert, 'businessId' | 'listPosition'>;
+export type ProductChanges = Partial<
+  Omit<typeof products.$inferInsert, 'businessId' | 'id' | 'locationId' | 'listPosition' | 'createdAt'>
+>;
+
+export async function findProductById(scope: TenantScope, id: string): Promise<ProductRow | undefined> {
+  const [row] = await scope.tx
+    .select()
+    .from(products)
+    .where(and(eq(products.businessId, scope.businessId), eq(products.id, id)));
+  return row;
+}
+
+/** The product `id` if it is at `locationId`; `lock` holds it to the end of the transaction. */
+export async function findProductAt(
+  scope: TenantScope,
+  id: string,
+  locationId: string,
+  options: { lock?: boolean } = {},
+): Promise<ProductRow | undefined> {
+  const query = scope.tx
+    .select()
+    .from(products)
+    .where(
+      and(
+        eq(products.businessId, scope.businessId),
+        eq(products.id, id),
+        eq(products.locationId, locationId),
+      ),
+    );
+  const [row] = options.lock ? await query.for('update') : await query;
+  return row;
+}
+
+export async function findProductByCodeAt(
+  scope: TenantScope,
+  code: { sku: string } | { barcode: string },
+  locationId: string,
+): Promise<ProductRow | undefined> {
+  const match = 'sku' in code ? eq(products.sku, code.sku) : eq(products.barcode, code.barcode);
+  const [row] = await scope.tx
+    .select()
+    .from(products)
+    .where(and(eq(products.businessId, scope.businessId), eq(products.locationId, locationId), match));
+  return row;
+}
+
+/** The rows of one article (one SKU) across the business, locked when asked. */
+export async function findArticleRows(
+  scope: TenantScope,
+  sku: string,
+  options: { lock?: boolean } = {},
+): Promise<ProductRow[]> {
+  const query = scope.tx
+    .select()
+    .from(products)
+    .where(and(eq(products.businessId, scope.businessId), eq(products.sku, sku)))
+    .orderBy(products.locationId);
+  return options.lock ? query.for('update') : query;
+}
+
+export async function existsSku(scope: TenantScope, sku: string): Promise<boolean> {
+  const [row] = await scope.tx
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.businessId, scope.businessId), eq(products.sku, sku)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Whether rows of the SKU exist at locations other than `locationIds`. */
+export async function existsSkuOutside(
+  scope: TenantScope,
+  sku: string,
+  locationIds: readonly string[],
+): Promise<boolean> {
+  const [row] = await scope.tx
+    .select({ id: products.id })
+    .from(products)
+    .where(
+      and(
+        eq(products.businessId, scope.businessId),
+        eq(products.sku, sku),
+        notInArray(products.locationId, [...locationIds]),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function existsBarcodeInBusiness(scope: TenantScope, barcode: string): Promise<boolean> {
+  const [row] = await scope.tx
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.businessId, scope.businessId), eq(products.barcode, barcode)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** The articles of the business: its distinct SKUs (what the plan's product limit counts). */
+export async function countDistinctSkus(scope: TenantScope): Promise<number> {
+  const [row] = await scope.tx
+    .select({ total: countDistinct(products.sku) })
+    .from(products)
+    .where(eq(products.businessId, scope.businessId));
+  return row?.total ?? 0;
+}
+
+/**
+ * The next place in the location's list. The update locks the location row to the end of the
+ * transaction, so creations at one location take their positions one after another.
+ */
+export async function takeListPosition(scope: TenantScope, locationId: string): Promise<number> {
+  const [row] = await scope.tx
+    .update(locations)
+    .set({ productPositionSeq: sql`${locations.productPositionSeq} + 1` })
+    .where(and(eq(locations.businessId, scope.businessId), eq(locations.id, locationId)))
+    .returning({ position: locations.productPositionSeq });
+  if (!row) throw new Error(`location ${locationId} vanished while placing a product`);
+  return row.position;
+}
+
+export async function insertProduct(
+  scope: TenantScope,
+  row: NewProductRow & { listPosition: number },
+): Promise<ProductRow> {
+  const [created] = await scope.tx
+    .insert(products)
+    .values({ ...row, businessId: scope.businessId })
+    .returning();
+  if (!created) throw new Error('insert into products returned no row');
+  return created;
+}
+
+export async function updateProduct(
+  scope: TenantScope,
+  id: string,
+  changes: ProductChanges,
+): Promise<ProductRow> {
+  const [updated] = await scope.tx
+    .update(products)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(and(eq(products.businessId, scope.businessId), eq(products.id, id)))
+    .returning();
+  if (!updated) throw new Error(`product ${id} vanished while updating it`);
+  return updated;
+}
+
+/** Sets the barcode on the article's rows that have none; answers the rows changed. */
+export async function setBarcodeWhereMissing(
+  scope: TenantScope,
+  sku: string,
+  barcode: string,
+): Promise<ProductRow[]> {
+  return scope.tx
+    .update(products)
+    .set({ barcode, updatedAt: new Date() })
+    .where(and(eq(products.businessId, scope.businessId), eq(products.sku, sku), isNull(products.barcode)))
+    .returning();
+}
+
+/** Deletes the row and records its position as a gap the list's paging steps over. */
+export async function deleteProductRow(scope: TenantScope, row: ProductRow): Promise<void> {
+  await scope.tx
+    .delete(products)
+    .where(and(eq(products.businessId, scope.businessId), eq(products.id, row.id)));
+  await scope.tx
+    .insert(productPositionGaps)
+    .values({ businessId: scope.businessId, locationId: row.locationId, listPosition: row.listPosition });
+}
+
+export async function isImageInUse(scope: TenantScope, imageUrl: string): Promise<boolean> {
+  const [row] = await scope.tx
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.businessId, scope.businessId), eq(products.imageUrl, imageUrl)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** What a location serves, for answers that carry the location: a store, a warehouse or nothing. */
+export async function findLocationUsage(
+  scope: TenantScope,
+  locationId: string,
+): Promise<'STORE' | 'WAREHOUSE' | null> {
+  const [store] = await scope.tx
+    .select({ id: stores.id })
+    .from(stores)
+    .where(and(eq(stores.businessId, scope.businessId), eq(stores.locationId, locationId)))
+    .limit(1);
+  if (store) return 'STORE';
+  const [warehouse] = await scope.tx
+    .select({ id: warehouses.id })
+    .from(warehouses)
+    .where(and(eq(warehouses.businessId, scope.businessId), eq(warehouses.locationId, locationId)))
+    .limit(1);
+  return warehouse ? 'WAREHOUSE' : null;
 }

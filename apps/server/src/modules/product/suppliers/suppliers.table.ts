@@ -1,5 +1,9 @@
 import { boolean, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
+/**
+ * A supplier of the business. Its name is unique whatever the case: the expression index
+ * `suppliers_name_key` on (business_id, lower(name)) is in the migration's SQL.
+ */
 export const suppliers = pgTable(
   'suppliers',
   {

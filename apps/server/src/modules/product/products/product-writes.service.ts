@@ -1,0 +1,311 @@
+import { randomUUID } from 'node:crypto';
+import type { TProduct, ZProductRequest } from '@app/contracts';
+import type { z } from 'zod';
+import type { Principal } from '../../../platform/auth/guard.js';
+import { IMAGE_CONTAINER } from '../../../platform/blobs/blob-storage.js';
+import { prepareImage, storeImage, type PreparedImage } from '../../../platform/blobs/uploaded-image.js';
+import { inTenant, type TenantScope } from '../../../platform/db/tenancy.js';
+import { isUniqueViolation } from '../../../platform/db/pg-errors.js';
+import { AppError, fieldError } from '../../../platform/http/app-error.js';
+import { recordAuditEvent } from '../../audit/audit.service.js';
+import { planOfBusiness } from '../../access/businesses.service.js';
+import { assertWithinLimit } from '../../plans/plans.service.js';
+import { findCategoryNamedAt, findCategoryOfBusiness } from '../categories/categories.service.js';
+import { requireLocation, type LocationRow } from '../locations/locations.service.js';
+import type { ProductDeps } from '../product.deps.js';
+import { findSupplierOfBusiness } from '../suppliers/suppliers.service.js';
+import { toProductAnswer } from './product-mapper.js';
+import {
+  countDistinctSkus,
+  existsSku,
+  existsSkuOutside,
+  findProductByCodeAt,
+  findProductById,
+  insertProduct,
+  isImageInUse,
+  takeListPosition,
+  updateProduct as updateProductRow,
+  type ProductChanges,
+  type ProductRow,
+} from './products.repository.js';
+
+export type ProductInput = z.output<typeof ZProductRequest>;
+
+/**
+ * Creates the article at its location and at each of `locationIds`, in one transaction: all
+ * rows or none. The image is decoded before the transaction and stored once; every row shares
+ * its blob name, and a failed transaction removes it again.
+ *
+ * Locks, always in this order: the business row (only for a SKU new to the business: the plan
+ * counts distinct SKUs), then each location's row as its position is taken, in id order.
+ */
+export async function createProduct(
+  deps: ProductDeps,
+  principal: Principal,
+  input: ProductInput,
+  image: Buffer | null,
+): Promise<TProduct> {
+  const prepared = image ? await prepareImage(image, 'The product image') : null;
+  const stored: string[] = [];
+  try {
+    return await inTenant(deps.db, principal, async (scope) => {
+      if (!(await existsSku(scope, input.sku))) await assertRoomForArticle(scope, input.sku);
+      const main = await requireLocation(scope, input.locationId, { isActiveRequired: true });
+      const category = await requireCategoryAt(scope, input.categoryId, main);
+      await requireSupplier(scope, input.supplierId);
+      const further = await requireLocations(scope, furtherLocationIds(input.locationIds, main.id));
+      const imageUrl = await storeOnce(deps, scope, prepared, stored);
+      const fields = { ...productFields(input), imageUrl };
+      let answer: ProductRow | undefined;
+      for (const location of byId([main, ...further])) {
+        const categoryId =
+          location.id === main.id ? (category?.id ?? null) : await sameCategoryAt(scope, category, location);
+        const row = await placeProduct(scope, principal, location, { ...fields, categoryId });
+        if (location.id === main.id) answer = row;
+      }
+      if (!answer) throw new Error('the main location is always among the placed ones');
+      return toProductAnswer(scope, answer, deps.clock.now());
+    });
+  } catch (error) {
+    await removeBlobs(deps, stored);
+    throw error;
+  }
+}
+
+/**
+ * Updates the product and, at each of `locationIds`, the same article (its SKU before the
+ * change), creating it where it is missing; one transaction. A new image replaces the old one on
+ * every row written; an old image no row uses any more is removed after the commit.
+ */
+export async function updateProduct(
+  deps: ProductDeps,
+  principal: Principal,
+  id: string,
+  input: ProductInput,
+  image: Buffer | null,
+): Promise<TProduct> {
+  const prepared = image ? await prepareImage(image, 'The product image') : null;
+  const stored: string[] = [];
+  const unused: string[] = [];
+  let answer: TProduct;
+  try {
+    answer = await inTenant(deps.db, principal, async (scope) => {
+      const current = await findProductById(scope, id);
+      if (!current) throw new AppError('NOT_FOUND', 'The product was not found.');
+      if (input.locationId !== current.locationId) {
+        throw fieldError(
+          'locationId',
+          'A product stays at its location. Name further locations in locationIds to place it there too.',
+        );
+      }
+      const furtherIds = furtherLocationIds(input.locationIds, current.locationId);
+      // A rename to a SKU new to the business adds an article when the old SKU stays elsewhere.
+      if (
+        input.sku !== current.sku &&
+        !(await existsSku(scope, input.sku)) &&
+        (await existsSkuOutside(scope, current.sku, [current.locationId, ...furtherIds]))
+      ) {
+        await assertRoomForArticle(scope, input.sku);
+      }
+      const main = await requireLocation(scope, current.locationId);
+      const category = await requireCategoryAt(scope, input.categoryId, main);
+      await requireSupplier(scope, input.supplierId);
+      const further = await requireLocations(scope, furtherIds, { isActiveRequired: false });
+      const imageUrl = await storeOnce(deps, scope, prepared, stored);
+      const fields: ProductChanges = { ...productFields(input), ...(imageUrl ? { imageUrl } : {}) };
+      const replaced = new Set<string>();
+      let mainRow: ProductRow | undefined;
+      for (const location of byId([main, ...further])) {
+        const categoryId =
+          location.id === main.id ? (category?.id ?? null) : await sameCategoryAt(scope, category, location);
+        const existing =
+          location.id === main.id
+            ? current
+            : await findProductByCodeAt(scope, { sku: current.sku }, location.id);
+        if (existing) {
+          if (imageUrl && existing.imageUrl) replaced.add(existing.imageUrl);
+          const row = await writeOrConflict(location, input, () =>
+            updateProductRow(scope, existing.id, { ...fields, categoryId }),
+          );
+          if (location.id === main.id) mainRow = row;
+        } else {
+          if (!location.active) {
+            throw new AppError(
+              'CONFLICT',
+              `The location ${location.name} is discontinued. Reactivate it first.`,
+              {
+                field: 'locationIds',
+              },
+            );
+          }
+          await placeProduct(scope, principal, location, {
+            ...productFields(input),
+            imageUrl: imageUrl ?? current.imageUrl,
+            categoryId,
+          });
+        }
+      }
+      for (const name of replaced) if (!(await isImageInUse(scope, name))) unused.push(name);
+      if (!mainRow) throw new Error('the product itself is always among the written rows');
+      return toProductAnswer(scope, mainRow, deps.clock.now());
+    });
+  } catch (error) {
+    await removeBlobs(deps, stored);
+    throw error;
+  }
+  await removeBlobs(deps, unused);
+  return answer;
+}
+
+/** The fields of the form every row of the article gets. */
+function productFields(input: ProductInput) {
+  return {
+    sku: input.sku,
+    barcode: input.barcode,
+    name: input.name,
+    description: input.description ?? null,
+    price: input.price,
+    costPrice: input.costPrice,
+    supplierId: input.supplierId,
+    unit: input.unit ?? 'pcs',
+    reorderPoint: input.reorderPoint,
+  };
+}
+
+function furtherLocationIds(locationIds: readonly string[], mainId: string): string[] {
+  return [...new Set(locationIds)].filter((id) => id !== mainId);
+}
+
+/** Locations in id order: concurrent writes to the same locations lock them in the same order. */
+function byId(rows: LocationRow[]): LocationRow[] {
+  return [...rows].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
+
+async function requireLocations(
+  scope: TenantScope,
+  ids: readonly string[],
+  options: { isActiveRequired: boolean } = { isActiveRequired: true },
+): Promise<LocationRow[]> {
+  const rows: LocationRow[] = [];
+  for (const id of ids) rows.push(await requireLocation(scope, id, options));
+  return rows;
+}
+
+/**
+ * The plan gate: one more article (distinct SKU). The business row is locked first, so two
+ * creations cannot pass the limit together; the SKU is looked for again under the lock, since a
+ * creation of the same SKU may have committed while this one waited.
+ */
+async function assertRoomForArticle(scope: TenantScope, sku: string): Promise<void> {
+  const plan = await planOfBusiness(scope, { lock: true });
+  if (await existsSku(scope, sku)) return;
+  assertWithinLimit(plan, 'products', await countDistinctSkus(scope), 'products');
+}
+
+/** The category of the main location: unknown is 404, one of another location a 400. */
+async function requireCategoryAt(scope: TenantScope, categoryId: string | null, location: LocationRow) {
+  if (!categoryId) return null;
+  const category = await findCategoryOfBusiness(scope, categoryId);
+  if (!category) throw new AppError('NOT_FOUND', 'The category was not found.');
+  if (category.locationId !== location.id) {
+    throw fieldError(
+      'categoryId',
+      `The category ${category.name} belongs to another location than ${location.name}.`,
+    );
+  }
+  return category;
+}
+
+/** At a further location: the category of the same name there, else none. */
+async function sameCategoryAt(
+  scope: TenantScope,
+  category: { name: string } | null,
+  location: LocationRow,
+): Promise<string | null> {
+  if (!category) return null;
+  return (await findCategoryNamedAt(scope, location.id, category.name))?.id ?? null;
+}
+
+async function requireSupplier(scope: TenantScope, supplierId: string | null): Promise<void> {
+  if (supplierId && !(await findSupplierOfBusiness(scope, supplierId))) {
+    throw new AppError('NOT_FOUND', 'The supplier was not found.');
+  }
+}
+
+/** A new row at a location: its list position (locking the location), the row, the audit entry. */
+async function placeProduct(
+  scope: TenantScope,
+  principal: Principal,
+  location: LocationRow,
+  fields: ReturnType<typeof productFields> & { imageUrl: string | null; categoryId: string | null },
+): Promise<ProductRow> {
+  const listPosition = await takeListPosition(scope, location.id);
+  const row = await writeOrConflict(location, fields, () =>
+    insertProduct(scope, { ...fields, id: randomUUID(), locationId: location.id, listPosition }),
+  );
+  await recordAuditEvent(scope, {
+    userId: principal.userId,
+    eventType: 'PRODUCT_CREATION',
+    description: `Product ${row.name} (SKU ${row.sku}) created at ${location.name}.`,
+  });
+  return row;
+}
+
+/**
+ * Runs a write and turns a unique violation into the 409 of the field it concerns. The indexes
+ * decide, not a look-up before the write, so two requests at once cannot both pass.
+ */
+async function writeOrConflict(
+  location: LocationRow,
+  fields: { sku: string; barcode: string | null },
+  write: () => Promise<ProductRow>,
+): Promise<ProductRow> {
+  try {
+    return await write();
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    if (constraintOf(error) === 'products_barcode_key') {
+      throw new AppError(
+        'CONFLICT',
+        `The barcode ${fields.barcode ?? ''} is already used at ${location.name}.`,
+        {
+          field: 'barcode',
+        },
+      );
+    }
+    throw new AppError('CONFLICT', `The SKU ${fields.sku} is already used at ${location.name}.`, {
+      field: 'sku',
+    });
+  }
+}
+
+function constraintOf(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 3 && current; depth++) {
+    const constraint = (current as { constraint?: unknown }).constraint;
+    if (typeof constraint === 'string') return constraint;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+async function storeOnce(
+  deps: ProductDeps,
+  scope: TenantScope,
+  image: PreparedImage | null,
+  stored: string[],
+): Promise<string | null> {
+  if (!image) return null;
+  const name = await storeImage(deps.blobs, scope.businessId, 'products', image);
+  stored.push(name);
+  return name;
+}
+
+/** Best effort: a blob left behind costs storage, never correctness. */
+export async function removeBlobs(deps: ProductDeps, names: readonly string[]): Promise<void> {
+  for (const name of names) {
+    await deps.blobs.remove(IMAGE_CONTAINER, name).catch((error: unknown) => {
+      deps.log.warn({ err: error, blob: name }, 'could not remove a product image');
+    });
+  }
+}

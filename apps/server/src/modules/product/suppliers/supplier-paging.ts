@@ -1,0 +1,20 @@
+/**
+ * Pure rules of the supplier list: the search pattern and the total a page already tells.
+ * Kept apart from the repository so they are tested without a database.
+ */
+
+/** A case-insensitive "contains" pattern for ILIKE: the search's own %, _ and \ match themselves. */
+export function toContainsPattern(search: string): string {
+  return `%${search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+/**
+ * The total when one page shows it: a page that is not full and not empty is the last one, and
+ * an empty first page means there is nothing. Otherwise (a full page, or an empty page past the
+ * first) only a count knows.
+ */
+export function totalShownByPage(rowCount: number, query: { page: number; size: number }): number | null {
+  if (rowCount > 0 && rowCount < query.size) return query.page * query.size + rowCount;
+  if (rowCount === 0 && query.page === 0) return 0;
+  return null;
+}

@@ -110,6 +110,16 @@ describe(ProductsPage.name, () => {
       expect(within(table('Products')).getByRole('button', { name: 'Add product' })).toBeInTheDocument();
     });
 
+    it('shows any other 404 as the error it is', async () => {
+      renderPage([
+        {
+          path: `/api/products/location/${NORTH.id}`,
+          answer: () => jsonResponse(404, { code: 'NOT_FOUND', message: 'The location was not found.' }),
+        },
+      ]);
+      expect(await screen.findByText('The location was not found.')).toBeInTheDocument();
+    });
+
     it("shows the server's message, else the fallback, when the list fails", async () => {
       renderPage([{ path: `/api/products/location/${NORTH.id}`, answer: () => jsonResponse(500, {}) }]);
       expect(await screen.findByText('Failed to fetch products by location')).toBeInTheDocument();

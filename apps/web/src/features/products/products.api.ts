@@ -49,7 +49,8 @@ export const productsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     /**
      * One page of the location's products. The server answers 404 "No products available in
-     * this location." for a location without any (001 section 5): that is an empty list here.
+     * this location." for a location without any (001 section 5): that is an empty list here;
+     * any other 404 (the location is gone) stays an error.
      */
     listProducts: build.query<TPage<TProduct>, ProductListArgs>({
       async queryFn(args, _api, _extraOptions, baseQuery) {
@@ -57,7 +58,9 @@ export const productsApi = baseApi.injectEndpoints({
           url: fillPath(API.products.byLocation, { locationId: args.locationId }),
           params: { page: args.page, size: args.size, active: args.active },
         });
-        if (result.error?.status === 404) return { data: emptyPage<TProduct>(args) };
+        if (result.error?.status === 404 && result.error.message === PRODUCT_MESSAGES.noProducts) {
+          return { data: emptyPage<TProduct>(args) };
+        }
         if (result.error) return { error: result.error };
         return { data: result.data as TPage<TProduct> };
       },
@@ -84,7 +87,7 @@ export const productsApi = baseApi.injectEndpoints({
       extraOptions: { ...product, fallbackMessage: PRODUCT_MESSAGES.update },
       invalidatesTags: (_result, _error, { id }) => [PRODUCT_LIST, { type: 'Product', id }],
     }),
-    deleteProduct: build.mutation<void, ProductAtLocation>({
+    deleteProduct: build.mutation<TProduct, ProductAtLocation>({
       query: ({ id, locationId }) => ({
         url: fillPath(API.products.atLocation, { id, locationId }),
         method: 'DELETE',
@@ -169,7 +172,7 @@ export const productsApi = baseApi.injectEndpoints({
     }),
 
     /** No body: everything travels in the query, as the specification has it (001 section 7). */
-    saveDiscount: build.mutation<unknown, TDiscountQuery>({
+    saveDiscount: build.mutation<TProduct, TDiscountQuery>({
       query: (discount) => ({
         url: API.discounts.createOrUpdate,
         method: 'POST',
@@ -180,7 +183,7 @@ export const productsApi = baseApi.injectEndpoints({
       extraOptions: { ...product, fallbackMessage: DISCOUNT_MESSAGES.createOrUpdate },
       invalidatesTags: [PRODUCT_LIST],
     }),
-    removeDiscount: build.mutation<unknown, { productId: string; locationId: string }>({
+    removeDiscount: build.mutation<TProduct, { productId: string; locationId: string }>({
       query: (params) => ({ url: API.discounts.remove, method: 'DELETE', params }),
       extraOptions: { ...product, fallbackMessage: DISCOUNT_MESSAGES.remove },
       invalidatesTags: (_result, _error, { productId }) => [PRODUCT_LIST, { type: 'Product', id: productId }],

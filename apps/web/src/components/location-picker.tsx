@@ -103,17 +103,18 @@ function describeLocation(location: TLocation): string | null {
 type LocationPickerProps = {
   choice: LocationChoice;
   label?: string;
-  minWidth?: number;
+  /** Fixed, so a long location name ends in an ellipsis instead of pushing the page apart. */
+  width?: number;
 };
 
 /**
  * A select of the business's active locations; while loading a skeleton of its size, and when
  * the business has none, the way to add one.
  */
-export function LocationPicker({ choice, label = 'Location', minWidth = 240 }: LocationPickerProps) {
+export function LocationPicker({ choice, label = 'Location', width = 260 }: LocationPickerProps) {
   const roles = useSelector(selectRoles);
   if (choice.isLoading) {
-    return <Skeleton variant="rounded" width={minWidth} height={40} aria-label="Loading locations" />;
+    return <Skeleton variant="rounded" width={width} height={40} aria-label="Loading locations" />;
   }
   if (choice.error) {
     return (
@@ -141,7 +142,8 @@ export function LocationPicker({ choice, label = 'Location', minWidth = 240 }: L
       value={choice.locationId ?? ''}
       onChange={(event) => choice.select(event.target.value)}
       fullWidth={false}
-      sx={{ minWidth }}
+      title={choice.location?.name}
+      sx={{ width, flexShrink: 0 }}
       slotProps={{
         select: {
           renderValue: (value) =>
@@ -150,11 +152,9 @@ export function LocationPicker({ choice, label = 'Location', minWidth = 240 }: L
       }}
     >
       {choice.locations.map((location) => (
-        <MenuItem key={location.id} value={location.id}>
+        <MenuItem key={location.id} value={location.id} sx={{ maxWidth: 480, whiteSpace: 'normal' }}>
           <Box sx={{ minWidth: 0 }}>
-            <Typography variant="body2" noWrap>
-              {location.name}
-            </Typography>
+            <Typography variant="body2">{location.name}</Typography>
             {describeLocation(location) ? (
               <Typography variant="caption" color="text.secondary" noWrap component="div">
                 {describeLocation(location)}

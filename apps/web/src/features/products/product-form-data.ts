@@ -19,15 +19,15 @@ export function checkProductImage(file: File): string | null {
 
 /**
  * The multipart body of the create and update calls: one text field per field of
- * ZProductRequest, an empty one for a cleared optional field (the server reads it as null, so an
- * edit can remove a barcode or a category), `locationIds` once per further location, and the
- * image when one was chosen.
+ * ZProductRequest that has a value, `locationIds` once per further location, and the image when
+ * one was chosen. An empty optional field is left out: the update replaces the stored fields, so
+ * a field left out is cleared (and an empty reorderPoint would be read as 0).
  */
 export function buildProductFormData(product: ProductRequestData, image: File | null): FormData {
   const body = new FormData();
   for (const [field, value] of Object.entries(product)) {
-    if (field === 'locationIds') continue;
-    body.append(field, value === null || value === undefined ? '' : String(value));
+    if (field === 'locationIds' || value === null || value === undefined || value === '') continue;
+    body.append(field, String(value));
   }
   for (const locationId of product.locationIds) body.append('locationIds', locationId);
   if (image) body.append(PRODUCT_IMAGE_PART, image, image.name);

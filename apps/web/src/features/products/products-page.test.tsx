@@ -67,6 +67,7 @@ function rowOf(name: string, tableName = 'Products') {
 afterEach(() => {
   window.localStorage.clear();
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
 });
 
 describe(ProductsPage.name, () => {
@@ -90,7 +91,7 @@ describe(ProductsPage.name, () => {
       expect(coffee).toHaveTextContent('Active');
       const tea = rowOf('Green tea');
       expect(within(tea).queryByText('4.20', { selector: 's' })).toBeNull();
-      expect(tea).toHaveTextContent('None');
+      expect(tea).toHaveTextContent('No barcode');
       expect(screen.getByText('1–2 of 2')).toBeInTheDocument();
       expect(screen.getByRole('combobox', { name: 'Location' })).toHaveTextContent('North store');
     });
@@ -108,6 +109,37 @@ describe(ProductsPage.name, () => {
       ).toBeInTheDocument();
       expect(screen.queryByRole('alert')).toBeNull();
       expect(within(table('Products')).getByRole('button', { name: 'Add product' })).toBeInTheDocument();
+    });
+
+    it('downloads the images with the bearer token, and shows a placeholder when one fails', async () => {
+      vi.stubGlobal(
+        'URL',
+        Object.assign(URL, { createObjectURL: () => 'blob:thumb', revokeObjectURL: () => undefined }),
+      );
+      const withImages = [
+        { ...COFFEE, imageUrl: 'businesses/b/products/coffee.png' },
+        { ...TEA, imageUrl: 'businesses/b/products/missing.png' },
+      ];
+      const { requests } = renderPage([
+        { path: `/api/products/location/${NORTH.id}`, answer: () => jsonResponse(200, pageOf(withImages)) },
+        {
+          path: '/api/azure-blob/download-image',
+          answer: (request) =>
+            new URL(request.url).searchParams.get('imageUrl')?.endsWith('coffee.png')
+              ? new Response(new Uint8Array([137, 80, 78, 71]), { headers: { 'Content-Type': 'image/png' } })
+              : jsonResponse(404, { code: 'NOT_FOUND', message: 'The image was not found.' }),
+        },
+      ]);
+      await screen.findByText('Ground coffee 500 g');
+      await waitFor(() =>
+        expect(rowOf('Ground coffee 500 g').querySelector('img')).toHaveAttribute('src', 'blob:thumb'),
+      );
+      await waitFor(() =>
+        expect(rowOf('Green tea').querySelector('[title="Image download failed"]')).not.toBeNull(),
+      );
+      const download = requests.find((request) => request.url.includes('coffee.png'))!;
+      expect(download.headers.get('Authorization')).toMatch(/^Bearer /);
+      expect(new URL(download.url).searchParams.get('containerName')).toBe('inventory');
     });
 
     it('shows any other 404 as the error it is', async () => {
@@ -181,7 +213,8 @@ describe(ProductsPage.name, () => {
       expect(form.getAll('locationIds')).toEqual([SOUTH.id]);
       expect(form.get('categoryId')).toBe(BAKERY.id);
       expect(form.get('supplierId')).toBe(ACME.id);
-      expect(form.get('barcode')).toBe('');
+      expect(form.has('barcode')).toBe(false);
+      expect(form.has('reorderPoint')).toBe(false);
       expect(form.has('image')).toBe(false);
       await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add product' })).toBeNull());
     });

@@ -64,6 +64,7 @@ export function ProductsPage() {
       <Button
         variant="contained"
         startIcon={<AddIcon />}
+        sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
         onClick={() => setCreating(tab === 'categories' ? 'category' : 'product')}
       >
         {tab === 'categories' ? 'Add category' : 'Add product'}
@@ -74,7 +75,7 @@ export function ProductsPage() {
     <Box>
       <PageHeader
         title="Products"
-        subtitle="The products, categories and discounts of each location."
+        subtitle="Products, categories and discounts, location by location."
         actions={
           choice.isEmpty ? null : (
             <>

@@ -27,6 +27,7 @@ import type { ProductPermissions } from './products-tab';
 import { SearchField } from './search-field';
 import { StatusChip } from './status-chip';
 import { StatusFilter } from './status-filter';
+import { TWO_LINES } from './text-styles';
 
 type CategoryRow = TCategory & { name: string };
 
@@ -98,8 +99,7 @@ export function CategoriesTab({
       render: (category) => (
         <Typography
           variant="body2"
-          sx={{ fontWeight: 500, maxWidth: 280 }}
-          noWrap
+          sx={{ fontWeight: 500, minWidth: 120, ...TWO_LINES }}
           title={category.categoryName}
         >
           {category.categoryName}
@@ -113,8 +113,7 @@ export function CategoriesTab({
         <Typography
           variant="body2"
           color={category.description ? 'text.primary' : 'text.secondary'}
-          sx={{ maxWidth: 420 }}
-          noWrap
+          sx={{ minWidth: 160, ...TWO_LINES }}
           title={category.description ?? undefined}
         >
           {category.description ?? 'None'}

@@ -12,6 +12,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { notifySuccess } from '../../../components/toast';
 import { useFormErrors } from '../../../lib/use-form-errors';
 import { validate } from '../../../lib/validation';
+import { FORM_IN_DIALOG } from './text-styles';
 import { CATEGORY_MESSAGES, SUCCESS_MESSAGES } from '../messages';
 import { useCreateCategoryMutation, useUpdateCategoryMutation } from '../products.api';
 
@@ -71,7 +72,13 @@ export function CategoryDialog({
 
   return (
     <Dialog open onClose={isBusy ? undefined : onClose} maxWidth="sm" fullWidth aria-labelledby={titleId}>
-      <Box component="form" noValidate ref={formRef} onSubmit={(event) => void submit(event)}>
+      <Box
+        component="form"
+        noValidate
+        ref={formRef}
+        onSubmit={(event) => void submit(event)}
+        sx={FORM_IN_DIALOG}
+      >
         <DialogTitle id={titleId}>{category ? 'Edit category' : 'Add category'}</DialogTitle>
         <DialogContent dividers>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>

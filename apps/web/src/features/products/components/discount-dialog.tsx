@@ -17,6 +17,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { notifySuccess } from '../../../components/toast';
 import { useFormErrors } from '../../../lib/use-form-errors';
 import { validate } from '../../../lib/validation';
+import { FORM_IN_DIALOG } from './text-styles';
 import { formatMoney } from '../format';
 import { DISCOUNT_MESSAGES, SUCCESS_MESSAGES } from '../messages';
 import { useSaveDiscountMutation } from '../products.api';
@@ -133,7 +134,13 @@ export function DiscountDialog({
 
   return (
     <Dialog open onClose={isLoading ? undefined : onClose} maxWidth="sm" fullWidth aria-labelledby={titleId}>
-      <Box component="form" noValidate ref={formRef} onSubmit={(event) => void submit(event)}>
+      <Box
+        component="form"
+        noValidate
+        ref={formRef}
+        onSubmit={(event) => void submit(event)}
+        sx={FORM_IN_DIALOG}
+      >
         <DialogTitle id={titleId}>{product.discount ? 'Edit discount' : 'Set discount'}</DialogTitle>
         <DialogContent dividers>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>

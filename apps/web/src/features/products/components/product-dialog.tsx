@@ -16,6 +16,7 @@ import { FileChooser } from '../../../components/file-chooser';
 import { notifySuccess } from '../../../components/toast';
 import { useFormErrors } from '../../../lib/use-form-errors';
 import { validate } from '../../../lib/validation';
+import { FORM_IN_DIALOG } from './text-styles';
 import { CATEGORY_MESSAGES, PRODUCT_MESSAGES, SUCCESS_MESSAGES, SUPPLIER_MESSAGES } from '../messages';
 import {
   PRODUCT_IMAGE_PART,
@@ -118,19 +119,21 @@ export function ProductDialog({ product, location, locations, onClose }: Product
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    // An empty optional field is absent: ZProductRequest's whole-number fields would read '' as 0.
+    const optional = (value: string) => (value.trim() === '' ? undefined : value);
     const input: TProductRequest = {
       name: values.name,
       sku: values.sku,
-      barcode: values.barcode.trim(),
-      description: values.description,
+      barcode: optional(values.barcode)?.trim(),
+      description: optional(values.description),
       price: values.price.trim(),
-      costPrice: values.costPrice.trim(),
-      categoryId: values.categoryId,
-      supplierId: values.supplierId,
+      costPrice: optional(values.costPrice)?.trim(),
+      categoryId: optional(values.categoryId),
+      supplierId: optional(values.supplierId),
       locationId: location.id,
       locationIds: values.locationIds,
-      unit: values.unit,
-      reorderPoint: values.reorderPoint.trim(),
+      unit: optional(values.unit),
+      reorderPoint: optional(values.reorderPoint)?.trim(),
     };
     const result = validate(ZProductRequest, input);
     showErrors(result.errors ? toFormErrors(result.errors) : {});
@@ -160,7 +163,13 @@ export function ProductDialog({ product, location, locations, onClose }: Product
 
   return (
     <Dialog open onClose={isBusy ? undefined : onClose} maxWidth="md" fullWidth aria-labelledby={titleId}>
-      <Box component="form" noValidate ref={formRef} onSubmit={(event) => void submit(event)}>
+      <Box
+        component="form"
+        noValidate
+        ref={formRef}
+        onSubmit={(event) => void submit(event)}
+        sx={FORM_IN_DIALOG}
+      >
         <DialogTitle id={titleId}>{isEdit ? 'Edit product' : 'Add product'}</DialogTitle>
         <DialogContent dividers>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>

@@ -9,10 +9,13 @@ export function ProductThumbnail({
   imageUrl,
   name,
   size = 40,
+  isDecorative = false,
 }: {
   imageUrl: string | null;
   name: string;
   size?: number;
+  /** Beside the product's name, the image adds nothing for a screen reader. */
+  isDecorative?: boolean;
 }) {
   const image = useProductImage(imageUrl);
   const frame = {
@@ -36,8 +39,11 @@ export function ProductThumbnail({
   const Icon = image.isFailed ? ImageNotSupportedOutlinedIcon : InventoryOutlinedIcon;
   return (
     <Box
-      role="img"
-      aria-label={image.isFailed ? PRODUCT_MESSAGES.downloadImage : `No image of ${name}`}
+      role={isDecorative ? undefined : 'img'}
+      aria-hidden={isDecorative ? true : undefined}
+      aria-label={
+        isDecorative ? undefined : image.isFailed ? PRODUCT_MESSAGES.downloadImage : `No image of ${name}`
+      }
       title={image.isFailed ? PRODUCT_MESSAGES.downloadImage : undefined}
       sx={{
         ...frame,

@@ -38,6 +38,7 @@ import { ProductThumbnail } from './product-thumbnail';
 import { SearchField } from './search-field';
 import { StatusChip } from './status-chip';
 import { StatusFilter } from './status-filter';
+import { TWO_LINES } from './text-styles';
 
 export type ProductPermissions = { canCreate: boolean; canUpdate: boolean; canDelete: boolean };
 
@@ -92,39 +93,33 @@ export function ProductsTab({ location, locations, permissions, onAdd }: Product
         ));
   };
 
+  // Image and name share a cell, and SKU and barcode another, so the list fits the 1024 px shell.
   const columns: DataTableColumn<TProduct>[] = [
     {
-      id: 'imageUrl',
-      label: 'Image',
-      render: (product) => <ProductThumbnail imageUrl={product.imageUrl} name={product.name} />,
-    },
-    {
       id: 'name',
-      label: 'Name',
+      label: 'Product',
       render: (product) => (
-        <Typography variant="body2" title={product.name} sx={{ fontWeight: 500, maxWidth: 260 }} noWrap>
-          {product.name}
-        </Typography>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, minWidth: 160 }}>
+          <ProductThumbnail imageUrl={product.imageUrl} name={product.name} size={36} isDecorative />
+          <Typography variant="body2" title={product.name} sx={{ fontWeight: 500, ...TWO_LINES }}>
+            {product.name}
+          </Typography>
+        </Box>
       ),
     },
     {
       id: 'sku',
-      label: 'SKU',
+      label: 'SKU / Barcode',
       render: (product) => (
-        <Typography variant="body2" title={product.sku} sx={{ maxWidth: 160 }} noWrap>
-          {product.sku}
-        </Typography>
-      ),
-    },
-    {
-      id: 'barcode',
-      label: 'Barcode',
-      render: (product) =>
-        product.barcode ?? (
-          <Typography variant="body2" color="text.secondary" component="span">
-            None
+        <Box sx={{ maxWidth: 150 }}>
+          <Typography variant="body2" title={product.sku} noWrap>
+            {product.sku}
           </Typography>
-        ),
+          <Typography variant="caption" color="text.secondary" noWrap component="div">
+            {product.barcode ?? 'No barcode'}
+          </Typography>
+        </Box>
+      ),
     },
     {
       id: 'price',
@@ -246,6 +241,7 @@ export function ProductsTab({ location, locations, permissions, onAdd }: Product
         isLoading={list.isLoading}
         getRowLabel={(product) => product.name}
         pagination={list.pagination}
+        isDense
         emptyContent={
           list.error ? (
             'No data available'

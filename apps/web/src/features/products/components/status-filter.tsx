@@ -27,7 +27,12 @@ export function StatusFilter({
       }}
     >
       {OPTIONS.map((option) => (
-        <ToggleButton key={option.value} value={option.value} sx={{ px: 1.5 }}>
+        <ToggleButton
+          key={option.value}
+          value={option.value}
+          // MUI's faint default fails AA contrast on the light page background.
+          sx={{ px: 1.5, color: 'text.secondary', '&.Mui-selected': { color: 'text.primary' } }}
+        >
           {option.label}
         </ToggleButton>
       ))}

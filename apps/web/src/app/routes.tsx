@@ -46,7 +46,6 @@ const MARKETING_TITLES: Record<(typeof MARKETING_PATHS)[number], string> = {
 
 /** Protected pages whose feature is not built yet: the shell, the title and a short note. */
 export const COMING_PAGES: readonly { path: string; title: string }[] = [
-  { path: 'product', title: 'Products' },
   { path: 'inventory', title: 'Inventory' },
   { path: 'profile', title: 'Profile' },
   { path: 'settings', title: 'Settings' },
@@ -203,6 +202,14 @@ export const appRoutes: RouteObject[] = [
             lazy: shellPage(
               () => import('../features/carrying-containers/carrying-containers-page'),
               (m) => m.CarryingContainersPage,
+            ),
+          },
+          {
+            path: 'product',
+            handle: handle('Products'),
+            lazy: shellPage(
+              () => import('../features/products/products-page'),
+              (m) => m.ProductsPage,
             ),
           },
           ...COMING_PAGES.map(({ path, title }) => ({

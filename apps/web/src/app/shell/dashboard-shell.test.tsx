@@ -58,7 +58,7 @@ describe(DashboardShell.name, () => {
   });
 
   it('links the drawer logo to the dashboard', async () => {
-    renderRoutes(appRoutes, { initialEntries: ['/dashboard/product'], session: makeSession() });
+    renderRoutes(appRoutes, { initialEntries: ['/dashboard/analytics'], session: makeSession() });
     const logo = await within(await screen.findByRole('navigation', { name: 'Main' })).findByRole('link', {
       name: 'Retail Back-Office dashboard',
     });
@@ -174,10 +174,10 @@ describe(DashboardShell.name, () => {
 
   it('shows the plan violation message and closes to the dashboard', async () => {
     const { store, router } = renderRoutes(appRoutes, {
-      initialEntries: ['/dashboard/product'],
+      initialEntries: ['/dashboard/analytics'],
       session: makeSession(),
     });
-    await screen.findByText('The Products area is coming soon.');
+    await screen.findByText('The Analytics area is coming soon.');
     store.dispatch(planViolationReceived('Your plan allows 100 products.'));
     const dialog = await screen.findByRole('dialog', { name: 'Feature Locked' });
     expect(dialog).toHaveTextContent('Your plan allows 100 products.');

@@ -106,6 +106,8 @@ type DataTableProps<Row extends { id: RowId }> = {
   isLoading?: boolean;
   emptyContent?: ReactNode;
   maxHeight?: number | string;
+  /** Half the cells' side padding, for wide lists that must fit the 1024 px shell. */
+  isDense?: boolean;
   /** How a row is named for screen readers (checkbox and action labels). */
   getRowLabel?: (row: Row) => string;
   /**
@@ -151,6 +153,7 @@ export function DataTable<Row extends { id: RowId }>({
   isLoading = false,
   emptyContent = NO_DATA_TEXT,
   maxHeight = 640,
+  isDense = false,
   getRowLabel = (row) => String(row.id),
   pagination,
   sort: serverSort,
@@ -265,7 +268,19 @@ export function DataTable<Row extends { id: RowId }>({
           />
         ) : null}
         <TableContainer sx={{ maxHeight }}>
-          <Table stickyHeader size="small" aria-label={tableLabel} sx={{ minWidth: 750 }}>
+          <Table
+            stickyHeader
+            size="small"
+            aria-label={tableLabel}
+            sx={[
+              { minWidth: 750 },
+              isDense && {
+                '& .MuiTableCell-root': { px: 1 },
+                '& .MuiTableCell-root:first-of-type': { pl: 2 },
+                '& .MuiTableCell-root:last-of-type': { pr: 2 },
+              },
+            ]}
+          >
             <TableHead>
               <TableRow>
                 {isSelectable ? (

@@ -45,6 +45,13 @@ export const PERMISSIONS = {
   ...area('product', 'ROLE_PRODUCT_ADMIN', 'ROLE_PRODUCT_CONTRIBUTOR', 'ROLE_PRODUCT_READER'),
   ...inventory,
   'inventory:read': [...inventory['inventory:read'], 'ROLE_STORE_ASSISTANT'],
+  /**
+   * Locations and suppliers are what the whole catalogue refers to: a product is placed at a
+   * location and bought from a supplier, so product roles read them as inventory roles do.
+   */
+  'catalogue:read': [
+    ...new Set([...inventory['inventory:read'], 'ROLE_STORE_ASSISTANT', ...ROLE_GROUPS.PRODUCT]),
+  ] as Role[],
   'inventory:adjust': [...inventory['inventory:update'], 'ROLE_STORE_ASSISTANT'],
   'movements:create': [...inventory['inventory:create'], 'ROLE_STORE_ASSISTANT'],
   'movements:validate': [...inventory['inventory:update'], 'ROLE_STORE_ASSISTANT'],

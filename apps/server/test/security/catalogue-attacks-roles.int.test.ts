@@ -87,6 +87,8 @@ const REFUSED = {
   productDelete: [...INVENTORY_ROLES, 'ROLE_PRODUCT_READER', 'ROLE_PRODUCT_CONTRIBUTOR', ...OTHERS],
   productRead: [...INVENTORY_ROLES, 'ROLE_ANALYTICS_ADMIN', 'ROLE_LOYALTY_ADMIN', 'ROLE_STORE_ASSISTANT'],
   inventoryRead: [...PRODUCT_ROLES, 'ROLE_ANALYTICS_ADMIN', 'ROLE_LOYALTY_ADMIN'],
+  /** Locations and suppliers: product roles read them too (catalogue:read). */
+  catalogueRead: ['ROLE_ANALYTICS_ADMIN', 'ROLE_LOYALTY_ADMIN'],
 } satisfies Record<string, Role[]>;
 
 const productForm = (fields: Record<string, string>, image?: Buffer) => [
@@ -351,7 +353,8 @@ const WRITES: Array<[string, keyof typeof REFUSED, () => Attack]> = [
     () => ({ method: 'GET', url: `/api/categories/location/${c.storeLocationId}` }),
   ],
   ['GET a store', 'inventoryRead', () => ({ method: 'GET', url: `/api/stores/${c.store.id}/details` })],
-  ['GET the suppliers', 'inventoryRead', () => ({ method: 'GET', url: '/api/suppliers' })],
+  ['GET the suppliers', 'catalogueRead', () => ({ method: 'GET', url: '/api/suppliers' })],
+  ['GET the locations', 'catalogueRead', () => ({ method: 'GET', url: '/api/locations/business' })],
 ];
 
 describe('SECURITY catalogue: a role without the permission is refused and writes nothing', () => {

@@ -184,17 +184,21 @@ describe('locations', () => {
       });
     });
 
-    it('lets every inventory role read; refuses product staff (403) and strangers (401)', async () => {
-      for (const token of [staff.admin, staff.contributor, staff.reader, staff.assistant]) {
+    it('lets every inventory and product role read (products are placed at them); refuses the free-location list to product staff (403) and strangers (401)', async () => {
+      for (const token of [
+        staff.admin,
+        staff.contributor,
+        staff.reader,
+        staff.assistant,
+        staff.productAdmin,
+      ]) {
         expect((await call('GET', '/api/locations', token)).statusCode).toBe(200);
+        expect((await call('GET', '/api/locations/business', token)).statusCode).toBe(200);
         expect((await call('GET', '/api/locations/business-unfiltered', token)).statusCode).toBe(200);
+        expect((await call('GET', '/api/locations/autocomplete?input=a', token)).statusCode).toBe(200);
       }
-      expect((await call('GET', '/api/locations', staff.productAdmin)).statusCode).toBe(403);
-      expect((await call('GET', '/api/locations/business', staff.productAdmin)).statusCode).toBe(403);
+      // Free locations are for placing a store or a warehouse: inventory work.
       expect((await call('GET', '/api/locations/unreferenced', staff.productAdmin)).statusCode).toBe(403);
-      expect((await call('GET', '/api/locations/autocomplete?input=a', staff.productAdmin)).statusCode).toBe(
-        403,
-      );
       for (const url of [
         '/api/locations',
         '/api/locations/business',
@@ -305,7 +309,11 @@ describe('locations', () => {
       expect(
         (await call('PUT', `/api/locations/${location.id}`, staff.reader, { name: 'X' })).statusCode,
       ).toBe(403);
-      expect((await call('GET', `/api/locations/${location.id}`, staff.productAdmin)).statusCode).toBe(403);
+      // Products are placed at locations: product staff read them, and change nothing.
+      expect((await call('GET', `/api/locations/${location.id}`, staff.productAdmin)).statusCode).toBe(200);
+      expect(
+        (await call('PUT', `/api/locations/${location.id}`, staff.productAdmin, { name: 'X' })).statusCode,
+      ).toBe(403);
       expect((await call('GET', `/api/locations/${location.id}`)).statusCode).toBe(401);
     });
   });

@@ -64,7 +64,7 @@ export const locationsRoutes: FastifyPluginAsyncZod<LocationsRoutesOptions> = as
   app.get(
     API.locations.root,
     {
-      config: { access: { permission: 'inventory:read' } },
+      config: { access: { permission: 'catalogue:read' } },
       schema: {
         tags: ['locations'],
         operationId: 'listLocations',
@@ -80,7 +80,7 @@ export const locationsRoutes: FastifyPluginAsyncZod<LocationsRoutesOptions> = as
   app.get(
     API.locations.business,
     {
-      config: { access: { permission: 'inventory:read' } },
+      config: { access: { permission: 'catalogue:read' } },
       schema: {
         tags: ['locations'],
         operationId: 'listBusinessLocations',
@@ -95,7 +95,7 @@ export const locationsRoutes: FastifyPluginAsyncZod<LocationsRoutesOptions> = as
   app.get(
     API.locations.businessUnfiltered,
     {
-      config: { access: { permission: 'inventory:read' } },
+      config: { access: { permission: 'catalogue:read' } },
       schema: {
         tags: ['locations'],
         operationId: 'listAllBusinessLocations',
@@ -133,7 +133,7 @@ export const locationsRoutes: FastifyPluginAsyncZod<LocationsRoutesOptions> = as
   app.get(
     API.locations.autocomplete,
     {
-      config: { access: { permission: 'inventory:read' } },
+      config: { access: { permission: 'catalogue:read' } },
       schema: {
         tags: ['locations'],
         operationId: 'autocompleteLocations',
@@ -149,7 +149,7 @@ export const locationsRoutes: FastifyPluginAsyncZod<LocationsRoutesOptions> = as
   app.get(
     API.locations.byId,
     {
-      config: { access: { permission: 'inventory:read' } },
+      config: { access: { permission: 'catalogue:read' } },
       schema: {
         tags: ['locations'],
         operationId: 'getLocation',

@@ -206,10 +206,13 @@ describe('suppliers', () => {
       expect((await listSuppliers(pager, '?search=Hidden')).content).toEqual([]);
     });
 
-    it('lets readers and store assistants list; refuses a product admin and no token', async () => {
+    it('lets readers, store assistants and product staff (a product names its supplier) list; refuses no token', async () => {
       expect((await call(reader, 'GET', '/api/suppliers')).statusCode).toBe(200);
       expect((await call(assistant, 'GET', '/api/suppliers')).statusCode).toBe(200);
-      expect((await call(productAdmin, 'GET', '/api/suppliers')).statusCode).toBe(403);
+      expect((await call(productAdmin, 'GET', '/api/suppliers')).statusCode).toBe(200);
+      expect(
+        (await call(productAdmin, 'POST', '/api/suppliers', { name: 'Not mine to add' })).statusCode,
+      ).toBe(403);
       expect((await call(null, 'GET', '/api/suppliers')).statusCode).toBe(401);
     });
   });

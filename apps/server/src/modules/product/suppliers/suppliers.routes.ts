@@ -33,7 +33,7 @@ export const suppliersRoutes: FastifyPluginAsyncZod<{ deps: ProductDeps }> = asy
   app.get(
     API.suppliers.root,
     {
-      config: { access: { permission: 'inventory:read' } },
+      config: { access: { permission: 'catalogue:read' } },
       schema: {
         tags: TAGS,
         operationId: 'listSuppliers',
@@ -51,7 +51,7 @@ export const suppliersRoutes: FastifyPluginAsyncZod<{ deps: ProductDeps }> = asy
   app.get(
     API.suppliers.byId,
     {
-      config: { access: { permission: 'inventory:read' } },
+      config: { access: { permission: 'catalogue:read' } },
       schema: {
         tags: TAGS,
         operationId: 'getSupplier',

@@ -1,23 +1,17 @@
+import { AUTH_PATHS, VALIDATE_ACCOUNT_PATH } from './auth-paths.js';
+
+export { AUTH_PATHS, VALIDATE_ACCOUNT_PATH } from './auth-paths.js';
+
 /** API paths of DESIGN section 3. Both the server routes and the web endpoints use these. */
 export const API = {
   health: '/api/health',
   openapi: '/api/openapi.json',
   docs: '/api/docs',
-  auth: {
-    register: '/api/auth/register',
-    login: '/api/auth/login',
-    verifyEmail: '/api/auth/verify-email',
-    verifyEmailResend: '/api/auth/verify-email/resend',
-    linkStatus: '/api/auth/link-status',
-    resetPasswordRequest: '/api/auth/reset-password/request',
-    resetPasswordConfirm: '/api/auth/reset-password/confirm',
-    logout: '/api/auth/logout',
-    refresh: '/api/auth/refresh',
-  },
+  auth: AUTH_PATHS,
   users: {
     root: '/api/users',
     byId: '/api/users/:id',
-    validateAccount: '/api/users/validate-account',
+    validateAccount: VALIDATE_ACCOUNT_PATH,
   },
   businesses: {
     create: '/api/businesses/create',

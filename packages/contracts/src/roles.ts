@@ -1,23 +1,7 @@
 /** Roles and role groups of the specification (000 section 6), and the route table the web guard and the server share. */
-export const ROLES = [
-  'ROLE_BUSINESS_OWNER',
-  'ROLE_BUSINESS_ADMIN',
-  'ROLE_PRODUCT_ADMIN',
-  'ROLE_PRODUCT_CONTRIBUTOR',
-  'ROLE_PRODUCT_READER',
-  'ROLE_INVENTORY_ADMIN',
-  'ROLE_INVENTORY_CONTRIBUTOR',
-  'ROLE_INVENTORY_READER',
-  'ROLE_STORE_ASSISTANT',
-  'ROLE_LOYALTY_ADMIN',
-  'ROLE_LOYALTY_CONTRIBUTOR',
-  'ROLE_LOYALTY_READER',
-  'ROLE_ANALYTICS_ADMIN',
-  'ROLE_ANALYTICS_CONTRIBUTOR',
-  'ROLE_ANALYTICS_READER',
-] as const;
+import { ROLES, type Role } from './role-names.js';
 
-export type Role = (typeof ROLES)[number];
+export { ROLES, type Role } from './role-names.js';
 
 /** Roles staff can be given; an owner only comes from self-registration. */
 export const STAFF_ROLES = ROLES.filter(

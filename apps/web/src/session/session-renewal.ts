@@ -1,4 +1,4 @@
-import { API, type TLoginResponse } from '@app/contracts';
+import { AUTH_PATHS, type TLoginResponse } from '@app/contracts';
 import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
 import { resolveServiceUrl } from '../api/service-urls';
 import { createSession } from './session-storage';
@@ -33,7 +33,7 @@ export function requestRenewal(): Promise<RenewalResult> {
 async function sendRenewal(): Promise<RenewalResult> {
   let response: Response;
   try {
-    response = await fetch(resolveServiceUrl(API.auth.refresh), {
+    response = await fetch(resolveServiceUrl(AUTH_PATHS.refresh), {
       method: 'POST',
       credentials: 'same-origin',
       headers: { 'Content-Type': 'application/json' },

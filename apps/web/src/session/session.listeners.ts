@@ -1,4 +1,4 @@
-import { API } from '@app/contracts';
+import { AUTH_PATHS } from '@app/contracts';
 import { createListenerMiddleware } from '@reduxjs/toolkit';
 import { resolveServiceUrl } from '../api/service-urls';
 import { announceSignOut } from './session-channel';
@@ -25,7 +25,7 @@ sessionListener.startListening({
     const token = (listenerApi.getOriginalState() as SessionRootState).session.token;
     if (action.payload?.isByUser && !action.payload.isFromOtherTab && token) {
       announceSignOut();
-      void fetch(resolveServiceUrl(API.auth.logout), {
+      void fetch(resolveServiceUrl(AUTH_PATHS.logout), {
         method: 'POST',
         headers: { Authorization: `Bearer ${token}` },
         credentials: 'same-origin',

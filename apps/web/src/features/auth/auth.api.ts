@@ -1,10 +1,11 @@
 import {
-  API,
+  AUTH_PATHS,
   type TLoginRequest,
   type TLoginResponse,
   type TMessageResponse,
   type TRegisterRequest,
   type TRegisterResponse,
+  VALIDATE_ACCOUNT_PATH,
 } from '@app/contracts';
 import { baseApi } from '../../api/base-api';
 
@@ -23,20 +24,20 @@ type TokenPasswordArgs = { token: string; newPassword: string };
 export const authApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     login: build.mutation<TLoginResponse, TLoginRequest>({
-      query: (body) => ({ url: API.auth.login, method: 'POST', body }),
+      query: (body) => ({ url: AUTH_PATHS.login, method: 'POST', body }),
       extraOptions: { skipAuth: true, fallbackMessage: AUTH_MESSAGES.login },
     }),
     register: build.mutation<TRegisterResponse, TRegisterRequest>({
-      query: (body) => ({ url: API.auth.register, method: 'POST', body }),
+      query: (body) => ({ url: AUTH_PATHS.register, method: 'POST', body }),
       extraOptions: { skipAuth: true, fallbackMessage: AUTH_MESSAGES.register },
     }),
     requestPasswordReset: build.mutation<TMessageResponse, { email: string }>({
-      query: (body) => ({ url: API.auth.resetPasswordRequest, method: 'POST', body }),
+      query: (body) => ({ url: AUTH_PATHS.resetPasswordRequest, method: 'POST', body }),
       extraOptions: { skipAuth: true, fallbackMessage: AUTH_MESSAGES.resetRequest },
     }),
     confirmPasswordReset: build.mutation<TMessageResponse, TokenPasswordArgs>({
       query: ({ token, newPassword }) => ({
-        url: API.auth.resetPasswordConfirm,
+        url: AUTH_PATHS.resetPasswordConfirm,
         method: 'POST',
         params: { token },
         body: { newPassword },
@@ -46,7 +47,7 @@ export const authApi = baseApi.injectEndpoints({
     /** Answers text/plain. */
     validateAccount: build.mutation<string, TokenPasswordArgs>({
       query: ({ token, newPassword }) => ({
-        url: API.users.validateAccount,
+        url: VALIDATE_ACCOUNT_PATH,
         method: 'POST',
         params: { token },
         body: { newPassword },

@@ -1,5 +1,5 @@
 import {
-  API,
+  AUTH_PATHS,
   type TLinkStatusRequest,
   type TLinkStatusResponse,
   type TMessageResponse,
@@ -14,12 +14,12 @@ import { AUTH_MESSAGES } from './auth.api';
 export const verificationApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     resendVerification: build.mutation<TMessageResponse, { email: string }>({
-      query: (body) => ({ url: API.auth.verifyEmailResend, method: 'POST', body }),
+      query: (body) => ({ url: AUTH_PATHS.verifyEmailResend, method: 'POST', body }),
       extraOptions: { skipAuth: true, fallbackMessage: AUTH_MESSAGES.generic },
     }),
     /** POST so that the token stays out of URLs and logs; read-only on the server. */
     getLinkStatus: build.query<TLinkStatusResponse, TLinkStatusRequest>({
-      query: (body) => ({ url: API.auth.linkStatus, method: 'POST', body }),
+      query: (body) => ({ url: AUTH_PATHS.linkStatus, method: 'POST', body }),
       extraOptions: { skipAuth: true, fallbackMessage: AUTH_MESSAGES.generic },
       keepUnusedDataFor: 0,
     }),

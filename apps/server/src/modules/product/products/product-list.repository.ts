@@ -120,12 +120,19 @@ export async function findDiscontinuedPage(
 }
 
 /** The search's condition; `active` null matches both. */
+/**
+ * The prefix as a range, `from <= lower(x) < from || U+10FFFF`, with the operators of the
+ * text_pattern_ops indexes (~>=~, ~<~): unlike LIKE with a parameter, a range of parameters can
+ * use the indexes in the generic plan a prepared statement settles on, and wildcards in the text
+ * mean nothing. The two ranges (SKU, name) are read through both indexes and OR'ed.
+ */
 function searchWhere(active: boolean | null) {
-  const pattern = sql.placeholder('pattern');
+  const from = sql`lower(${sql.placeholder('prefix')})`;
+  const to = sql`lower(${sql.placeholder('prefixEnd')})`;
   return and(
     eq(products.businessId, sql.placeholder('businessId')),
     eq(products.locationId, sql.placeholder('locationId')),
-    sql`(lower(${products.sku}) like ${pattern} or lower(${products.name}) like ${pattern})`,
+    sql`((lower(${products.sku}) ~>=~ ${from} and lower(${products.sku}) ~<~ ${to}) or (lower(${products.name}) ~>=~ ${from} and lower(${products.name}) ~<~ ${to}))`,
     ...(active === null ? [] : [eq(products.active, active)]),
   );
 }
@@ -157,17 +164,18 @@ const SEARCH = {
 };
 
 /**
- * Products of a location whose SKU or name starts with the pattern (see likePrefixPattern),
- * ordered by SKU. `lower(...) like 'abc%'` uses the text_pattern_ops indexes of the migration.
+ * Products of a location whose SKU or name starts with the prefix (case-insensitive), ordered by
+ * SKU, through the text_pattern_ops indexes of the migration (see searchWhere).
  * Prepared per connection: the search runs on every keystroke of the product screen.
  */
 export async function searchProductsAt(
   scope: TenantScope,
   locationId: string,
-  pattern: string,
+  prefix: string,
   options: { active: boolean | null; offset: number; size: number },
 ): Promise<{ rows: ProductRow[]; total: number }> {
-  const values = { businessId: scope.businessId, locationId, pattern };
+  // U+10FFFF sorts after every character: every text that starts with the prefix is below it.
+  const values = { businessId: scope.businessId, locationId, prefix, prefixEnd: `${prefix}\u{10FFFF}` };
   const search = SEARCH[options.active === null ? 'all' : options.active ? 'active' : 'discontinued'];
   const rows = await search.rows(scope.tx, { ...values, size: options.size, offset: options.offset });
   const [total] = await search.count(scope.tx, values);

@@ -11,7 +11,6 @@ import {
   searchProductsAt,
 } from './product-list.repository.js';
 import { toProducts } from './product-mapper.js';
-import { likePrefixPattern } from './product-rules.js';
 
 /** The specification's text for a location without products (001 section 5). */
 export const NO_PRODUCTS_AT_LOCATION = 'No products available in this location.';
@@ -61,7 +60,7 @@ export async function searchProducts(
 ): Promise<TProductPage> {
   return inTenant(deps.db, principal, async (scope) => {
     await requireLocation(scope, locationId);
-    const { rows, total } = await searchProductsAt(scope, locationId, likePrefixPattern(query.query), {
+    const { rows, total } = await searchProductsAt(scope, locationId, query.query, {
       active: query.active === 'all' ? null : query.active === 'true',
       offset: query.page * query.size,
       size: query.size,

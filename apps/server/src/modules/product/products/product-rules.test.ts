@@ -6,7 +6,6 @@ import {
   isBelow,
   isDiscountCurrent,
   isValidEan13,
-  likePrefixPattern,
   randomInternalEan13,
   type StoredDiscount,
 } from './product-rules.js';
@@ -159,13 +158,6 @@ describe('product rules', () => {
           );
         }
       }
-    });
-  });
-
-  describe('likePrefixPattern', () => {
-    it('lowercases and escapes the LIKE wildcards and the escape character', () => {
-      expect(likePrefixPattern('AbC')).toBe('abc%');
-      expect(likePrefixPattern('50%_off\\')).toBe('50\\%\\_off\\\\%');
     });
   });
 });

@@ -98,11 +98,3 @@ export function firstPositionOfPage(offset: number, hidden: readonly number[]): 
 
 // ---------------------------------------------------------------------------------------------
 // Search
-
-/**
- * A LIKE pattern for "starts with `text`", case-insensitive (the caller compares with lower()):
- * the LIKE wildcards `%` and `_` and the escape character `\` in the text match themselves.
- */
-export function likePrefixPattern(text: string): string {
-  return `${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}

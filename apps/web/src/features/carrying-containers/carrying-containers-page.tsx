@@ -237,7 +237,12 @@ export function CarryingContainersPage() {
           ) : search.trim() !== '' ? (
             NO_MATCH_TEXT
           ) : (
-            <EmptyState message={noContainersText(store.name)} action={addButton} />
+            <EmptyState
+              message={
+                canCreate ? noContainersText(store.name) : `No carrying containers at ${store.name} yet.`
+              }
+              action={addButton}
+            />
           )
         }
       />

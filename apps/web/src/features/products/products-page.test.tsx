@@ -394,6 +394,21 @@ describe(ProductsPage.name, () => {
       expect(screen.queryByRole('menuitem', { name: 'Discontinue' })).toBeNull();
     });
 
+    it('does not ask a reader to add the first product', async () => {
+      renderPage(
+        [
+          {
+            path: `/api/products/location/${NORTH.id}`,
+            answer: () =>
+              jsonResponse(404, { code: 'NOT_FOUND', message: 'No products available in this location.' }),
+          },
+        ],
+        { roles: ['ROLE_PRODUCT_READER'] },
+      );
+      expect(await screen.findByText('No products at this location yet.')).toBeInTheDocument();
+      expect(screen.queryByText(/Add your first product/)).toBeNull();
+    });
+
     it('lets a contributor add and edit but not delete', async () => {
       renderPage([], { roles: ['ROLE_PRODUCT_CONTRIBUTOR'] });
       await screen.findByText('Green tea');

@@ -192,7 +192,7 @@ export function SuppliersPage() {
           ) : isFiltered ? (
             NO_MATCHING_SUPPLIERS_TEXT
           ) : (
-            <EmptyState message={NO_SUPPLIERS_TEXT} action={addButton} />
+            <EmptyState message={canCreate ? NO_SUPPLIERS_TEXT : 'No suppliers yet.'} action={addButton} />
           )
         }
       />

@@ -157,7 +157,7 @@ export function WarehousesPage() {
           ) : isFiltered ? (
             NO_MATCH_TEXT
           ) : (
-            <EmptyState message={NO_WAREHOUSES_TEXT} action={addButton} />
+            <EmptyState message={canCreate ? NO_WAREHOUSES_TEXT : 'No warehouses yet.'} action={addButton} />
           )
         }
       />

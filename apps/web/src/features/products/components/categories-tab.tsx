@@ -144,7 +144,9 @@ export function CategoriesTab({
     ? `No categories match "${search.trim()}".`
     : active === 'false'
       ? 'No discontinued categories at this location.'
-      : 'No categories at this location yet. Add your first category.';
+      : permissions.canCreate
+        ? 'No categories at this location yet. Add your first category.'
+        : 'No categories at this location yet.';
 
   return (
     <Box>

@@ -204,7 +204,9 @@ export function ProductsTab({ location, locations, permissions, onAdd }: Product
     ? `No products match "${list.query}".`
     : list.active === 'false'
       ? 'No discontinued products at this location.'
-      : 'No products at this location yet. Add your first product.';
+      : permissions.canCreate
+        ? 'No products at this location yet. Add your first product.'
+        : 'No products at this location yet.';
 
   const menuProduct = menu?.product;
   const closeMenu = () => setMenu(null);

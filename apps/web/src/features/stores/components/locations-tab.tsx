@@ -212,7 +212,7 @@ export function LocationsTab({ title, subtitle, tabs, panelProps }: LocationsTab
             ) : isFiltered ? (
               NO_MATCHING_LOCATIONS_TEXT
             ) : (
-              <EmptyState message={NO_LOCATIONS_TEXT} action={addButton} />
+              <EmptyState message={canCreate ? NO_LOCATIONS_TEXT : 'No locations yet.'} action={addButton} />
             )
           }
         />

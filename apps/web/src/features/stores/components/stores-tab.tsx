@@ -153,7 +153,7 @@ export function StoresTab({ title, subtitle, tabs, panelProps }: StoresTabProps)
         {isFiltered ? (
           <EmptyState message={NO_MATCHING_STORES_TEXT} />
         ) : (
-          <EmptyState message={NO_STORES_TEXT} action={addButton} />
+          <EmptyState message={canCreate ? NO_STORES_TEXT : 'No stores yet.'} action={addButton} />
         )}
       </Paper>
     );

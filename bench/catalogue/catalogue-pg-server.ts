@@ -43,11 +43,13 @@ const PAGE_SQL = `select * from products
   where business_id = $1 and location_id = $2 and list_position >= $3 and active = true
   order by list_position limit $4`;
 const LOCATION_SQL = `select * from locations where business_id = $1 and id = $2`;
+// The prefix as a range on the text_pattern_ops indexes, as the product search sends it.
+const MATCHES = `((lower(sku) ~>=~ lower($3) and lower(sku) ~<~ lower($4)) or (lower(name) ~>=~ lower($3) and lower(name) ~<~ lower($4)))`;
 const SEARCH_SQL = `select * from products
-  where business_id = $1 and location_id = $2 and (lower(sku) like $3 or lower(name) like $3) and active = true
-  order by sku limit $4 offset $5`;
+  where business_id = $1 and location_id = $2 and ${MATCHES} and active = true
+  order by sku limit $5 offset $6`;
 const SEARCH_COUNT_SQL = `select count(*) as n from products
-  where business_id = $1 and location_id = $2 and (lower(sku) like $3 or lower(name) like $3) and active = true`;
+  where business_id = $1 and location_id = $2 and ${MATCHES} and active = true`;
 const STOCK_SQL = `select product_id, quantity from inventory_items where business_id = $1 and product_id = any($2)`;
 
 type Row = Record<string, unknown> & { id: string };
@@ -128,14 +130,11 @@ app.get<{ Params: { locationId: string }; Querystring: { query?: string; page?: 
   '/search/:locationId',
   async (request, reply) => {
     const { page, size } = pageOf(request.query);
-    const pattern = `${(request.query.query ?? '')
-      .trim()
-      .toLowerCase()
-      .replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const prefix = (request.query.query ?? '').trim();
     const answer = await inTransaction(async (client) => {
       const location = await client.query(LOCATION_SQL, [businessId, request.params.locationId]);
       if (location.rowCount === 0) return null;
-      const params = [businessId, request.params.locationId, pattern];
+      const params = [businessId, request.params.locationId, prefix, `${prefix}\u{10FFFF}`];
       const rows = await client.query<Row>(SEARCH_SQL, [...params, size, page * size]);
       const count = await client.query<{ n: string }>(SEARCH_COUNT_SQL, params);
       const total = Number(count.rows[0]?.n ?? 0);

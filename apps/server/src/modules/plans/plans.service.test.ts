@@ -29,6 +29,11 @@ describe('plans.service', () => {
       expect(error.message).toBe('The Free plan allows 2 staff users. Upgrade your plan to add more.');
     });
 
+    it('counts one in the singular', () => {
+      const error = refusal(() => assertWithinLimit(plan('FREE'), 'stores', 1, 'stores'));
+      expect(error.message).toBe('The Free plan allows 1 store. Upgrade your plan to add more.');
+    });
+
     it('never refuses an unlimited plan', () => {
       expect(() => assertWithinLimit(plan('SUPREME'), 'products', 1_000_000, 'products')).not.toThrow();
     });

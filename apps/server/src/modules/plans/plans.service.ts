@@ -39,7 +39,9 @@ export async function getPlan(tx: Tx, planId: string): Promise<Plan> {
 export function assertWithinLimit(plan: Plan, limit: keyof PlanLimits, used: number, what: string): void {
   const max = plan.limits[limit];
   if (max !== null && used >= max) {
-    throw planViolation(`The ${plan.name} plan allows ${max} ${what}. Upgrade your plan to add more.`);
+    // "1 store", "3 stores": every `what` so far is a plural ending in s.
+    const counted = max === 1 ? what.replace(/s$/, '') : what;
+    throw planViolation(`The ${plan.name} plan allows ${max} ${counted}. Upgrade your plan to add more.`);
   }
 }
 

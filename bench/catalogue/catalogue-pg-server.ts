@@ -43,13 +43,15 @@ const PAGE_SQL = `select * from products
   where business_id = $1 and location_id = $2 and list_position >= $3 and active = true
   order by list_position limit $4`;
 const LOCATION_SQL = `select * from locations where business_id = $1 and id = $2`;
-// The prefix as a range on the text_pattern_ops indexes, as the product search sends it.
-const MATCHES = `((lower(sku) ~>=~ lower($3) and lower(sku) ~<~ lower($4)) or (lower(name) ~>=~ lower($3) and lower(name) ~<~ lower($4)))`;
-const SEARCH_SQL = `select * from products
-  where business_id = $1 and location_id = $2 and ${MATCHES} and active = true
-  order by sku limit $5 offset $6`;
-const SEARCH_COUNT_SQL = `select count(*) as n from products
-  where business_id = $1 and location_id = $2 and ${MATCHES} and active = true`;
+// The prefix as a range on the stored lower-case columns, as the product search sends it.
+const range = (column: string) =>
+  `business_id = $1 and location_id = $2 and ${column} ~>=~ $3 and ${column} ~<~ $4 and active`;
+const MATCHES = `with matches as (
+    select id, sku from products where ${range('sku_lower')}
+    union
+    select id, sku from products where ${range('name_lower')})`;
+const SEARCH_SQL = `${MATCHES} select id, count(*) over () as total from matches order by sku, id limit $5 offset $6`;
+const BY_IDS_SQL = `select * from products where business_id = $1 and id = any($2::uuid[])`;
 const STOCK_SQL = `select product_id, quantity from inventory_items where business_id = $1 and product_id = any($2)`;
 
 type Row = Record<string, unknown> & { id: string };
@@ -134,10 +136,18 @@ app.get<{ Params: { locationId: string }; Querystring: { query?: string; page?: 
     const answer = await inTransaction(async (client) => {
       const location = await client.query(LOCATION_SQL, [businessId, request.params.locationId]);
       if (location.rowCount === 0) return null;
-      const params = [businessId, request.params.locationId, prefix, `${prefix}\u{10FFFF}`];
-      const rows = await client.query<Row>(SEARCH_SQL, [...params, size, page * size]);
-      const count = await client.query<{ n: string }>(SEARCH_COUNT_SQL, params);
-      const total = Number(count.rows[0]?.n ?? 0);
+      const from = prefix.toLowerCase();
+      const params = [businessId, request.params.locationId, from, `${from}\u{10FFFF}`];
+      const matches = await client.query<{ id: string; total: string }>(SEARCH_SQL, [
+        ...params,
+        size,
+        page * size,
+      ]);
+      const total = Number(matches.rows[0]?.total ?? 0);
+      const ids = matches.rows.map((row) => row.id);
+      const found = await client.query<Row>(BY_IDS_SQL, [businessId, ids]);
+      const byId = new Map(found.rows.map((row) => [row.id, row]));
+      const rows = { rows: ids.map((id) => byId.get(id)).filter((row): row is Row => row !== undefined) };
       return {
         content: await withStock(client, rows.rows),
         page,

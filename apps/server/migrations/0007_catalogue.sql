@@ -277,11 +277,6 @@ GRANT SELECT, INSERT, UPDATE, DELETE ON inventory_items TO app_tenant;
 -- A category name is unique per location whatever its case.
 CREATE UNIQUE INDEX categories_name_key ON categories (business_id, location_id, lower(name));
 --> statement-breakpoint
--- Case-insensitive prefix search on SKU and name within a location (LIKE 'abc%').
-CREATE INDEX products_sku_prefix_idx ON products (business_id, location_id, lower(sku) text_pattern_ops);
---> statement-breakpoint
-CREATE INDEX products_name_prefix_idx ON products (business_id, location_id, lower(name) text_pattern_ops);
---> statement-breakpoint
 -- The rows the active filter hides: few, read to place a page by position.
 CREATE INDEX products_inactive_position_idx ON products (business_id, location_id, list_position) WHERE NOT active;
 --> statement-breakpoint
@@ -296,10 +291,3 @@ CREATE UNIQUE INDEX suppliers_name_key ON suppliers (business_id, lower(name));
 ALTER TABLE "pos_readers" ADD CONSTRAINT "pos_readers_location_fk" FOREIGN KEY ("business_id","location_id") REFERENCES "public"."locations"("business_id","id") ON DELETE no action ON UPDATE no action;
 --> statement-breakpoint
 CREATE UNIQUE INDEX pos_readers_label_key ON pos_readers (business_id, location_id, lower(label));
---> statement-breakpoint
--- Product search over active products from the indexes alone (products/product-list.repository.ts):
--- partial on active rows and covering the id and SKU (and the name, which an index-only scan of
--- lower(name) needs), so matches are counted and sorted without reading the table.
-CREATE INDEX products_sku_prefix_active_idx ON products (business_id, location_id, lower(sku) text_pattern_ops) INCLUDE (id, sku) WHERE active;
---> statement-breakpoint
-CREATE INDEX products_name_prefix_active_idx ON products (business_id, location_id, lower(name) text_pattern_ops) INCLUDE (id, sku, name) WHERE active;

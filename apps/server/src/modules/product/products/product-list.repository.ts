@@ -126,9 +126,9 @@ const ACTIVE_CONDITION: Record<SearchVariant, string> = {
   all: '',
 };
 
-/** Where lower(column) starts with $3: a range up to $4 = $3 || U+10FFFF (see searchPageSql). */
-function prefixRange(column: 'sku' | 'name', variant: SearchVariant): string {
-  return `business_id = $1 and location_id = $2 and lower(${column}) ~>=~ lower($3) and lower(${column}) ~<~ lower($4) ${ACTIVE_CONDITION[variant]}`;
+/** Where the stored lower-case column starts with $3: a range up to $4 = $3 || U+10FFFF. */
+function prefixRange(column: 'sku_lower' | 'name_lower', variant: SearchVariant): string {
+  return `business_id = $1 and location_id = $2 and ${column} ~>=~ $3 and ${column} ~<~ $4 ${ACTIVE_CONDITION[variant]}`;
 }
 
 /**
@@ -139,16 +139,18 @@ function prefixRange(column: 'sku' | 'name', variant: SearchVariant): string {
  * them all from the table (an OR of the two ranges, and again for the count) cost more than the
  * rest of the request together once a million products outgrew the buffer cache.
  *
- * The prefix is a range, `lower($3) <= lower(x) < lower($3 || U+10FFFF)`, with the operators of
- * the text_pattern_ops indexes (~>=~, ~<~): a range of parameters uses the index in the generic
- * plan of a prepared statement (LIKE $1 cannot), and wildcards in the text mean nothing.
+ * The prefix is a range, `$3 <= x_lower < $3 || U+10FFFF`, on the stored lower-case columns with
+ * the operators of their text_pattern_ops indexes (~>=~, ~<~): leakproof, so under row-level
+ * security they are index conditions (a condition calling lower() is not: it would be checked
+ * after the policy, row by row), and a range of parameters uses the index in the generic plan
+ * of a prepared statement (LIKE $1 cannot); wildcards in the text mean nothing.
  */
 function searchPageSql(variant: SearchVariant): string {
   return `
     with matches as (
-      select id, sku from products where ${prefixRange('sku', variant)}
+      select id, sku from products where ${prefixRange('sku_lower', variant)}
       union
-      select id, sku from products where ${prefixRange('name', variant)}
+      select id, sku from products where ${prefixRange('name_lower', variant)}
     )
     select id, count(*) over () as total from matches order by sku, id limit $5 offset $6`;
 }
@@ -156,9 +158,9 @@ function searchPageSql(variant: SearchVariant): string {
 function searchCountSql(variant: SearchVariant): string {
   return `
     select count(*) as total from (
-      select id from products where ${prefixRange('sku', variant)}
+      select id from products where ${prefixRange('sku_lower', variant)}
       union
-      select id from products where ${prefixRange('name', variant)}
+      select id from products where ${prefixRange('name_lower', variant)}
     ) matches`;
 }
 
@@ -200,7 +202,9 @@ export async function searchProductsAt(
 ): Promise<{ rows: ProductRow[]; total: number }> {
   // U+10FFFF sorts after every character: every text that starts with the prefix is below it.
   const variant: SearchVariant = options.active === null ? 'all' : options.active ? 'active' : 'discontinued';
-  const values = [scope.businessId, locationId, prefix, `${prefix}\u{10FFFF}`];
+  // Lower-cased here: lower($3) in the SQL would not be leakproof (see searchPageSql).
+  const from = prefix.toLowerCase();
+  const values = [scope.businessId, locationId, from, `${from}\u{10FFFF}`];
   const page = await scope.tx.$client.query<{ id: string; total: string }>({
     ...SEARCH_PAGE[variant],
     values: [...values, options.size, options.offset],

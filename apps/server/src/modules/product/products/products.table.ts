@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -35,6 +36,17 @@ export const products = pgTable(
     sku: text('sku').notNull(),
     barcode: text('barcode'),
     name: text('name').notNull(),
+    /**
+     * lower(sku) and lower(name), stored: the prefix search compares plain columns, because under
+     * row-level security a condition that calls a function that is not leakproof (lower) is
+     * applied after the policy, never as an index condition.
+     */
+    skuLower: text('sku_lower')
+      .notNull()
+      .generatedAlwaysAs(sql`lower(sku)`),
+    nameLower: text('name_lower')
+      .notNull()
+      .generatedAlwaysAs(sql`lower(name)`),
     description: text('description'),
     price: numeric('price', { precision: 14, scale: 2 }).notNull(),
     costPrice: numeric('cost_price', { precision: 14, scale: 2 }),

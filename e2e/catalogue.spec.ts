@@ -12,7 +12,10 @@ const browserPage = usePage();
 async function choose(page: Page, scope: ReturnType<Page['getByRole']>, label: string, option: string) {
   await scope.getByRole('combobox', { name: label }).click();
   // Options may carry more than the name (a location's address): match its start.
-  await page.getByRole('option', { name: new RegExp(`^${option}`) }).first().click();
+  await page
+    .getByRole('option', { name: new RegExp(`^${option}`) })
+    .first()
+    .click();
 }
 
 async function addLocation(page: Page, name: string, city: string) {

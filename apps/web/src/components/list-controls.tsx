@@ -8,6 +8,7 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import type { TActiveFilter } from '@app/contracts';
 import type { ReactElement, ReactNode } from 'react';
 
 /**
@@ -24,6 +25,21 @@ const FILTER_LABELS: Record<ActiveFilter, string> = {
   discontinued: 'Discontinued',
   all: 'All',
 };
+
+const ACTIVE_QUERY: Record<ActiveFilter, TActiveFilter> = {
+  active: 'true',
+  discontinued: 'false',
+  all: 'all',
+};
+
+/** The filter as a server-paged list's `active` query (DESIGN 13). */
+export function toActiveQuery(filter: ActiveFilter): TActiveFilter {
+  return ACTIVE_QUERY[filter];
+}
+
+export function fromActiveQuery(query: TActiveFilter): ActiveFilter {
+  return query === 'true' ? 'active' : query === 'false' ? 'discontinued' : 'all';
+}
 
 /** Whether a row belongs in the list under the filter. */
 export function matchesActiveFilter(isActive: boolean, filter: ActiveFilter): boolean {
@@ -47,18 +63,19 @@ export function ListToolbar({ children }: { children: ReactNode }) {
 type SearchFieldProps = {
   value: string;
   onChange: (value: string) => void;
-  /** Accessible name and placeholder, e.g. "Search warehouses". */
+  /** Accessible name, and the placeholder unless one is given, e.g. "Search warehouses". */
   label: string;
+  placeholder?: string;
 };
 
-export function SearchField({ value, onChange, label }: SearchFieldProps) {
+export function SearchField({ value, onChange, label, placeholder = label }: SearchFieldProps) {
   return (
     <OutlinedInput
       size="small"
       type="search"
       value={value}
       onChange={(event) => onChange(event.target.value)}
-      placeholder={label}
+      placeholder={placeholder}
       slotProps={{ input: { 'aria-label': label } }}
       startAdornment={
         <InputAdornment position="start">
@@ -90,7 +107,12 @@ export function StatusFilter({ value, onChange, options = ACTIVE_FILTERS }: Stat
       sx={{ bgcolor: 'background.paper' }}
     >
       {options.map((option) => (
-        <ToggleButton key={option} value={option} sx={{ px: 1.5, py: 0.5 }}>
+        <ToggleButton
+          key={option}
+          value={option}
+          // MUI's faint default text fails AA contrast on the light page background.
+          sx={{ px: 1.5, py: 0.5, color: 'text.secondary', '&.Mui-selected': { color: 'text.primary' } }}
+        >
           {FILTER_LABELS[option]}
         </ToggleButton>
       ))}

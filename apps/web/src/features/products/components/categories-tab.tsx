@@ -21,13 +21,17 @@ import {
   useReactivateCategoryMutation,
 } from '../products.api';
 import { CategoryDialog } from './category-dialog';
-import { EmptyState } from './empty-state';
-import { ListToolbar } from './list-toolbar';
 import type { ProductPermissions } from './products-tab';
-import { SearchField } from './search-field';
-import { StatusChip } from './status-chip';
-import { StatusFilter } from './status-filter';
 import { TWO_LINES } from './text-styles';
+import {
+  EmptyState,
+  ListToolbar,
+  SearchField,
+  StatusChip,
+  StatusFilter,
+  fromActiveQuery,
+  toActiveQuery,
+} from '../../../components/list-controls';
 
 type CategoryRow = TCategory & { name: string };
 
@@ -157,7 +161,10 @@ export function CategoriesTab({
           value={search}
           onChange={setSearch}
         />
-        <StatusFilter value={active} onChange={setActive} />
+        <StatusFilter
+          value={fromActiveQuery(active)}
+          onChange={(filter) => setActive(toActiveQuery(filter))}
+        />
       </ListToolbar>
       {error ? (
         <Alert severity="error" sx={{ mb: 2 }}>

@@ -23,10 +23,8 @@ import { DISCOUNT_MESSAGES, SUCCESS_MESSAGES } from '../messages';
 import { useRemoveDiscountMutation } from '../products.api';
 import { useProductList } from '../use-product-list';
 import { DiscountDialog } from './discount-dialog';
-import { EmptyState } from './empty-state';
-import { ListToolbar } from './list-toolbar';
-import { SearchField } from './search-field';
 import { TWO_LINES } from './text-styles';
+import { EmptyState, ListToolbar, SearchField } from '../../../components/list-controls';
 
 // MUI's info blue fails AA contrast as outlined text on white; the accent passes.
 const STATE_CHIPS: Record<DiscountState, { label: string; color: 'success' | 'primary' | 'default' }> = {

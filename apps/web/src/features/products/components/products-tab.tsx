@@ -31,14 +31,18 @@ import {
 } from '../products.api';
 import { useProductList } from '../use-product-list';
 import { BarcodeLabelDialog } from './barcode-label-dialog';
-import { EmptyState } from './empty-state';
-import { ListToolbar } from './list-toolbar';
 import { ProductDialog } from './product-dialog';
 import { ProductThumbnail } from './product-thumbnail';
-import { SearchField } from './search-field';
-import { StatusChip } from './status-chip';
-import { StatusFilter } from './status-filter';
 import { TWO_LINES } from './text-styles';
+import {
+  EmptyState,
+  ListToolbar,
+  SearchField,
+  StatusChip,
+  StatusFilter,
+  fromActiveQuery,
+  toActiveQuery,
+} from '../../../components/list-controls';
 
 export type ProductPermissions = { canCreate: boolean; canUpdate: boolean; canDelete: boolean };
 
@@ -220,7 +224,10 @@ export function ProductsTab({ location, locations, permissions, onAdd }: Product
           value={list.search}
           onChange={list.setSearch}
         />
-        <StatusFilter value={list.active} onChange={list.setActive} />
+        <StatusFilter
+          value={fromActiveQuery(list.active)}
+          onChange={(filter) => list.setActive(toActiveQuery(filter))}
+        />
       </ListToolbar>
       {list.error ? (
         <Alert

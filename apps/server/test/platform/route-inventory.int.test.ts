@@ -112,6 +112,14 @@ describe('route inventory', () => {
         else expect(security, key).toEqual([{ bearerAuth: [] }]);
       }
     });
+
+    it("documents the guard's refusals (401, 403) on every signed-in route with responses", () => {
+      for (const { key, route } of apiRoutes()) {
+        const response = (route.schema as Schema | undefined)?.response;
+        if (route.config?.access === 'public' || !response) continue;
+        expect(Object.keys(response), key).toEqual(expect.arrayContaining(['401', '403']));
+      }
+    });
   });
 
   describe('registerAuthGuard', () => {

@@ -1,4 +1,4 @@
-import { isPermitted, type Permission } from '@app/contracts';
+import { isPermitted, ZErrorBody, type Permission } from '@app/contracts';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler, RouteOptions } from 'fastify';
 import { AppError } from '../http/app-error.js';
 import type { AccessTokens } from './access-token.js';
@@ -61,7 +61,15 @@ export function registerAuthGuard(app: FastifyInstance, tokens: AccessTokens, ve
     const access = route.config?.access;
     if (access && access !== 'public') {
       route.onRequest = [...toArray(route.onRequest), authenticate];
-      if (route.schema) route.schema = { ...route.schema, security: [{ bearerAuth: [] }] };
+      if (route.schema) {
+        // The guard's own refusals, documented on every guarded route here rather than by each.
+        const response = route.schema.response as Record<string, unknown> | undefined;
+        route.schema = {
+          ...route.schema,
+          security: [{ bearerAuth: [] }],
+          ...(response ? { response: { 401: ZErrorBody, 403: ZErrorBody, ...response } } : {}),
+        };
+      }
     }
     catalog.push(route);
   });

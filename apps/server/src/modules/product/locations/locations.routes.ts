@@ -30,7 +30,6 @@ import { registerPosReader } from './pos-readers.service.js';
 import { createSandboxPosTerminalProvider, type PosTerminalProvider } from './pos-terminal-provider.js';
 
 /** Answers every signed-in call may give besides its own. */
-const REFUSALS = { 401: ZErrorBody, 403: ZErrorBody } as const;
 
 export type LocationsRoutesOptions = {
   deps: ProductDeps;
@@ -52,7 +51,7 @@ export const locationsRoutes: FastifyPluginAsyncZod<LocationsRoutesOptions> = as
         summary: 'Add a location',
         description: 'A place of the business; a store or a warehouse can then be opened there.',
         body: ZLocationRequest,
-        response: { 201: ZLocation, 400: ZErrorBody, ...REFUSALS },
+        response: { 201: ZLocation, 400: ZErrorBody },
       },
     },
     async (request, reply) => {
@@ -71,7 +70,7 @@ export const locationsRoutes: FastifyPluginAsyncZod<LocationsRoutesOptions> = as
         summary: 'Locations of your business',
         description: 'Sorted by name; active ones unless `active` says otherwise.',
         querystring: ZLocationListQuery,
-        response: { 200: ZLocationList, 400: ZErrorBody, ...REFUSALS },
+        response: { 200: ZLocationList, 400: ZErrorBody },
       },
     },
     async (request) => listLocations(deps, requirePrincipal(request.principal), request.query.active),
@@ -86,7 +85,7 @@ export const locationsRoutes: FastifyPluginAsyncZod<LocationsRoutesOptions> = as
         operationId: 'listBusinessLocations',
         summary: 'Active locations of your business',
         description: 'Sorted by name; discontinued locations are left out.',
-        response: { 200: ZLocationList, ...REFUSALS },
+        response: { 200: ZLocationList },
       },
     },
     async (request) => listLocations(deps, requirePrincipal(request.principal), 'true'),
@@ -101,7 +100,7 @@ export const locationsRoutes: FastifyPluginAsyncZod<LocationsRoutesOptions> = as
         operationId: 'listAllBusinessLocations',
         summary: 'All locations of your business, discontinued ones included',
         description: 'Sorted by name.',
-        response: { 200: ZLocationList, ...REFUSALS },
+        response: { 200: ZLocationList },
       },
     },
     async (request) => listLocations(deps, requirePrincipal(request.principal), 'all'),
@@ -119,7 +118,6 @@ export const locationsRoutes: FastifyPluginAsyncZod<LocationsRoutesOptions> = as
         response: {
           200: ZLocationList,
           204: z.null().describe('No location is free'),
-          ...REFUSALS,
         },
       },
     },
@@ -140,7 +138,7 @@ export const locationsRoutes: FastifyPluginAsyncZod<LocationsRoutesOptions> = as
         summary: 'Active locations whose name or address contains the text',
         description: `Any case; at most ${AUTOCOMPLETE_LIMIT}, sorted by name.`,
         querystring: ZLocationAutocompleteQuery,
-        response: { 200: ZLocationList, 400: ZErrorBody, ...REFUSALS },
+        response: { 200: ZLocationList, 400: ZErrorBody },
       },
     },
     async (request) => autocompleteLocations(deps, requirePrincipal(request.principal), request.query.input),
@@ -156,7 +154,7 @@ export const locationsRoutes: FastifyPluginAsyncZod<LocationsRoutesOptions> = as
         summary: 'A location',
         description: "Active or discontinued. Another business's location answers 404.",
         params: ZIdParams,
-        response: { 200: ZLocation, 400: ZErrorBody, ...REFUSALS, 404: ZErrorBody },
+        response: { 200: ZLocation, 400: ZErrorBody, 404: ZErrorBody },
       },
     },
     async (request) => getLocation(deps, requirePrincipal(request.principal), request.params.id),
@@ -173,7 +171,7 @@ export const locationsRoutes: FastifyPluginAsyncZod<LocationsRoutesOptions> = as
         description: 'Replaces the name, address, coordinates and phone.',
         params: ZIdParams,
         body: ZLocationRequest,
-        response: { 200: ZLocation, 400: ZErrorBody, ...REFUSALS, 404: ZErrorBody },
+        response: { 200: ZLocation, 400: ZErrorBody, 404: ZErrorBody },
       },
     },
     async (request) =>
@@ -195,7 +193,6 @@ export const locationsRoutes: FastifyPluginAsyncZod<LocationsRoutesOptions> = as
         response: {
           204: z.null().describe('Deleted'),
           400: ZErrorBody,
-          ...REFUSALS,
           404: ZErrorBody,
           409: ZErrorBody,
         },
@@ -218,7 +215,7 @@ export const locationsRoutes: FastifyPluginAsyncZod<LocationsRoutesOptions> = as
         description: 'Answers the location.',
         params: ZIdParams,
         body: ZNoBody,
-        response: { 200: ZLocation, 400: ZErrorBody, ...REFUSALS, 404: ZErrorBody },
+        response: { 200: ZLocation, 400: ZErrorBody, 404: ZErrorBody },
       },
     },
     async (request) => setLocationActive(deps, requirePrincipal(request.principal), request.params.id, true),
@@ -237,7 +234,7 @@ export const locationsRoutes: FastifyPluginAsyncZod<LocationsRoutesOptions> = as
           'delete that first.',
         params: ZIdParams,
         body: ZNoBody,
-        response: { 200: ZLocation, 400: ZErrorBody, ...REFUSALS, 404: ZErrorBody, 409: ZErrorBody },
+        response: { 200: ZLocation, 400: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody },
       },
     },
     async (request) => setLocationActive(deps, requirePrincipal(request.principal), request.params.id, false),
@@ -256,7 +253,7 @@ export const locationsRoutes: FastifyPluginAsyncZod<LocationsRoutesOptions> = as
           'accepts `simulated-wpe` or three words joined by `-`). The location must serve an active ' +
           'store (409 otherwise); a label is unique per location (409 on `label`).',
         body: ZPosReaderRegistration,
-        response: { 201: ZPosReader, 400: ZErrorBody, ...REFUSALS, 404: ZErrorBody, 409: ZErrorBody },
+        response: { 201: ZPosReader, 400: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody },
       },
     },
     async (request, reply) => {

@@ -41,7 +41,6 @@ import {
 } from './store-reads.service.js';
 
 /** Answers every signed-in call may give besides its own. */
-const REFUSALS = { 401: ZErrorBody, 403: ZErrorBody } as const;
 const FORM_DESCRIPTION =
   'multipart/form-data: part `store` holds the JSON of the store (see StoreRequest), optional part ' +
   '`image` a JPEG, PNG or WebP image of at most 5 MB (415 for anything else, 413 when larger).';
@@ -69,7 +68,6 @@ export const storesRoutes: FastifyPluginAsyncZod<{ deps: ProductDeps }> = async 
         response: {
           201: ZStore,
           400: ZErrorBody,
-          ...REFUSALS,
           404: ZErrorBody,
           409: ZErrorBody,
           413: ZErrorBody,
@@ -94,7 +92,7 @@ export const storesRoutes: FastifyPluginAsyncZod<{ deps: ProductDeps }> = async 
         summary: 'Stores of your business',
         description: 'Sorted by name; active ones unless `active` says otherwise.',
         querystring: ZStoreListQuery,
-        response: { 200: ZStoreList, 400: ZErrorBody, ...REFUSALS },
+        response: { 200: ZStoreList, 400: ZErrorBody },
       },
     },
     async (request) => listStores(deps, requirePrincipal(request.principal), request.query.active),
@@ -109,7 +107,7 @@ export const storesRoutes: FastifyPluginAsyncZod<{ deps: ProductDeps }> = async 
         operationId: 'listBusinessStores',
         summary: 'Active stores of your business',
         description: 'Sorted by name; discontinued stores are left out.',
-        response: { 200: ZStoreList, ...REFUSALS },
+        response: { 200: ZStoreList },
       },
     },
     async (request) => listStores(deps, requirePrincipal(request.principal), 'true'),
@@ -124,7 +122,7 @@ export const storesRoutes: FastifyPluginAsyncZod<{ deps: ProductDeps }> = async 
         operationId: 'listAllBusinessStores',
         summary: 'All stores of your business, discontinued ones included',
         description: 'Sorted by name.',
-        response: { 200: ZStoreList, ...REFUSALS },
+        response: { 200: ZStoreList },
       },
     },
     async (request) => listStores(deps, requirePrincipal(request.principal), 'all'),
@@ -140,7 +138,7 @@ export const storesRoutes: FastifyPluginAsyncZod<{ deps: ProductDeps }> = async 
         summary: "Active stores whose location's name contains the text",
         description: 'Any case; sorted by store name.',
         querystring: ZStoreSearchQuery,
-        response: { 200: ZStoreList, 400: ZErrorBody, ...REFUSALS },
+        response: { 200: ZStoreList, 400: ZErrorBody },
       },
     },
     async (request) =>
@@ -159,7 +157,7 @@ export const storesRoutes: FastifyPluginAsyncZod<{ deps: ProductDeps }> = async 
           'Stores whose location has coordinates within `radiusKm` (default 10) of the point, by ' +
           'great-circle distance, nearest first; `distanceKm` is rounded to 2 decimals.',
         querystring: ZNearbyQuery,
-        response: { 200: ZNearbyStoreList, 400: ZErrorBody, ...REFUSALS },
+        response: { 200: ZNearbyStoreList, 400: ZErrorBody },
       },
     },
     async (request) => {
@@ -178,7 +176,7 @@ export const storesRoutes: FastifyPluginAsyncZod<{ deps: ProductDeps }> = async 
         summary: 'A store of your business by its QR code',
         description: "Another business's code answers 404.",
         params: ZQrCodeParams,
-        response: { 200: ZStore, 400: ZErrorBody, ...REFUSALS, 404: ZErrorBody },
+        response: { 200: ZStore, 400: ZErrorBody, 404: ZErrorBody },
       },
     },
     async (request) => getStoreByQrCode(deps, requirePrincipal(request.principal), request.params.code),
@@ -194,7 +192,7 @@ export const storesRoutes: FastifyPluginAsyncZod<{ deps: ProductDeps }> = async 
         summary: 'A store',
         description: "Active or discontinued. Another business's store answers 404.",
         params: ZIdParams,
-        response: { 200: ZStore, 400: ZErrorBody, ...REFUSALS, 404: ZErrorBody },
+        response: { 200: ZStore, 400: ZErrorBody, 404: ZErrorBody },
       },
     },
     async (request) => getStore(deps, requirePrincipal(request.principal), request.params.id),
@@ -217,7 +215,6 @@ export const storesRoutes: FastifyPluginAsyncZod<{ deps: ProductDeps }> = async 
         response: {
           200: ZStore,
           400: ZErrorBody,
-          ...REFUSALS,
           404: ZErrorBody,
           409: ZErrorBody,
           413: ZErrorBody,
@@ -249,7 +246,6 @@ export const storesRoutes: FastifyPluginAsyncZod<{ deps: ProductDeps }> = async 
         response: {
           204: z.null().describe('Deleted'),
           400: ZErrorBody,
-          ...REFUSALS,
           404: ZErrorBody,
           409: ZErrorBody,
         },
@@ -272,7 +268,7 @@ export const storesRoutes: FastifyPluginAsyncZod<{ deps: ProductDeps }> = async 
         description: 'Flips `basketWeightEnabled` and answers the store.',
         params: ZIdParams,
         body: ZNoBody,
-        response: { 200: ZStore, 400: ZErrorBody, ...REFUSALS, 404: ZErrorBody },
+        response: { 200: ZStore, 400: ZErrorBody, 404: ZErrorBody },
       },
     },
     async (request) => toggleBasketWeight(deps, requirePrincipal(request.principal), request.params.id),
@@ -288,7 +284,7 @@ export const storesRoutes: FastifyPluginAsyncZod<{ deps: ProductDeps }> = async 
         summary: "The store's stock",
         description: "The active stock items at the store's location, by product name.",
         params: ZIdParams,
-        response: { 200: ZStoreInventory, 400: ZErrorBody, ...REFUSALS, 404: ZErrorBody },
+        response: { 200: ZStoreInventory, 400: ZErrorBody, 404: ZErrorBody },
       },
     },
     async (request) => getStoreInventory(deps, requirePrincipal(request.principal), request.params.id),
@@ -306,7 +302,7 @@ export const storesRoutes: FastifyPluginAsyncZod<{ deps: ProductDeps }> = async 
           "Active products and stock units at the store's location, its active carrying containers, " +
           'and the card readers registered there.',
         params: ZIdParams,
-        response: { 200: ZStoreDetails, 400: ZErrorBody, ...REFUSALS, 404: ZErrorBody },
+        response: { 200: ZStoreDetails, 400: ZErrorBody, 404: ZErrorBody },
       },
     },
     async (request) => getStoreDetails(deps, requirePrincipal(request.principal), request.params.id),

@@ -22,7 +22,6 @@ import {
 } from './warehouses.service.js';
 
 /** Answers every signed-in call may give besides its own. */
-const REFUSALS = { 401: ZErrorBody, 403: ZErrorBody } as const;
 
 export const warehousesRoutes: FastifyPluginAsyncZod<{ deps: ProductDeps }> = async (app, { deps }) => {
   app.post(
@@ -37,7 +36,7 @@ export const warehousesRoutes: FastifyPluginAsyncZod<{ deps: ProductDeps }> = as
           'The location must be active and serve no other store or warehouse (409 on `locationId`); ' +
           "the plan's warehouse limit counts active warehouses (403 with X-Plan-Violation).",
         body: ZWarehouseRequest,
-        response: { 201: ZWarehouse, 400: ZErrorBody, ...REFUSALS, 404: ZErrorBody, 409: ZErrorBody },
+        response: { 201: ZWarehouse, 400: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody },
       },
     },
     async (request, reply) => {
@@ -56,7 +55,7 @@ export const warehousesRoutes: FastifyPluginAsyncZod<{ deps: ProductDeps }> = as
         summary: 'Warehouses of your business',
         description: 'Sorted by name; active ones unless `active` says otherwise.',
         querystring: ZWarehouseListQuery,
-        response: { 200: ZWarehouseList, 400: ZErrorBody, ...REFUSALS },
+        response: { 200: ZWarehouseList, 400: ZErrorBody },
       },
     },
     async (request) => listWarehouses(deps, requirePrincipal(request.principal), request.query.active),
@@ -72,7 +71,7 @@ export const warehousesRoutes: FastifyPluginAsyncZod<{ deps: ProductDeps }> = as
         summary: 'A warehouse',
         description: "Active or discontinued. Another business's warehouse answers 404.",
         params: ZIdParams,
-        response: { 200: ZWarehouse, 400: ZErrorBody, ...REFUSALS, 404: ZErrorBody },
+        response: { 200: ZWarehouse, 400: ZErrorBody, 404: ZErrorBody },
       },
     },
     async (request) => getWarehouse(deps, requirePrincipal(request.principal), request.params.id),
@@ -89,7 +88,7 @@ export const warehousesRoutes: FastifyPluginAsyncZod<{ deps: ProductDeps }> = as
         description: 'Replaces its fields; a new location must be free (409 on `locationId`).',
         params: ZIdParams,
         body: ZWarehouseRequest,
-        response: { 200: ZWarehouse, 400: ZErrorBody, ...REFUSALS, 404: ZErrorBody, 409: ZErrorBody },
+        response: { 200: ZWarehouse, 400: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody },
       },
     },
     async (request) =>
@@ -111,7 +110,6 @@ export const warehousesRoutes: FastifyPluginAsyncZod<{ deps: ProductDeps }> = as
         response: {
           204: z.null().describe('Deleted'),
           400: ZErrorBody,
-          ...REFUSALS,
           404: ZErrorBody,
           409: ZErrorBody,
         },
@@ -136,7 +134,7 @@ export const warehousesRoutes: FastifyPluginAsyncZod<{ deps: ProductDeps }> = as
           'X-Plan-Violation); its location must be active (409).',
         params: ZIdParams,
         body: ZNoBody,
-        response: { 200: ZWarehouse, 400: ZErrorBody, ...REFUSALS, 404: ZErrorBody, 409: ZErrorBody },
+        response: { 200: ZWarehouse, 400: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody },
       },
     },
     async (request) => setWarehouseActive(deps, requirePrincipal(request.principal), request.params.id, true),
@@ -153,7 +151,7 @@ export const warehousesRoutes: FastifyPluginAsyncZod<{ deps: ProductDeps }> = as
         description: 'Answers the warehouse; it stays for history and leaves the active lists.',
         params: ZIdParams,
         body: ZNoBody,
-        response: { 200: ZWarehouse, 400: ZErrorBody, ...REFUSALS, 404: ZErrorBody },
+        response: { 200: ZWarehouse, 400: ZErrorBody, 404: ZErrorBody },
       },
     },
     async (request) =>

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Role, TLoginResponse, TUser } from '@app/contracts';
+import type { InjectOptions } from 'fastify';
 import type { TestApp } from '../build-app.js';
 import { tokenOf, waitForLink } from './mail.js';
 import { multipart } from './multipart.js';
@@ -84,4 +85,32 @@ export async function staffMember(t: TestApp, ownerToken: string, roles: Role[])
 
 export function bearer(token: string): Record<string, string> {
   return { authorization: `Bearer ${token}` };
+}
+
+/**
+ * Signed-in staff of the owner's business, one per role, keyed as asked:
+ * `await staffTokensByRole(t, owner.token, { reader: 'ROLE_INVENTORY_READER' })` gives
+ * `{ reader: '<token>' }`. Created one after another (each waits for its invitation mail).
+ */
+export async function staffTokensByRole<K extends string>(
+  t: TestApp,
+  ownerToken: string,
+  roles: Record<K, Role>,
+): Promise<Record<K, string>> {
+  const tokens = {} as Record<K, string>;
+  for (const [key, role] of Object.entries(roles) as Array<[K, Role]>) {
+    tokens[key] = (await staffMember(t, ownerToken, [role])).token;
+  }
+  return tokens;
+}
+
+/** `call(method, url, token?, payload?)` through `app.inject`, for the test app `getApp()` answers. */
+export function apiCaller(getApp: () => TestApp) {
+  return (method: InjectOptions['method'], url: string, token?: string, payload?: unknown) =>
+    getApp().app.inject({
+      method,
+      url,
+      headers: token ? bearer(token) : {},
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
 }

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { TLocation } from '@app/contracts';
-import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../test/build-app.js';
-import { bearer, ownerWithBusiness, staffMember } from '../../../../test/factories/accounts.js';
+import { ownerWithBusiness, apiCaller, staffTokensByRole } from '../../../../test/factories/accounts.js';
 import { insertLocation, insertStore, setPlan } from '../../../../test/factories/catalogue.js';
 
 let t: TestApp;
@@ -22,24 +21,22 @@ beforeAll(async () => {
   owner = await ownerWithBusiness(t, 'Hub Market');
   other = await ownerWithBusiness(t, 'Elsewhere Ltd');
   await setPlan(t, owner.businessId, 'SUPREME');
-  staff.admin = (await staffMember(t, owner.token, ['ROLE_INVENTORY_ADMIN'])).token;
-  staff.contributor = (await staffMember(t, owner.token, ['ROLE_INVENTORY_CONTRIBUTOR'])).token;
-  staff.reader = (await staffMember(t, owner.token, ['ROLE_INVENTORY_READER'])).token;
-  staff.assistant = (await staffMember(t, owner.token, ['ROLE_STORE_ASSISTANT'])).token;
-  staff.productAdmin = (await staffMember(t, owner.token, ['ROLE_PRODUCT_ADMIN'])).token;
+  Object.assign(
+    staff,
+    await staffTokensByRole(t, owner.token, {
+      admin: 'ROLE_INVENTORY_ADMIN',
+      contributor: 'ROLE_INVENTORY_CONTRIBUTOR',
+      reader: 'ROLE_INVENTORY_READER',
+      assistant: 'ROLE_STORE_ASSISTANT',
+      productAdmin: 'ROLE_PRODUCT_ADMIN',
+    }),
+  );
 });
 afterAll(async () => {
   await t.close();
 });
 
-function call(method: InjectOptions['method'], url: string, token?: string, payload?: unknown) {
-  return t.app.inject({
-    method,
-    url,
-    headers: token ? bearer(token) : {},
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-}
+const call = apiCaller(() => t);
 
 async function createLocation(token: string, body: Record<string, unknown>): Promise<TLocation> {
   const res = await call('POST', '/api/locations', token, body);

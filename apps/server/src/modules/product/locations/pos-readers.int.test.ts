@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { TPosReader } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../test/build-app.js';
-import { bearer, ownerWithBusiness, staffMember } from '../../../../test/factories/accounts.js';
+import { bearer, ownerWithBusiness, staffTokensByRole } from '../../../../test/factories/accounts.js';
 import { insertLocation, insertStore, setPlan } from '../../../../test/factories/catalogue.js';
 import type { Principal } from '../../../platform/auth/guard.js';
 import { systemClock } from '../../../platform/clock.js';
@@ -22,10 +22,15 @@ beforeAll(async () => {
   owner = await ownerWithBusiness(t, 'Till Shop');
   other = await ownerWithBusiness(t, 'Other Tills');
   await setPlan(t, owner.businessId, 'SUPREME');
-  staff.contributor = (await staffMember(t, owner.token, ['ROLE_INVENTORY_CONTRIBUTOR'])).token;
-  staff.reader = (await staffMember(t, owner.token, ['ROLE_INVENTORY_READER'])).token;
-  staff.assistant = (await staffMember(t, owner.token, ['ROLE_STORE_ASSISTANT'])).token;
-  staff.productAdmin = (await staffMember(t, owner.token, ['ROLE_PRODUCT_ADMIN'])).token;
+  Object.assign(
+    staff,
+    await staffTokensByRole(t, owner.token, {
+      contributor: 'ROLE_INVENTORY_CONTRIBUTOR',
+      reader: 'ROLE_INVENTORY_READER',
+      assistant: 'ROLE_STORE_ASSISTANT',
+      productAdmin: 'ROLE_PRODUCT_ADMIN',
+    }),
+  );
 });
 afterAll(async () => {
   await t.close();

@@ -2,10 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { TInventoryItem, TNearbyStore, TStore, TStoreDetails } from '@app/contracts';
-import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../test/build-app.js';
-import { bearer, ownerWithBusiness, staffMember } from '../../../../test/factories/accounts.js';
+import {
+  bearer,
+  ownerWithBusiness,
+  apiCaller,
+  staffTokensByRole,
+} from '../../../../test/factories/accounts.js';
 import { insertLocation, insertStore, setPlan } from '../../../../test/factories/catalogue.js';
 import { PNG_1X1, multipart, type FormPart } from '../../../../test/factories/multipart.js';
 import { greatCircleKm } from './geo.js';
@@ -21,24 +25,22 @@ beforeAll(async () => {
   other = await ownerWithBusiness(t, 'Rival Group');
   await setPlan(t, owner.businessId, 'SUPREME');
   await setPlan(t, other.businessId, 'SUPREME');
-  staff.admin = (await staffMember(t, owner.token, ['ROLE_INVENTORY_ADMIN'])).token;
-  staff.contributor = (await staffMember(t, owner.token, ['ROLE_INVENTORY_CONTRIBUTOR'])).token;
-  staff.reader = (await staffMember(t, owner.token, ['ROLE_INVENTORY_READER'])).token;
-  staff.assistant = (await staffMember(t, owner.token, ['ROLE_STORE_ASSISTANT'])).token;
-  staff.productAdmin = (await staffMember(t, owner.token, ['ROLE_PRODUCT_ADMIN'])).token;
+  Object.assign(
+    staff,
+    await staffTokensByRole(t, owner.token, {
+      admin: 'ROLE_INVENTORY_ADMIN',
+      contributor: 'ROLE_INVENTORY_CONTRIBUTOR',
+      reader: 'ROLE_INVENTORY_READER',
+      assistant: 'ROLE_STORE_ASSISTANT',
+      productAdmin: 'ROLE_PRODUCT_ADMIN',
+    }),
+  );
 });
 afterAll(async () => {
   await t.close();
 });
 
-function call(method: InjectOptions['method'], url: string, token?: string, payload?: unknown) {
-  return t.app.inject({
-    method,
-    url,
-    headers: token ? bearer(token) : {},
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-}
+const call = apiCaller(() => t);
 
 const storePart = (value: unknown): FormPart => ({ name: 'store', value: JSON.stringify(value) });
 const imagePart = (value: Buffer, filename = 'front.png'): FormPart => ({

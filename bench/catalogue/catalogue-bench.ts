@@ -8,12 +8,10 @@
  * generation of the rows under 2 minutes.
  */
 import { createHmac } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { API, ZLoginResponse } from '@app/contracts';
-import { extractVerificationLink, type FullStack } from '../http/full-stack.js';
+import { signUpAndLogIn, type FullStack } from '../http/full-stack.js';
 import { measureLoad, type LoadResult, type LoadSettings } from '../http/load.js';
 import { freePort, startProcess, waitForHttpOk, type Cleanup } from '../http/processes.js';
 import { generateCatalogue, type CatalogueShape } from './generate.js';
@@ -36,8 +34,6 @@ export type CatalogueReport = {
   notes: string[];
 };
 
-const PASSWORD = 'plum-Orchard-47-lantern';
-
 async function json(response: Response): Promise<unknown> {
   const text = await response.text();
   if (!response.ok) throw new Error(`${response.url} answered ${response.status}: ${text.slice(0, 300)}`);
@@ -46,42 +42,25 @@ async function json(response: Response): Promise<unknown> {
 
 /** An owner with a business, signed in again so the token carries it. */
 async function ownerWithBusiness(stack: FullStack, dataDir: string) {
-  const email = `catalogue-bench-${Date.now()}@example.com`;
-  const post = (url: string, body: unknown) =>
-    fetch(`${stack.baseUrl}${url}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-  await json(await post(API.auth.register, { fullName: 'Catalogue Bench', email, password: PASSWORD }));
-  const mailDir = path.join(dataDir, 'mail');
-  let link: string | undefined;
-  for (let attempt = 0; attempt < 100 && !link; attempt++) {
-    const files = existsSync(mailDir) ? await readdir(mailDir) : [];
-    for (const file of files.filter((f) => f.endsWith('.eml'))) {
-      const eml = await readFile(path.join(mailDir, file), 'utf8');
-      if (eml.includes(email)) link = extractVerificationLink(eml);
-    }
-    if (!link) await sleep(100);
-  }
-  if (!link) throw new Error(`no verification mail for ${email}`);
-  const verify = new URL(link);
-  await json(
-    await fetch(`${stack.baseUrl}${verify.pathname}${verify.search}`, {
-      headers: { accept: 'application/json' },
-    }),
-  );
-  const first = ZLoginResponse.parse(await json(await post(API.auth.login, { email, password: PASSWORD })));
+  const owner = await signUpAndLogIn(stack, dataDir, `catalogue-bench-${Date.now()}@example.com`);
   const form = new FormData();
   form.append('business', JSON.stringify({ businessName: 'Benchmark Foods' }));
   const business = (await json(
     await fetch(`${stack.baseUrl}${API.businesses.create}`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${first.token}` },
+      headers: { authorization: `Bearer ${owner.token}` },
       body: form,
     }),
   )) as { id: string };
-  const session = ZLoginResponse.parse(await json(await post(API.auth.login, { email, password: PASSWORD })));
+  const session = ZLoginResponse.parse(
+    await json(
+      await fetch(`${stack.baseUrl}${API.auth.login}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: owner.email, password: owner.password }),
+      }),
+    ),
+  );
   return { userId: session.user.userId, token: session.token, businessId: business.id };
 }
 

@@ -21,7 +21,7 @@ export type FullStack = {
   databaseUrl: string;
 };
 
-export type SignedInUser = { userId: string; token: string };
+export type SignedInUser = { userId: string; token: string; email: string; password: string };
 
 const PASSWORD = 'plum-Orchard-47-lantern';
 const START_TIMEOUT_MS = 60_000;
@@ -110,8 +110,11 @@ async function embeddedDatabaseUrl(dataDir: string): Promise<string> {
 }
 
 /** Registers an owner, follows the e-mailed verification link, signs in. */
-export async function signUpAndLogIn(stack: FullStack, dataDir: string): Promise<SignedInUser> {
-  const email = `bench-${Date.now()}@example.com`;
+export async function signUpAndLogIn(
+  stack: FullStack,
+  dataDir: string,
+  email = `bench-${Date.now()}@example.com`,
+): Promise<SignedInUser> {
   const registered = await postJson(`${stack.baseUrl}${API.auth.register}`, {
     fullName: 'Bench Mark',
     email,
@@ -120,7 +123,7 @@ export async function signUpAndLogIn(stack: FullStack, dataDir: string): Promise
   if (registered.status !== 201)
     throw new Error(`register answered ${registered.status}: ${registered.text}`);
 
-  const link = await waitForVerificationLink(path.join(dataDir, 'mail'));
+  const link = await waitForVerificationLink(path.join(dataDir, 'mail'), email);
   const verifyUrl = new URL(link);
   const verified = await fetch(`${stack.baseUrl}${verifyUrl.pathname}${verifyUrl.search}`, {
     headers: { accept: 'application/json' },
@@ -132,7 +135,7 @@ export async function signUpAndLogIn(stack: FullStack, dataDir: string): Promise
   const loggedIn = await postJson(`${stack.baseUrl}${API.auth.login}`, { email, password: PASSWORD });
   if (loggedIn.status !== 200) throw new Error(`login answered ${loggedIn.status}: ${loggedIn.text}`);
   const session = ZLoginResponse.parse(JSON.parse(loggedIn.text));
-  return { userId: session.user.userId, token: session.token };
+  return { userId: session.user.userId, token: session.token, email, password: PASSWORD };
 }
 
 async function postJson(url: string, body: unknown): Promise<{ status: number; text: string }> {
@@ -145,11 +148,13 @@ async function postJson(url: string, body: unknown): Promise<{ status: number; t
   return { status: response.status, text: await response.text() };
 }
 
-async function waitForVerificationLink(mailDir: string): Promise<string> {
+/** The verification link of the mail to `email` (several owners may sign up on one server). */
+async function waitForVerificationLink(mailDir: string, email: string): Promise<string> {
   for (let attempt = 0; attempt < 50; attempt++) {
     const files = existsSync(mailDir) ? (await readdir(mailDir)).filter((f) => f.endsWith('.eml')) : [];
     for (const file of files) {
-      const link = extractVerificationLink(await readFile(path.join(mailDir, file), 'utf8'));
+      const eml = await readFile(path.join(mailDir, file), 'utf8');
+      const link = eml.includes(email) ? extractVerificationLink(eml) : undefined;
       if (link) return link;
     }
     await sleep(100);

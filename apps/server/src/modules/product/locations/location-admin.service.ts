@@ -11,13 +11,12 @@ import { existsProductsAt } from '../products/products.service.js';
 import type { ProductDeps } from '../product.deps.js';
 import {
   deleteLocation as deleteLocationRow,
-  findLocationWithUsage,
   insertLocation,
   listLocations as findLocations,
   searchLocations,
   updateLocation as updateLocationRow,
 } from './locations.repository.js';
-import { findUsersOfLocation, requireLocation, toLocation } from './locations.service.js';
+import { findUsersOfLocation, readLocation, requireLocation, toLocation } from './locations.service.js';
 
 /*
  * The location calls of the specification (001 section 7). They ask products, categories and
@@ -176,12 +175,6 @@ function locationValues(input: LocationInput) {
     longitude: input.longitude,
     phone: input.phone ?? null,
   };
-}
-
-async function readLocation(scope: TenantScope, id: string): Promise<TLocation> {
-  const row = await findLocationWithUsage(scope, id);
-  if (!row) throw locationNotFound();
-  return toLocation(row, row.usedBy);
 }
 
 function locationNotFound(): AppError {

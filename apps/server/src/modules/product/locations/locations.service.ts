@@ -5,6 +5,7 @@ import {
   existsLocation,
   findLocation,
   findLocationUsers,
+  findLocationWithUsage,
   lockLocation,
   type LocationRow,
   type LocationUsage,
@@ -93,4 +94,11 @@ export function toLocation(row: LocationRow, usedBy: LocationUsage | null): TLoc
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
+}
+
+/** A location as answers show it (with what it serves), or 404. Products' details call it too. */
+export async function readLocation(scope: TenantScope, id: string): Promise<TLocation> {
+  const row = await findLocationWithUsage(scope, id);
+  if (!row) throw new AppError('NOT_FOUND', 'The location was not found.');
+  return toLocation(row, row.usedBy);
 }

@@ -3,13 +3,12 @@ import type { Principal } from '../../../platform/auth/guard.js';
 import { inTenant } from '../../../platform/db/tenancy.js';
 import { AppError } from '../../../platform/http/app-error.js';
 import { findCategoryOfBusiness, toCategory } from '../categories/categories.service.js';
-import { requireLocation, toLocation } from '../locations/locations.service.js';
+import { readLocation, requireLocation } from '../locations/locations.service.js';
 import type { ProductDeps } from '../product.deps.js';
 import { findSupplierOfBusiness, toSupplier } from '../suppliers/suppliers.service.js';
 import { toProductAnswer } from './product-mapper.js';
 import {
   countDistinctSkus,
-  findLocationUsage,
   findProductAt,
   findProductByCodeAt,
   findProductById,
@@ -59,8 +58,7 @@ export async function getProductWithEntities(
     const row = await findProductById(scope, id);
     if (!row) throw new AppError('NOT_FOUND', 'The product was not found.');
     const product = await toProductAnswer(scope, row, deps.clock.now());
-    const location = await requireLocation(scope, row.locationId);
-    const usedBy = await findLocationUsage(scope, row.locationId);
+    const location = await readLocation(scope, row.locationId);
     const category = row.categoryId ? await findCategoryOfBusiness(scope, row.categoryId) : undefined;
     const categoryLocation =
       !category || category.locationId === location.id
@@ -71,7 +69,7 @@ export async function getProductWithEntities(
       ...product,
       category: category ? toCategory({ ...category, locationName: categoryLocation.name }) : null,
       supplier: supplier ? toSupplier(supplier) : null,
-      location: toLocation(location, usedBy),
+      location,
     };
   });
 }

@@ -1,8 +1,6 @@
 import { and, count, countDistinct, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import type { TenantScope } from '../../../platform/db/tenancy.js';
 import { locations } from '../locations/locations.table.js';
-import { stores } from '../stores/stores.table.js';
-import { warehouses } from '../warehouses/warehouses.table.js';
 import { productPositionGaps, products } from './products.table.js';
 
 export type ProductRow = typeof products.$inferSelect;
@@ -239,23 +237,4 @@ export async function isImageInUse(scope: TenantScope, imageUrl: string): Promis
     .where(and(eq(products.businessId, scope.businessId), eq(products.imageUrl, imageUrl)))
     .limit(1);
   return row !== undefined;
-}
-
-/** What a location serves, for answers that carry the location: a store, a warehouse or nothing. */
-export async function findLocationUsage(
-  scope: TenantScope,
-  locationId: string,
-): Promise<'STORE' | 'WAREHOUSE' | null> {
-  const [store] = await scope.tx
-    .select({ id: stores.id })
-    .from(stores)
-    .where(and(eq(stores.businessId, scope.businessId), eq(stores.locationId, locationId)))
-    .limit(1);
-  if (store) return 'STORE';
-  const [warehouse] = await scope.tx
-    .select({ id: warehouses.id })
-    .from(warehouses)
-    .where(and(eq(warehouses.businessId, scope.businessId), eq(warehouses.locationId, locationId)))
-    .limit(1);
-  return warehouse ? 'WAREHOUSE' : null;
 }

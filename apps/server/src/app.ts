@@ -12,7 +12,9 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { registerAccessModule } from './modules/access/access.module.js';
+import { registerInventoryModule } from './modules/inventory/inventory.module.js';
 import { registerProductModule } from './modules/product/product.module.js';
+import { registerStockMovementsModule } from './modules/stock-movements/stock-movements.module.js';
 import { createAccessTokens } from './platform/auth/access-token.js';
 import { registerAuthGuard } from './platform/auth/guard.js';
 import { createFileBlobStorage, type BlobStorage } from './platform/blobs/blob-storage.js';
@@ -48,6 +50,8 @@ export const API_TAGS = [
   { name: 'suppliers', description: 'Suppliers' },
   { name: 'carrying-containers', description: 'Baskets, carts and bags of a store' },
   { name: 'discounts', description: 'Per-product discounts per location' },
+  { name: 'inventory', description: 'Stock per location, its ledger, spreadsheets' },
+  { name: 'stock-movements', description: 'Stock moved between locations, validated at both ends' },
 ];
 
 export type AppOptions = {
@@ -176,6 +180,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   );
   await registerProductModule(app, { db, blobs, log: app.log, clock: options.clock ?? systemClock });
+  await registerInventoryModule(app, { db, log: app.log, clock: options.clock ?? systemClock });
+  await registerStockMovementsModule(app, { db, log: app.log, clock: options.clock ?? systemClock });
 
   await app.register(blobsRoutes, { blobs });
 

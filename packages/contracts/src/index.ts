@@ -12,3 +12,4 @@ export * from './session.js';
 export * from './users.js';
 export * from './catalogue/index.js';
 export * from './paging.js';
+export * from './inventory/index.js';

@@ -216,6 +216,9 @@ describe('the table catalogue', () => {
     products: ['DELETE', 'INSERT', 'SELECT', 'UPDATE'],
     product_position_gaps: ['INSERT', 'SELECT'],
     inventory_items: ['DELETE', 'INSERT', 'SELECT', 'UPDATE'],
+    stock_ledger: ['INSERT', 'SELECT'],
+    stock_movements: ['INSERT', 'SELECT', 'UPDATE'],
+    idempotency_keys: ['DELETE', 'INSERT', 'SELECT', 'UPDATE'],
   };
 
   it('every table of the public schema is FORCE row-level security or exempt with a reason', async () => {

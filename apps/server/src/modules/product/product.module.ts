@@ -1,5 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { assertNoNulCharacter } from '../../platform/http/multipart-form.js';
+import type { FastifyInstance } from 'fastify';
+import { refuseNulCharacters } from '../../platform/http/multipart-form.js';
 import { categoriesRoutes } from './categories/categories.routes.js';
 import { containersRoutes } from './containers/containers.routes.js';
 import type { ProductDeps } from './product.deps.js';
@@ -31,14 +31,4 @@ export async function registerProductModule(app: FastifyInstance, deps: ProductD
     catalogue.addHook('preValidation', refuseNulCharacters);
     for (const plugin of plugins) await catalogue.register(plugin, { deps });
   });
-}
-
-/**
- * Security review: PostgreSQL text cannot hold U+0000, and a NUL in any path, query or JSON body
- * value (`?input=%00`, `{"name": "a\u0000"}`) reached a query and answered 500. The schemas check
- * lengths and shapes, not this; refused here as a 400 on the field, before validation, for every
- * catalogue route. Multipart forms are checked where they are parsed (multipart-form.ts).
- */
-async function refuseNulCharacters(request: FastifyRequest): Promise<void> {
-  for (const part of [request.params, request.query, request.body]) assertNoNulCharacter(part);
 }

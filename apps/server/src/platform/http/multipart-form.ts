@@ -172,3 +172,13 @@ function findNulCharacter(value: unknown): string | null {
   }
   return null;
 }
+
+/**
+ * Security review: PostgreSQL text cannot hold U+0000, and a NUL in any path, query or JSON body
+ * value (`?input=%00`, `{"name": "a\u0000"}`) reached a query and answered 500. The schemas check
+ * lengths and shapes, not this; refused here as a 400 on the field, before validation, for every
+ * route of a module that adds this hook (the catalogue, inventory, movements). Multipart forms are checked where they are parsed (multipart-form.ts).
+ */
+export async function refuseNulCharacters(request: FastifyRequest): Promise<void> {
+  for (const part of [request.params, request.query, request.body]) assertNoNulCharacter(part);
+}

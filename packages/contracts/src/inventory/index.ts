@@ -1,0 +1,2 @@
+export * from './inventory.js';
+export * from './stock-movements.js';

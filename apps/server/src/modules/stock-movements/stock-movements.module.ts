@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { refuseNulCharacters } from '../../platform/http/multipart-form.js';
 import type { InventoryDeps } from '../inventory/inventory.module.js';
 import { deriveCodeKey } from './movement-codes.js';
+import { movementReadsRoutes } from './movement-reads.routes.js';
+import { movementWritesRoutes } from './movement-writes.routes.js';
 import type { MovementDeps } from './stock-movements.deps.js';
 
 export type { MovementDeps } from './stock-movements.deps.js';
@@ -18,7 +20,7 @@ export async function registerStockMovementsModule(
   options: { secret: string },
 ): Promise<void> {
   const deps: MovementDeps = { ...inventoryDeps, codeKey: deriveCodeKey(options.secret) };
-  const plugins: RoutePlugin[] = [];
+  const plugins: RoutePlugin[] = [movementWritesRoutes, movementReadsRoutes];
   await app.register(async (movements) => {
     movements.addHook('preValidation', refuseNulCharacters);
     for (const plugin of plugins) await movements.register(plugin, { deps });

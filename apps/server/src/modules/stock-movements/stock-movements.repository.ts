@@ -166,18 +166,19 @@ const VIEW_JOINS = `
   join locations s on s.business_id = m.business_id and s.id = m.source_location_id
   join locations d on d.business_id = m.business_id and d.id = m.destination_location_id`;
 
-/** Movements as answers show them, in id order. */
+/** Movements as answers show them, by creation then SKU; `limit` caps a long batch. */
 export async function findViews(
   scope: TenantScope,
   target: { ids: readonly string[] } | { batchId: string },
+  options: { limit?: number } = {},
 ): Promise<MovementView[]> {
   const isBatch = 'batchId' in target;
   const result = await scope.tx.$client.query<MovementView>({
     name: isBatch ? 'movements_views_of_batch' : 'movements_views_by_ids',
     text: `select ${VIEW_COLUMNS} from stock_movements m ${VIEW_JOINS}
            where m.business_id = $1 and ${isBatch ? 'm.batch_id = $2' : 'm.id = any($2::uuid[])'}
-           order by m.id`,
-    values: [scope.businessId, isBatch ? target.batchId : [...target.ids]],
+           order by m.created_at, m.sku, m.id limit $3`,
+    values: [scope.businessId, isBatch ? target.batchId : [...target.ids], options.limit ?? null],
   });
   return result.rows;
 }
@@ -275,13 +276,16 @@ export async function sumUnitsByWeek(
   return result.rows;
 }
 
+/** Active products of $2 whose stored lower-case SKU lies in [$3, $4): the prefix as a range. */
+const SKU_PREFIX_AT = `p.business_id = $1 and p.location_id = $2 and p.active
+  and p.sku_lower ~>=~ $3 and p.sku_lower ~<~ $4`;
+
 export type SkuSuggestionRow = {
   productId: string;
   sku: string;
   productName: string;
   barcode: string | null;
   quantity: number;
-  total: number;
 };
 
 /**
@@ -300,13 +304,26 @@ export async function findSkuSuggestions(
     name: 'movements_sku_suggestions',
     text: `
       select p.id as "productId", p.sku, p.name as "productName", p.barcode,
-             coalesce(i.quantity, 0) as quantity, count(*) over () as total
+             coalesce(i.quantity, 0) as quantity
       from products p
       left join inventory_items i on i.business_id = p.business_id and i.location_id = p.location_id and i.product_id = p.id
-      where p.business_id = $1 and p.location_id = $2 and p.active
-        and p.sku_lower ~>=~ $3 and p.sku_lower ~<~ $4
+      where ${SKU_PREFIX_AT}
       order by p.sku, p.id limit $5 offset $6`,
     values: [scope.businessId, locationId, from, `${from}\u{10FFFF}`, page.limit, page.offset],
   });
   return result.rows;
+}
+
+export async function countSkuSuggestions(
+  scope: TenantScope,
+  locationId: string,
+  prefix: string,
+): Promise<number> {
+  const from = prefix.toLowerCase();
+  const result = await scope.tx.$client.query<{ total: number }>({
+    name: 'movements_sku_suggestions_count',
+    text: `select count(*) as total from products p where ${SKU_PREFIX_AT}`,
+    values: [scope.businessId, locationId, from, `${from}\u{10FFFF}`],
+  });
+  return result.rows[0]?.total ?? 0;
 }

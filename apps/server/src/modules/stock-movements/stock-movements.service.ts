@@ -130,7 +130,7 @@ export async function createFromRequest(
   principal: Principal,
   request: TCreateMovementRequest,
   claim: IdempotencyClaim | null,
-): Promise<{ statusCode: number; body: TCreatedMovements }> {
+): Promise<TCreatedMovements> {
   const isBatch = 'items' in request;
   const items = isBatch ? request.items : [request];
   const answer = await inTenant(deps.db, principal, (scope) =>
@@ -145,7 +145,7 @@ export async function createFromRequest(
       ),
     })),
   );
-  return { statusCode: answer.statusCode, body: openCreated(answer.body, deps.codeKey) };
+  return openCreated(answer.body, deps.codeKey);
 }
 
 /** Each location named once, checked in id order: the business's, and active. */

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { inflateSync } from 'node:zlib';
 import type { TCreatedMovements, TStockMovement } from '@app/contracts';
 import type { LightMyRequestResponse } from 'fastify';
 import type { TestApp } from '../build-app.js';
@@ -207,4 +208,39 @@ export async function movementFingerprint(t: TestApp): Promise<Record<string, st
   );
   const { rows } = await t.sql(`select ${columns.join(', ')}`);
   return rows[0] as Record<string, string>;
+}
+
+/**
+ * The text a PDF written by pdfkit shows: its content streams inflated, the hex strings of each
+ * TJ array joined (pdfkit splits words for kerning), one line per TJ.
+ */
+export function pdfText(pdf: Buffer): string {
+  const raw = pdf.toString('latin1');
+  const lines: string[] = [];
+  for (const stream of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+    let content: string;
+    try {
+      content = inflateSync(Buffer.from(stream[1] ?? '', 'latin1')).toString('latin1');
+    } catch {
+      continue; // an image, not text
+    }
+    for (const array of content.matchAll(/\[([^\]]*)\]\s*TJ/g)) {
+      const hex = [...(array[1] ?? '').matchAll(/<([0-9a-fA-F]*)>/g)].map((part) => part[1]).join('');
+      lines.push(Buffer.from(hex, 'hex').toString('latin1'));
+    }
+  }
+  return lines.join('\n');
+}
+
+/** GET /api/stock-movement/{id}/document, with the codes as headers when given. */
+export function downloadDocument(
+  t: TestApp,
+  token: string,
+  id: string,
+  codes?: { source?: string; destination?: string },
+): Promise<LightMyRequestResponse> {
+  const headers: Record<string, string> = { ...bearer(token) };
+  if (codes?.source) headers['x-source-validation-code'] = codes.source;
+  if (codes?.destination) headers['x-destination-validation-code'] = codes.destination;
+  return t.app.inject({ method: 'GET', url: `/api/stock-movement/${id}/document`, headers });
 }

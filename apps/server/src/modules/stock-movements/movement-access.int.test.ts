@@ -51,10 +51,12 @@ describe('who may move stock', () => {
   it('lets a store assistant create, validate at both ends and cancel', async () => {
     const created = await createMovement(t, staff.assistant, item(1));
     const id = created.movements[0]?.id ?? '';
-    expect((await validate(t, staff.assistant, 'source', id, created.sourceValidationCode)).statusCode).toBe(200);
-    expect((await validate(t, staff.assistant, 'destination', id, created.destinationValidationCode)).statusCode).toBe(
+    expect((await validate(t, staff.assistant, 'source', id, created.sourceValidationCode)).statusCode).toBe(
       200,
     );
+    expect(
+      (await validate(t, staff.assistant, 'destination', id, created.destinationValidationCode)).statusCode,
+    ).toBe(200);
     const other = await createMovement(t, staff.assistant, item(1));
     expect((await cancel(t, staff.assistant, other.movements[0]?.id ?? '')).statusCode).toBe(200);
   });
@@ -64,7 +66,9 @@ describe('who may move stock', () => {
     const id = created.movements[0]?.id ?? '';
     const before = await movementFingerprint(t);
     expect((await postMovement(t, staff.reader, item(1))).statusCode).toBe(403);
-    expect((await validate(t, staff.reader, 'source', id, created.sourceValidationCode)).statusCode).toBe(403);
+    expect((await validate(t, staff.reader, 'source', id, created.sourceValidationCode)).statusCode).toBe(
+      403,
+    );
     expect((await cancel(t, staff.reader, id)).statusCode).toBe(403);
     expect(await movementFingerprint(t)).toEqual(before);
     for (const url of [
@@ -81,9 +85,10 @@ describe('who may move stock', () => {
     expect((await postMovement(t, staff.productAdmin, item(1))).statusCode).toBe(403);
     expect((await call('GET', '/api/stock-movement/all', staff.productAdmin)).statusCode).toBe(403);
     expect((await call('GET', '/api/stock-movement/all')).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'POST', url: '/api/stock-movement/create', payload: item(1) })).statusCode).toBe(
-      401,
-    );
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/stock-movement/create', payload: item(1) }))
+        .statusCode,
+    ).toBe(401);
   });
 
   it('needs no particular plan: a Free business moves stock', async () => {
@@ -95,30 +100,40 @@ describe('who may move stock', () => {
       destinationLocationId: setUp.destination.id,
       quantity: 2,
     });
-    const res = await validate(t, free.token, 'source', created.movements[0]?.id ?? '', created.sourceValidationCode);
+    const res = await validate(
+      t,
+      free.token,
+      'source',
+      created.movements[0]?.id ?? '',
+      created.sourceValidationCode,
+    );
     expect(res.statusCode).toBe(200);
   });
 });
 
 describe('another business', () => {
-  it("answers 404 for its movements, batches and locations, and never lists them", async () => {
+  it('answers 404 for its movements, batches and locations, and never lists them', async () => {
     const created = await createMovement(t, owner.token, { items: [item(1)] });
     const id = created.movements[0]?.id ?? '';
     const rival = await ownerWithBusiness(t, 'Rival');
     const before = await movementFingerprint(t);
     expect((await call('GET', `/api/stock-movement/${id}`, rival.token)).statusCode).toBe(404);
-    expect((await call('GET', `/api/stock-movement/batch/${created.batchId}`, rival.token)).statusCode).toBe(404);
+    expect((await call('GET', `/api/stock-movement/batch/${created.batchId}`, rival.token)).statusCode).toBe(
+      404,
+    );
     expect((await call('GET', `/api/stock-movement/${id}/document`, rival.token)).statusCode).toBe(404);
     expect((await validate(t, rival.token, 'source', id, created.sourceValidationCode)).statusCode).toBe(404);
     expect(
-      (await validateBatch(t, rival.token, 'source', created.batchId ?? '', created.sourceValidationCode)).statusCode,
+      (await validateBatch(t, rival.token, 'source', created.batchId ?? '', created.sourceValidationCode))
+        .statusCode,
     ).toBe(404);
     expect((await cancel(t, rival.token, id)).statusCode).toBe(404);
     // Its own movement between our locations: they are unknown to it.
     expect((await postMovement(t, rival.token, item(1))).statusCode).toBe(404);
-    expect((await call('GET', `/api/stock-movement/search/sku?locationId=${world.source.id}`, rival.token)).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await call('GET', `/api/stock-movement/search/sku?locationId=${world.source.id}`, rival.token))
+        .statusCode,
+    ).toBe(404);
     const list = await call('GET', '/api/stock-movement/all', rival.token);
     expect(list.json()).toMatchObject({ content: [], totalElements: 0 });
     expect(await movementFingerprint(t)).toEqual(before);
@@ -170,7 +185,9 @@ describe('retries with an Idempotency-Key', () => {
     const wrong = String((Number(created.sourceValidationCode) + 7) % 1_000_000).padStart(6, '0');
     expect((await validate(t, owner.token, 'source', id, wrong, key)).json().details.attemptsLeft).toBe(4);
     expect((await validate(t, owner.token, 'source', id, wrong, key)).json().details.attemptsLeft).toBe(3);
-    const { rows } = await t.sql(`select count(*)::int as n from idempotency_keys where key = $1`, [`wrong-${id}`]);
+    const { rows } = await t.sql(`select count(*)::int as n from idempotency_keys where key = $1`, [
+      `wrong-${id}`,
+    ]);
     expect(rows[0].n).toBe(0);
   });
 
@@ -189,10 +206,25 @@ describe('retries with an Idempotency-Key', () => {
   it('validates a batch once for a repeated batch validation', async () => {
     const created = await createMovement(t, owner.token, { items: [item(1), item(2)] });
     const key = { 'idempotency-key': `batch-${created.batchId}` };
-    const first = await validateBatch(t, owner.token, 'source', created.batchId ?? '', created.sourceValidationCode, key);
-    const again = await validateBatch(t, owner.token, 'source', created.batchId ?? '', created.sourceValidationCode, key);
+    const first = await validateBatch(
+      t,
+      owner.token,
+      'source',
+      created.batchId ?? '',
+      created.sourceValidationCode,
+      key,
+    );
+    const again = await validateBatch(
+      t,
+      owner.token,
+      'source',
+      created.batchId ?? '',
+      created.sourceValidationCode,
+      key,
+    );
     expect([first.statusCode, again.statusCode]).toEqual([200, 200]);
-    for (const movement of first.json() as TStockMovement[]) expect(await ledgerOf(t, movement.id)).toHaveLength(1);
+    for (const movement of first.json<TStockMovement[]>())
+      expect(await ledgerOf(t, movement.id)).toHaveLength(1);
   });
 });
 
@@ -206,18 +238,31 @@ describe('listMovements', () => {
       quantity,
     });
     const ids: string[] = [];
-    for (const quantity of [1, 2, 3]) ids.push((await createMovement(t, owner.token, move(quantity))).movements[0]?.id ?? '');
+    for (const quantity of [1, 2, 3])
+      ids.push((await createMovement(t, owner.token, move(quantity))).movements[0]?.id ?? '');
     const batch = await createMovement(t, owner.token, { items: [move(4), move(5)] });
     await cancel(t, owner.token, ids[0] ?? '');
 
-    const byLocation = await call('GET', `/api/stock-movement/all?locationId=${setUp.destination.id}&size=2`, owner.token);
+    const byLocation = await call(
+      'GET',
+      `/api/stock-movement/all?locationId=${setUp.destination.id}&size=2`,
+      owner.token,
+    );
     expect(byLocation.statusCode).toBe(200);
     expect(byLocation.json()).toMatchObject({ page: 0, size: 2, totalElements: 5, totalPages: 3 });
-    const last = await call('GET', `/api/stock-movement/all?locationId=${setUp.destination.id}&size=2&page=2`, owner.token);
+    const last = await call(
+      'GET',
+      `/api/stock-movement/all?locationId=${setUp.destination.id}&size=2&page=2`,
+      owner.token,
+    );
     expect(last.json().content.map((movement: TStockMovement) => movement.id)).toEqual([ids[0]]);
     expect(last.json().totalElements).toBe(5);
 
-    const cancelled = await call('GET', `/api/stock-movement/all?status=CANCELLED&locationId=${setUp.source.id}`, owner.token);
+    const cancelled = await call(
+      'GET',
+      `/api/stock-movement/all?status=CANCELLED&locationId=${setUp.source.id}`,
+      owner.token,
+    );
     expect(cancelled.json().content.map((movement: TStockMovement) => movement.id)).toEqual([ids[0]]);
     const ofBatch = await call('GET', `/api/stock-movement/all?batchId=${batch.batchId}`, owner.token);
     expect(ofBatch.json().totalElements).toBe(2);
@@ -257,7 +302,11 @@ describe('suggestMovementSkus', () => {
       barcode: null,
       quantity: await quantityOf(t, owner.businessId, world.product.sku, world.source.id),
     });
-    const none = await call('GET', `/api/stock-movement/search/sku?locationId=${world.source.id}&query=TEB`, owner.token);
+    const none = await call(
+      'GET',
+      `/api/stock-movement/search/sku?locationId=${world.source.id}&query=TEB`,
+      owner.token,
+    );
     expect(none.json()).toMatchObject({ content: [], totalElements: 0 });
     expect((await call('GET', '/api/stock-movement/search/sku?query=TEA', owner.token)).statusCode).toBe(400);
   });

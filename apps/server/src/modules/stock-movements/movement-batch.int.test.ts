@@ -156,7 +156,7 @@ describe('batches of movements', () => {
     ).toBe(409);
   });
 
-  it('counts a wrong batch code on every movement of the batch', async () => {
+  it('counts a wrong code on every movement of the batch, through the batch or a member', async () => {
     const world = await twoProducts(5);
     const created = await batchOf([world.item(world.product.sku, 1), world.item(world.coffee.sku, 1)]);
     const res = await validateBatch(
@@ -172,6 +172,19 @@ describe('batches of movements', () => {
       created.batchId,
     ]);
     expect(rows.map((row) => row.failed_attempts)).toEqual([1, 1]);
+    // The members share the codes: a wrong one tried on a member counts on the whole batch.
+    const member = await validate(
+      t,
+      owner.token,
+      'source',
+      created.movements[1]?.id ?? '',
+      otherCode(created.sourceValidationCode),
+    );
+    expect(member.json().details.attemptsLeft).toBe(3);
+    const after = await t.sql(`select failed_attempts from stock_movements where batch_id = $1`, [
+      created.batchId,
+    ]);
+    expect(after.rows.map((row) => row.failed_attempts)).toEqual([2, 2]);
   });
 
   it('validates only the movements still waiting; one validated on its own stays as it is', async () => {

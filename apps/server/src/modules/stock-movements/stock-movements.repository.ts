@@ -102,6 +102,15 @@ export async function lockMovements(
     .for('update');
 }
 
+/** The batch of a movement (null for a single one), or undefined when there is no such movement. */
+export async function findBatchIdOf(scope: TenantScope, id: string): Promise<string | null | undefined> {
+  const [row] = await scope.tx
+    .select({ batchId: stockMovements.batchId })
+    .from(stockMovements)
+    .where(and(eq(stockMovements.businessId, scope.businessId), eq(stockMovements.id, id)));
+  return row ? row.batchId : undefined;
+}
+
 export type MovementChange = Partial<
   Pick<
     MovementRow,

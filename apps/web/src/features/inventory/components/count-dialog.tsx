@@ -52,7 +52,7 @@ export function CountDialog({ item, locationName, onClose }: CountDialogProps) {
       return;
     }
     if (counted === null || !checked.data) {
-      showErrors({ quantity: 'Enter a whole number from 0.', ...checked.errors });
+      showErrors({ ...checked.errors, quantity: 'Enter a whole number from 0.' });
       return;
     }
     showErrors({});

@@ -13,7 +13,7 @@ const TABS = [
 ] as const;
 type TabValue = (typeof TABS)[number]['value'];
 
-const SUBTITLE = 'Stock per location, and the movements that carry it between them.';
+const SUBTITLE = 'Stock per location and the movements between them.';
 
 /**
  * /dashboard/inventory: the Stock tab (features/inventory) and the Movements tab

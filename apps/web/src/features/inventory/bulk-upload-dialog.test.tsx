@@ -39,7 +39,10 @@ describe(BulkUploadDialog.name, () => {
     await userEvent.click(within(dialog).getByRole('radio', { name: 'Replace the stock (a full count)' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Upload' }));
 
-    expect(await within(dialog).findByText('Sending the file: 0 %')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Sending the file...')).toBeInTheDocument();
+    expect(within(dialog).getByRole('progressbar', { name: 'Upload progress' })).not.toHaveAttribute(
+      'aria-valuenow',
+    );
     step();
     expect(await within(dialog).findByText('Sending the file: 50 %')).toBeInTheDocument();
     const progress = within(dialog).getByRole('progressbar', { name: 'Upload progress' });
@@ -92,7 +95,9 @@ describe(BulkUploadDialog.name, () => {
     await chooseFile(dialog, csvFile());
     await userEvent.click(within(dialog).getByRole('button', { name: 'Upload' }));
 
-    expect(await within(dialog).findByText('250 rows need fixing. Nothing was saved.')).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText('250 problems in the sheet. Nothing was saved.'),
+    ).toBeInTheDocument();
     const list = within(dialog).getByRole('table', { name: 'Rows to fix' });
     const rows = within(list).getAllByRole('row');
     expect(rows).toHaveLength(4);

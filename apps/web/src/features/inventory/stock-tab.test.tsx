@@ -39,7 +39,7 @@ describe(StockTab.name, () => {
       const oat = rowOf('OAT-1L');
       expect(oat).toHaveTextContent('Oat milk 1 l');
       expect(oat).toHaveTextContent('4006381333931');
-      expect(within(oat).getByLabelText('6 on the way in, 2 on the way out')).toHaveTextContent('6 / 2');
+      expect(within(oat).getByLabelText('6 on the way in, 2 on the way out')).toHaveTextContent('6 in2 out');
       expect(oat).toHaveTextContent('12');
       expect(oat).toHaveTextContent('Active');
       expect(within(oat).queryByText('Low stock')).toBeNull();

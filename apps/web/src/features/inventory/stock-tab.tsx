@@ -47,7 +47,7 @@ export function StockTab({ renderHeader, tabs, panelProps }: StockTabProps) {
 
   const actions = choice.isEmpty ? null : (
     <>
-      <LocationPicker choice={choice} width={220} />
+      <LocationPicker choice={choice} width={200} />
       {location && permissions.canCreate ? (
         <>
           <Button

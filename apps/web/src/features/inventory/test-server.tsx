@@ -89,7 +89,10 @@ export function mockXhr(answer: (request: SentRequest) => XhrAnswer, { isAutomat
   class FakeXhr {
     status = 0;
     responseText = '';
-    upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
+    upload: { onprogress: ((event: ProgressEvent) => void) | null; onload: (() => void) | null } = {
+      onprogress: null,
+      onload: null,
+    };
     onload: (() => void) | null = null;
     onerror: (() => void) | null = null;
     onabort: (() => void) | null = null;
@@ -116,6 +119,7 @@ export function mockXhr(answer: (request: SentRequest) => XhrAnswer, { isAutomat
         this.upload.onprogress?.({ loaded: 1024, total, lengthComputable: true } as ProgressEvent);
         next(() => {
           this.upload.onprogress?.({ loaded: total, total, lengthComputable: true } as ProgressEvent);
+          this.upload.onload?.();
           next(() => {
             const reply = answer(request);
             this.status = reply.status;

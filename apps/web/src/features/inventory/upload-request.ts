@@ -34,6 +34,8 @@ export function postFormWithProgress(
   form: FormData,
   headers: Record<string, string>,
   onProgress: (progress: SendProgress) => void,
+  /** The whole body is out; the answer is on its way. */
+  onSent: () => void = () => undefined,
 ): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
@@ -42,6 +44,8 @@ export function postFormWithProgress(
     request.upload.onprogress = (event) => {
       onProgress({ loaded: event.loaded, total: event.lengthComputable ? event.total : null });
     };
+    // Not every browser reports progress for a body sent in one piece: the end still counts.
+    request.upload.onload = () => onSent();
     request.onload = () => {
       resolve({
         status: request.status,

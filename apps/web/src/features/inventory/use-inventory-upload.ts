@@ -80,7 +80,8 @@ export function useInventoryUpload() {
         form.append('mode', mode);
         form.append('file', file, file.name);
         const token = selectToken(store.getState());
-        setPhase({ step: 'sending', percent: 0 });
+        // No percent until the browser reports one: an empty bar that never moves looks stuck.
+        setPhase({ step: 'sending', percent: null });
         return postFormWithProgress(
           url,
           form,
@@ -90,6 +91,7 @@ export function useInventoryUpload() {
             if (total !== null && loaded >= total) setPhase({ step: 'checking' });
             else setPhase({ step: 'sending', percent: total ? Math.round((loaded / total) * 100) : null });
           },
+          () => setPhase({ step: 'checking' }),
         );
       };
 

@@ -113,6 +113,7 @@ export function AddStockDialog({ location, onClose }: AddStockDialogProps) {
               name="productId"
               required
               autoFocus
+              isQuantityShown={false}
               value={skuText}
               onChange={(text) => {
                 setSkuText(text);

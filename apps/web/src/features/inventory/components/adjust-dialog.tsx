@@ -127,6 +127,7 @@ export function AdjustDialog({ item, locationName, onClose }: AdjustDialogProps)
             exclusive
             fullWidth
             size="small"
+            color={direction === 'add' ? 'success' : 'error'}
             value={direction}
             aria-label="Add or remove units"
             onChange={(_event, next: Direction | null) => {

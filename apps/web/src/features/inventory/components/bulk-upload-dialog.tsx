@@ -110,10 +110,9 @@ export function BulkUploadDialog({ onClose }: { onClose: () => void }) {
       <DialogTitle id={titleId}>Upload stock spreadsheet</DialogTitle>
       <DialogContent sx={{ display: 'grid', gap: 2.5 }}>
         <Typography variant="body2" color="text.secondary">
-          One row per item with the columns <strong>sku</strong>, <strong>barcode</strong>,{' '}
-          <strong>quantity</strong> and <strong>location</strong> (the location&apos;s name), so one file can
-          fill several locations. Every row must be right: otherwise nothing is saved and the rows to fix are
-          listed here.
+          Columns <strong>sku</strong>, <strong>barcode</strong>, <strong>quantity</strong> and{' '}
+          <strong>location</strong> (its name), one row per item. All rows or none: a sheet with an error
+          changes nothing and lists the rows to fix.
         </Typography>
         <TemplateButtons />
         <FileChooser
@@ -130,6 +129,7 @@ export function BulkUploadDialog({ onClose }: { onClose: () => void }) {
         <Box>
           <FormLabel id={modeLabelId}>The quantities in the file</FormLabel>
           <RadioGroup
+            row
             aria-labelledby={modeLabelId}
             value={mode}
             onChange={(event) => {
@@ -153,11 +153,11 @@ export function BulkUploadDialog({ onClose }: { onClose: () => void }) {
         </Box>
         <ProgressLine phase={phase} />
         {refusal ? (
-          <Box>
+          <Box ref={(element: HTMLElement | null) => element?.scrollIntoView?.({ block: 'nearest' })}>
             <Alert severity="error" sx={{ mb: 1 }}>
               {refusal.total === 1
-                ? '1 row needs fixing. Nothing was saved.'
-                : `${refusal.total} rows need fixing. Nothing was saved.`}
+                ? '1 problem in the sheet. Nothing was saved.'
+                : `${refusal.total} problems in the sheet. Nothing was saved.`}
             </Alert>
             <RowErrorList rows={refusal.rows} total={refusal.total} />
           </Box>

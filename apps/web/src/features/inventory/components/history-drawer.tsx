@@ -23,11 +23,14 @@ import { formatDelta } from './item-summary';
 const PAGE_SIZE = 20;
 const DRAWER_WIDTH = 600;
 
-const WHEN = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const DAY = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+const TIME = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
 
-export function formatWhen(iso: string): string {
+/** The day and the time of an instant, shown on two lines to leave room for what happened. */
+export function formatWhen(iso: string): { day: string; time: string } {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : WHEN.format(date);
+  if (Number.isNaN(date.getTime())) return { day: iso, time: '' };
+  return { day: DAY.format(date), time: TIME.format(date) };
 }
 
 /** "Adjustment · Damaged": the reason, and for an adjustment the cause picked. */
@@ -38,9 +41,15 @@ export function describeReason(entry: TLedgerEntry): string {
 
 function LedgerRow({ entry }: { entry: TLedgerEntry }) {
   const details = [entry.note, entry.reference ? `Ref. ${entry.reference}` : null].filter(Boolean);
+  const when = formatWhen(entry.createdAt);
   return (
     <TableRow>
-      <TableCell sx={{ whiteSpace: 'nowrap', verticalAlign: 'top' }}>{formatWhen(entry.createdAt)}</TableCell>
+      <TableCell sx={{ whiteSpace: 'nowrap', verticalAlign: 'top' }}>
+        <Typography variant="body2">{when.day}</Typography>
+        <Typography variant="caption" color="text.secondary" component="div">
+          {when.time}
+        </Typography>
+      </TableCell>
       <TableCell sx={{ verticalAlign: 'top', maxWidth: 220 }}>
         <Typography variant="body2">{describeReason(entry)}</Typography>
         {details.map((detail) => (

@@ -27,6 +27,8 @@ type SkuSearchFieldProps = {
   required?: boolean;
   autoFocus?: boolean;
   disabled?: boolean;
+  /** Each suggestion shows the units in stock (not when adding a record: it has none yet). */
+  isQuantityShown?: boolean;
 };
 
 const NO_SUGGESTIONS: TSkuSuggestion[] = [];
@@ -50,6 +52,7 @@ export function SkuSearchField({
   required,
   autoFocus,
   disabled,
+  isQuantityShown = true,
 }: SkuSearchFieldProps) {
   const query = useDebounced(value).trim();
   const suggestions = useSuggestSkusQuery({ locationId, query }, { skip: query === '' });
@@ -92,9 +95,11 @@ export function SkuSearchField({
                 {option.barcode ? ` · ${option.barcode}` : ''}
               </Typography>
             </Box>
-            <Typography variant="caption" color="text.secondary" sx={{ ml: 2, whiteSpace: 'nowrap' }}>
-              {option.quantity} in stock
-            </Typography>
+            {isQuantityShown ? (
+              <Typography variant="caption" color="text.secondary" sx={{ ml: 2, whiteSpace: 'nowrap' }}>
+                {option.quantity} in stock
+              </Typography>
+            ) : null}
           </Box>
         );
       }}

@@ -109,8 +109,8 @@ export function StockList({ location, permissions, onAdd, onUpload }: StockListP
           variant="search"
           locationId={location.id}
           label="Search stock by SKU"
-          placeholder="Search by SKU or name"
-          width={260}
+          placeholder="SKU or name"
+          width={220}
           value={list.search}
           onChange={list.setSearch}
           onSelect={(suggestion) => list.setSearch(suggestion.sku)}

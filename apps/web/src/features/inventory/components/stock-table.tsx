@@ -143,18 +143,19 @@ export function StockTable({
     },
     {
       id: 'inTransitIn',
-      label: 'In transit (in / out)',
+      label: 'In transit',
       numeric: true,
+      // Only the directions that carry units: "24 in", "12 out", or both on two lines.
       render: (row) =>
         row.inTransitIn === 0 && row.inTransitOut === 0 ? (
           <Muted>—</Muted>
         ) : (
           <Box
-            component="span"
             sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}
             aria-label={`${row.inTransitIn} on the way in, ${row.inTransitOut} on the way out`}
           >
-            {row.inTransitIn} / {row.inTransitOut}
+            {row.inTransitIn > 0 ? <div>{row.inTransitIn} in</div> : null}
+            {row.inTransitOut > 0 ? <div>{row.inTransitOut} out</div> : null}
           </Box>
         ),
     },

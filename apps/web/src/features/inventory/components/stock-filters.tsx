@@ -53,7 +53,7 @@ export function LowStockFilter({ isOn, onChange }: { isOn: boolean; onChange: (n
         ...BUTTON_SX,
         bgcolor: 'background.paper',
         gap: 0.75,
-        '&.Mui-selected': { color: 'warning.dark', bgcolor: 'action.selected' },
+        '&.Mui-selected': { color: 'text.primary', bgcolor: 'action.selected' },
       }}
     >
       <WarningAmberIcon fontSize="small" />

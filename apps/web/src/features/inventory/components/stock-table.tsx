@@ -43,6 +43,9 @@ const TWO_LINES = {
   overflow: 'hidden',
 } as const;
 
+/** 5.9:1 on white, 5.5:1 on the hovered row. */
+const LOW_STOCK_LIGHT = '#a04400';
+
 export function LowStockBadge() {
   return (
     <Chip
@@ -51,7 +54,17 @@ export function LowStockBadge() {
       variant="outlined"
       icon={<WarningAmberIcon />}
       label="Low stock"
-      sx={{ fontWeight: 500 }}
+      // MUI's warning shades are too light for small text on white (AA needs 4.5:1): a deeper
+      // amber in light mode, the main shade on the dark background.
+      sx={[
+        {
+          fontWeight: 500,
+          color: LOW_STOCK_LIGHT,
+          borderColor: LOW_STOCK_LIGHT,
+          '& .MuiChip-icon': { color: 'inherit' },
+        },
+        (theme) => theme.applyStyles('dark', { color: 'warning.main', borderColor: 'warning.main' }),
+      ]}
     />
   );
 }

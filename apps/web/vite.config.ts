@@ -16,10 +16,12 @@ const MUI_MODULES =
  * web-size, <= 170 kB). The public pages' header menu alone would otherwise pull them in. The same
  * holds for the dashboard's own controls (checkboxes, switches, toggle buttons, chips, tabs,
  * tables, skeletons, cards, the progress bar of a reloading list): every catalogue screen uses them,
- * and at seven screens they crossed the share count and put 3 kB on /login.
+ * and at seven screens they crossed the share count and put 3 kB on /login. TextField (with the
+ * Select, menu and modal it brings) and Toolbar crossed it with the inventory page: 14 kB more on
+ * /login, whose form fields are FormTextField (OutlinedInput) for this very reason.
  */
 const MUI_OVERLAY_MODULES =
-  /[\\/]@mui[\\/]material[\\/](?:esm[\\/])?(?:Modal|Menu|MenuList|MenuItem|Popover|Popper|Dialog[A-Za-z]*|Drawer|SwipeableDrawer|Backdrop|Fade|Grow|Slide|Portal|Unstable_TrapFocus|List[A-Za-z]*|Divider|Tooltip|Snackbar[A-Za-z]*|Checkbox|Switch|SwitchBase|Radio[A-Za-z]*|ToggleButton[A-Za-z]*|Chip|Tab|Tabs|TabScrollButton|Table[A-Za-z]*|Skeleton|Card[A-Za-z]*|Autocomplete|LinearProgress|internal[\\/]SwitchBase)[\\/.]/;
+  /[\\/]@mui[\\/]material[\\/](?:esm[\\/])?(?:Modal|Menu|MenuList|MenuItem|Popover|Popper|Dialog[A-Za-z]*|Drawer|SwipeableDrawer|Backdrop|Fade|Grow|Slide|Portal|Unstable_TrapFocus|List[A-Za-z]*|Divider|Tooltip|Snackbar[A-Za-z]*|Checkbox|Switch|SwitchBase|Radio[A-Za-z]*|ToggleButton[A-Za-z]*|Chip|Tab|Tabs|TabScrollButton|Table[A-Za-z]*|Skeleton|Card[A-Za-z]*|Autocomplete|LinearProgress|internal[\\/]SwitchBase|TextField|Select|NativeSelect[A-Za-z]*|FilledInput|Input|Toolbar)[\\/.]/;
 
 /**
  * A MUI module used by at least this many entries (the app, each lazy page, each lazy piece such

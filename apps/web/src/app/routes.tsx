@@ -46,7 +46,6 @@ const MARKETING_TITLES: Record<(typeof MARKETING_PATHS)[number], string> = {
 
 /** Protected pages whose feature is not built yet: the shell, the title and a short note. */
 export const COMING_PAGES: readonly { path: string; title: string }[] = [
-  { path: 'inventory', title: 'Inventory' },
   { path: 'profile', title: 'Profile' },
   { path: 'settings', title: 'Settings' },
   { path: 'business-profile', title: 'Business Profile' },
@@ -210,6 +209,14 @@ export const appRoutes: RouteObject[] = [
             lazy: shellPage(
               () => import('../features/products/products-page'),
               (m) => m.ProductsPage,
+            ),
+          },
+          {
+            path: 'inventory',
+            handle: handle('Inventory'),
+            lazy: shellPage(
+              () => import('./inventory-page'),
+              (m) => m.InventoryPage,
             ),
           },
           ...COMING_PAGES.map(({ path, title }) => ({

@@ -1,0 +1,164 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import TextField from '@mui/material/TextField';
+import { ZCreateInventoryRequest, type TLocation, type TSkuSuggestion } from '@app/contracts';
+import { useId, useState, type FormEvent } from 'react';
+import { getErrorMessage, isApiError } from '../../../api/api-error';
+import { notifyError, notifySuccess } from '../../../components/toast';
+import { useFormErrors } from '../../../lib/use-form-errors';
+import { validate } from '../../../lib/validation';
+import { useIdempotencyKey } from '../idempotency-key';
+import { useCreateStockMutation } from '../inventory.api';
+import { INVENTORY_MESSAGES, INVENTORY_SUCCESS } from '../messages';
+import { readUnits } from './adjust-dialog';
+import { SkuSearchField } from './sku-search-field';
+
+type AddStockDialogProps = { location: TLocation; onClose: () => void };
+
+type FieldName = 'quantity' | 'reorderPoint';
+
+/**
+ * A stock record for a product of this location (POST /api/inventory): the product picked by its
+ * SKU, the opening quantity (recorded in the ledger) and the reorder point under which it shows
+ * as low stock.
+ */
+export function AddStockDialog({ location, onClose }: AddStockDialogProps) {
+  const titleId = useId();
+  const [skuText, setSkuText] = useState('');
+  const [product, setProduct] = useState<TSkuSuggestion | null>(null);
+  const [values, setValues] = useState<Record<FieldName, string>>({ quantity: '0', reorderPoint: '' });
+  const { formRef, alertRef, errors, formError, showErrors, showServerError, clearError } = useFormErrors();
+  const [createStock, state] = useCreateStockMutation();
+  const { keyFor } = useIdempotencyKey();
+
+  const field = (name: FieldName) => ({
+    name,
+    value: values[name],
+    onChange: (event: { target: { value: string } }) => {
+      setValues((current) => ({ ...current, [name]: event.target.value }));
+      clearError(name);
+    },
+    error: Boolean(errors[name]),
+    helperText: errors[name],
+    disabled: state.isLoading,
+  });
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const found: Record<string, string> = {};
+    const quantity = readUnits(values.quantity);
+    const reorderPoint = values.reorderPoint.trim() === '' ? null : readUnits(values.reorderPoint);
+    if (!product) found.productId = 'Pick the product by its SKU.';
+    if (quantity === null) found.quantity = 'Enter a whole number from 0.';
+    if (reorderPoint === null && values.reorderPoint.trim() !== '') {
+      found.reorderPoint = 'Enter a whole number from 0, or leave it empty.';
+    }
+    const checked = validate(ZCreateInventoryRequest, {
+      productId: product?.productId,
+      locationId: location.id,
+      quantity,
+      reorderPoint,
+    });
+    if (Object.keys(found).length > 0 || !checked.data) {
+      showErrors({ ...checked.errors, ...found });
+      return;
+    }
+    showErrors({});
+    try {
+      await createStock({ ...checked.data, idempotencyKey: keyFor(checked.data) }).unwrap();
+      notifySuccess(INVENTORY_SUCCESS.created);
+      onClose();
+    } catch (error) {
+      if (isApiError(error) && error.code === 'CONFLICT') {
+        // The product has its record here already: say so at the product.
+        showErrors({ productId: error.message });
+        return;
+      }
+      if (isApiError(error) && Object.keys(error.fieldErrors).length > 0) {
+        showServerError(error, INVENTORY_MESSAGES.create);
+        return;
+      }
+      notifyError(getErrorMessage(error, INVENTORY_MESSAGES.create));
+    }
+  };
+
+  return (
+    <Dialog
+      open
+      onClose={state.isLoading ? undefined : onClose}
+      aria-labelledby={titleId}
+      maxWidth="sm"
+      fullWidth
+    >
+      <Box component="form" noValidate ref={formRef} onSubmit={(event) => void submit(event)}>
+        <DialogTitle id={titleId}>Add stock record</DialogTitle>
+        <DialogContent
+          sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 2, pt: '12px !important' }}
+        >
+          {formError ? (
+            <Alert ref={alertRef} severity="error" sx={{ gridColumn: '1 / -1' }}>
+              {formError}
+            </Alert>
+          ) : null}
+          <Box sx={{ gridColumn: '1 / -1' }}>
+            <SkuSearchField
+              locationId={location.id}
+              label="Product SKU"
+              placeholder="Type a SKU or product name"
+              name="productId"
+              required
+              autoFocus
+              isQuantityShown={false}
+              value={skuText}
+              onChange={(text) => {
+                setSkuText(text);
+                if (product && text !== product.sku) setProduct(null);
+                clearError('productId');
+              }}
+              onSelect={(suggestion) => {
+                setProduct(suggestion);
+                setSkuText(suggestion.sku);
+                clearError('productId');
+              }}
+              error={Boolean(errors.productId)}
+              helperText={
+                errors.productId ??
+                (product
+                  ? `${product.productName}${product.barcode ? ` · ${product.barcode}` : ''}`
+                  : `A product of ${location.name}.`)
+              }
+              disabled={state.isLoading}
+            />
+          </Box>
+          <TextField
+            label="Opening quantity"
+            required
+            autoComplete="off"
+            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+            {...field('quantity')}
+          />
+          <TextField
+            label="Reorder point"
+            autoComplete="off"
+            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+            {...field('reorderPoint')}
+            helperText={errors.reorderPoint ?? 'Below this it shows as low stock.'}
+          />
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          <Button color="inherit" onClick={onClose} disabled={state.isLoading}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="contained" disabled={state.isLoading}>
+            {state.isLoading ? 'Saving...' : 'Add stock record'}
+          </Button>
+        </DialogActions>
+      </Box>
+    </Dialog>
+  );
+}

@@ -140,6 +140,10 @@ export type TInventorySearchQuery = z.output<typeof ZInventorySearchQuery>;
 
 export const ZSkuSuggestion = z.object({
   productId: z.uuid(),
+  inventoryId: z
+    .uuid()
+    .nullable()
+    .describe('The stock record of the product here; null when it has none yet'),
   sku: z.string(),
   productName: z.string(),
   barcode: z.string().nullable(),

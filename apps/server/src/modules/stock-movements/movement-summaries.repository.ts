@@ -54,6 +54,7 @@ const SKU_PREFIX_AT = `p.business_id = $1 and p.location_id = $2 and p.active
 
 export type SkuSuggestionRow = {
   productId: string;
+  inventoryId: string | null;
   sku: string;
   productName: string;
   barcode: string | null;
@@ -75,7 +76,7 @@ export async function findSkuSuggestions(
   const result = await scope.tx.$client.query<SkuSuggestionRow>({
     name: 'movements_sku_suggestions',
     text: `
-      select p.id as "productId", p.sku, p.name as "productName", p.barcode,
+      select p.id as "productId", i.id as "inventoryId", p.sku, p.name as "productName", p.barcode,
              coalesce(i.quantity, 0) as quantity
       from products p
       left join inventory_items i on i.business_id = p.business_id and i.location_id = p.location_id and i.product_id = p.id

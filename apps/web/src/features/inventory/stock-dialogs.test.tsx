@@ -147,8 +147,25 @@ describe('CountDialog', () => {
 describe('AddStockDialog', () => {
   const suggestions = {
     path: '/api/inventory/search/sku',
-    answer: () => jsonResponse(200, pageOf([suggestionOf(RYE_BREAD)])),
+    answer: () => jsonResponse(200, pageOf([suggestionOf(RYE_BREAD, false)])),
   };
+
+  it('says at once that a product with a record here cannot have a second one, and sends nothing', async () => {
+    const { requests } = renderStockTab([
+      {
+        path: '/api/inventory/search/sku',
+        answer: () => jsonResponse(200, pageOf([suggestionOf(OAT_MILK)])),
+      },
+    ]);
+    await screen.findByText('OAT-1L');
+    await userEvent.click(screen.getByRole('button', { name: 'Add stock record' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add stock record' });
+    await userEvent.type(within(dialog).getByRole('combobox', { name: 'Product SKU' }), 'OAT');
+    await userEvent.click(await screen.findByRole('option', { name: /OAT-1L/ }));
+    expect(within(dialog).getByText(/has a stock record here already/)).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add stock record' }));
+    expect(requests.some((request) => request.method === 'POST')).toBe(false);
+  });
 
   it('picks the product by its SKU and sends the opening quantity and reorder point, keyed', async () => {
     const { requests } = renderStockTab([

@@ -75,9 +75,11 @@ export function pageOf<T>(content: T[], page = 0, size = 10, totalElements = con
   return { content, page, size, totalElements, totalPages: Math.ceil(totalElements / size) };
 }
 
-export function suggestionOf(row: TStockRow): TSkuSuggestion {
+/** A suggestion of the row's product; `hasRecord` false for a product without a stock record yet. */
+export function suggestionOf(row: TStockRow, hasRecord = true): TSkuSuggestion {
   return {
     productId: row.productId,
+    inventoryId: hasRecord ? row.id : null,
     sku: row.sku,
     productName: row.productName,
     barcode: row.barcode,

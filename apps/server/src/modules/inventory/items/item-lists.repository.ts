@@ -107,13 +107,17 @@ export async function findStockPage(
 
 export type SkuSuggestionRow = {
   productId: string;
+  inventoryId: string | null;
   sku: string;
   productName: string;
   barcode: string | null;
   quantity: number;
 };
 
-/** Active items of a location whose SKU starts with the prefix (any case), by SKU. */
+/**
+ * Active products of a location whose SKU starts with the prefix (any case), by SKU, with their
+ * stock record when they have one: the same list serves picking a record and opening a new one.
+ */
 export async function findSkuSuggestions(
   scope: TenantScope,
   locationId: string,
@@ -121,22 +125,24 @@ export async function findSkuSuggestions(
   page: { limit: number; offset: number },
 ): Promise<{ rows: SkuSuggestionRow[]; total: number }> {
   const from = prefix.toLowerCase();
-  const where = `i.business_id = $1 and i.location_id = $2 and i.active
-    and p.sku_lower ~>=~ $3 and p.sku_lower ~<~ $4`;
+  const source = `from products p
+    left join inventory_items i on i.business_id = p.business_id and i.location_id = p.location_id and i.product_id = p.id
+    where p.business_id = $1 and p.location_id = $2 and p.active and (i.id is null or i.active)
+      and p.sku_lower ~>=~ $3 and p.sku_lower ~<~ $4`;
   const values = [scope.businessId, locationId, from, `${from}\u{10FFFF}`];
   const result = await scope.tx.$client.query<SkuSuggestionRow & { total: string }>({
     name: 'inventory_sku_suggestions',
-    text: `select p.id as "productId", p.sku, p.name as "productName", p.barcode, i.quantity,
-                  count(*) over () as total
-           ${ITEM_FROM} where ${where}
-           order by p.sku, i.id limit $5 offset $6`,
+    text: `select p.id as "productId", i.id as "inventoryId", p.sku, p.name as "productName", p.barcode,
+                  coalesce(i.quantity, 0) as quantity, count(*) over () as total
+           ${source}
+           order by p.sku_lower, p.id limit $5 offset $6`,
     values: [...values, page.limit, page.offset],
   });
   let total = Number(result.rows[0]?.total ?? 0);
   if (result.rows.length === 0 && page.offset > 0) {
     const counted = await scope.tx.$client.query<{ total: string }>({
       name: 'inventory_sku_suggestions_count',
-      text: `select count(*) as total ${ITEM_FROM} where ${where}`,
+      text: `select count(*) as total ${source}`,
       values,
     });
     total = Number(counted.rows[0]?.total ?? 0);

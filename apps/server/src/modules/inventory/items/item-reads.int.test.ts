@@ -307,14 +307,19 @@ describe('inventory items: reads', () => {
   });
 
   describe('suggestInventorySkus', () => {
-    it('suggests active SKUs of the location that start with the query, ten by default', async () => {
+    it('suggests active products of the location whose SKU starts with the query, with their stock record or none', async () => {
+      const { id: whiteTea } = await insertProductAt(t, owner.businessId, shop, {
+        sku: 'TEA-3',
+        name: 'White Tea',
+      });
       const res = await call('GET', `/api/inventory/search/sku?query=t&locationId=${shop}`, owner.token);
       expect(res.statusCode, res.body).toBe(200);
       const page = res.json<TPage<TSkuSuggestion>>();
-      expect(page).toMatchObject({ page: 0, size: 10, totalElements: 2 });
+      expect(page).toMatchObject({ page: 0, size: 10, totalElements: 3 });
       expect(page.content).toEqual([
         {
           productId: item('tea').productId,
+          inventoryId: item('tea').id,
           sku: 'TEA-1',
           productName: 'Green Tea',
           barcode: '4006381333931',
@@ -322,10 +327,20 @@ describe('inventory items: reads', () => {
         },
         {
           productId: item('teaBlack').productId,
+          inventoryId: item('teaBlack').id,
           sku: 'tea-2',
           productName: 'Black Tea',
           barcode: null,
           quantity: 2,
+        },
+        // No stock record yet: what "Add stock record" offers.
+        {
+          productId: whiteTea,
+          inventoryId: null,
+          sku: 'TEA-3',
+          productName: 'White Tea',
+          barcode: null,
+          quantity: 0,
         },
       ]);
       const byName = await call(

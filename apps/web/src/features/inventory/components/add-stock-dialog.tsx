@@ -27,6 +27,8 @@ type FieldName = 'quantity' | 'reorderPoint';
  * SKU, the opening quantity (recorded in the ledger) and the reorder point under which it shows
  * as low stock.
  */
+const ALREADY_STOCKED = 'This product has a stock record here already: adjust or count it in the list.';
+
 export function AddStockDialog({ location, onClose }: AddStockDialogProps) {
   const titleId = useId();
   const [skuText, setSkuText] = useState('');
@@ -54,6 +56,7 @@ export function AddStockDialog({ location, onClose }: AddStockDialogProps) {
     const quantity = readUnits(values.quantity);
     const reorderPoint = values.reorderPoint.trim() === '' ? null : readUnits(values.reorderPoint);
     if (!product) found.productId = 'Pick the product by its SKU.';
+    else if (product.inventoryId !== null) found.productId = ALREADY_STOCKED;
     if (quantity === null) found.quantity = 'Enter a whole number from 0.';
     if (reorderPoint === null && values.reorderPoint.trim() !== '') {
       found.reorderPoint = 'Enter a whole number from 0, or leave it empty.';
@@ -113,7 +116,6 @@ export function AddStockDialog({ location, onClose }: AddStockDialogProps) {
               name="productId"
               required
               autoFocus
-              isQuantityShown={false}
               value={skuText}
               onChange={(text) => {
                 setSkuText(text);
@@ -123,7 +125,9 @@ export function AddStockDialog({ location, onClose }: AddStockDialogProps) {
               onSelect={(suggestion) => {
                 setProduct(suggestion);
                 setSkuText(suggestion.sku);
-                clearError('productId');
+                if (suggestion.inventoryId === null) clearError('productId');
+                // Said at once rather than after a refused save.
+                else showErrors({ productId: ALREADY_STOCKED });
               }}
               error={Boolean(errors.productId)}
               helperText={

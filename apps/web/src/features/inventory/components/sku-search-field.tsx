@@ -97,7 +97,7 @@ export function SkuSearchField({
             </Box>
             {isQuantityShown ? (
               <Typography variant="caption" color="text.secondary" sx={{ ml: 2, whiteSpace: 'nowrap' }}>
-                {option.quantity} in stock
+                {option.inventoryId === null ? 'No stock record' : `${option.quantity} in stock`}
               </Typography>
             ) : null}
           </Box>

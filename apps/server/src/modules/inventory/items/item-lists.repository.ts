@@ -1,5 +1,5 @@
 import type { TenantScope } from '../../../platform/db/tenancy.js';
-import { ITEM_COLUMNS, ITEM_FROM, type ItemView } from './items.repository.js';
+import { ITEM_COLUMNS, type ItemView } from './items.repository.js';
 
 /**
  * The paged and summed reads of inventory. `stock_movements` belongs to the movements module: it

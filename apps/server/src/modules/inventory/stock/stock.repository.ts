@@ -127,3 +127,67 @@ export async function insertItems(scope: TenantScope, items: readonly NewItem[])
   });
   return result.rows.map((row) => row.id);
 }
+
+export type BulkLedgerWrite = Omit<LedgerWrite, 'userId'> & {
+  /** The item's quantity once this change applied, worked out from the locked quantity. */
+  quantityAfter: number;
+};
+
+/**
+ * Applies many changes to locked items in one statement: one UPDATE per item (its changes summed)
+ * joined with one INSERT of a ledger row per change, in the given order. The UPDATE only touches
+ * an item whose locked quantity plus its changes gives the quantity the caller worked out, so the
+ * database checks that arithmetic (and with it "never below zero"); an item it refuses writes no
+ * ledger row, and the caller compares the count.
+ */
+const APPLY_BULK = `
+  with c as (
+    select * from unnest($2::uuid[], $3::uuid[], $4::uuid[], $5::int[], $6::int[], $7::text[], $8::text[], $9::text[], $10::text[])
+      with ordinality as c(ledger_id, location_id, product_id, delta, quantity_after, reason, cause, reference, note, ord)
+  ),
+  totals as (
+    select location_id, product_id, sum(delta) as total, (array_agg(quantity_after order by ord desc))[1] as final
+    from c group by location_id, product_id
+  ),
+  changed as (
+    update inventory_items i set quantity = t.final, updated_at = now()
+    from totals t
+    where i.business_id = $1 and i.location_id = t.location_id and i.product_id = t.product_id
+      and i.quantity + t.total = t.final
+    returning i.id, i.location_id, i.product_id
+  )
+  insert into stock_ledger
+    (business_id, id, inventory_id, location_id, product_id, delta, quantity_after, reason, cause, reference, note, user_id)
+  select $1, c.ledger_id, changed.id, c.location_id, c.product_id, c.delta, c.quantity_after, c.reason, c.cause, c.reference, c.note, $11
+  from c join changed on changed.location_id = c.location_id and changed.product_id = c.product_id
+  order by c.ord
+  returning inventory_id as "inventoryId", location_id as "locationId", product_id as "productId", delta,
+            quantity_after as "quantity"`;
+
+export async function applyChangesInBulk(
+  scope: TenantScope,
+  userId: string | null,
+  writes: readonly BulkLedgerWrite[],
+): Promise<Array<AppliedRow & { locationId: string; productId: string; delta: number }>> {
+  if (writes.length === 0) return [];
+  const result = await scope.tx.$client.query<
+    AppliedRow & { locationId: string; productId: string; delta: number }
+  >({
+    name: 'stock_apply_bulk',
+    text: APPLY_BULK,
+    values: [
+      scope.businessId,
+      writes.map((write) => write.ledgerId),
+      writes.map((write) => write.locationId),
+      writes.map((write) => write.productId),
+      writes.map((write) => write.delta),
+      writes.map((write) => write.quantityAfter),
+      writes.map((write) => write.reason),
+      writes.map((write) => write.cause),
+      writes.map((write) => write.reference),
+      writes.map((write) => write.note),
+      userId,
+    ],
+  });
+  return result.rows;
+}

@@ -1,16 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { MAX_STOCK_QUANTITY, type AdjustmentCause, type StockReason } from '@app/contracts';
+import type { AdjustmentCause, StockReason } from '@app/contracts';
 import type { TenantScope } from '../../../platform/db/tenancy.js';
 import { AppError } from '../../../platform/http/app-error.js';
-import {
-  applyChange,
-  applyChangesInBulk,
-  insertItems,
-  lockItems,
-  readQuantity,
-  type BulkLedgerWrite,
-  type NewItem,
-} from './stock.repository.js';
+import { applyChange, insertItems, lockItems, readQuantity, type NewItem } from './stock.repository.js';
+
+// The bulk twins of changeStock and setCountedStock (a spreadsheet's thousands of rows).
+export { changeStockInBulk, setCountedStockInBulk, type BulkOptions, type BulkResult } from './stock-bulk.js';
 
 /**
  * The stock function of DESIGN 4: every change of a quantity, in every area (adjustments, counts,
@@ -134,124 +129,6 @@ export async function ensureItems(
     scope,
     [...pairs].sort(byLockOrder).map((pair) => ({ ...pair, inventoryId: randomUUID(), reorderPoint: null })),
   );
-}
-
-/*
- * Bulk twins of changeStock, setCountedStock and openItems for thousands of changes at once (a
- * spreadsheet of 50,000 rows): the same rules and the same ledger rows (one per change, in lock
- * order, with the quantity after it), in three round trips instead of one per change. The items
- * are locked in (location, product) order with one SELECT ... FOR UPDATE, the quantities worked
- * out from what that read, and one statement updates every item and appends every ledger row
- * (stock.repository applyChangesInBulk), refusing any item whose quantity is not what was read.
- * An item may hold at most MAX_STOCK_QUANTITY units after a bulk change (the contract's limit);
- * a refusal names the item in its details (locationId, productId).
- */
-
-export async function changeStockInBulk(
-  scope: TenantScope,
-  actor: StockActor,
-  changes: readonly StockChange[],
-): Promise<AppliedChange[]> {
-  if (changes.length === 0) return [];
-  const ordered = [...changes].sort(byLockOrder);
-  const current = await lockQuantities(scope, ordered);
-  return applyInBulk(scope, actor, ordered, current);
-}
-
-export async function setCountedStockInBulk(
-  scope: TenantScope,
-  actor: StockActor,
-  counts: ReadonlyArray<Omit<StockChange, 'delta'> & { quantity: number }>,
-): Promise<AppliedChange[]> {
-  if (counts.length === 0) return [];
-  const ordered = [...counts].sort(byLockOrder);
-  const current = await lockQuantities(scope, ordered);
-  const running = new Map(current);
-  const changes = ordered.map(({ quantity, ...count }) => {
-    const delta = quantity - (running.get(pairKey(count)) ?? 0);
-    running.set(pairKey(count), quantity);
-    return { ...count, delta };
-  });
-  return applyInBulk(scope, actor, changes, current);
-}
-
-/** openItems for many items: created at 0, each opening quantity a ledger row. */
-export async function openItemsInBulk(
-  scope: TenantScope,
-  actor: StockActor,
-  items: readonly OpeningItem[],
-): Promise<string[]> {
-  const created = new Set(await insertItems(scope, [...items].sort(byLockOrder)));
-  await changeStockInBulk(
-    scope,
-    actor,
-    items
-      .filter((item) => created.has(item.inventoryId) && item.quantity > 0)
-      .map((item) => ({
-        locationId: item.locationId,
-        productId: item.productId,
-        delta: item.quantity,
-        reason: item.reason,
-        reference: item.reference ?? null,
-      })),
-  );
-  return [...created];
-}
-
-/** Locks the items and answers their quantities; a missing item is the 404 changeStock gives. */
-async function lockQuantities(scope: TenantScope, ordered: readonly Pair[]): Promise<Map<string, number>> {
-  const locked = await lockItems(scope, uniquePairs(ordered));
-  const current = new Map(locked.map((row) => [pairKey(row), row.quantity]));
-  const missing = ordered.find((pair) => !current.has(pairKey(pair)));
-  if (missing) throw missingItem(missing);
-  return current;
-}
-
-async function applyInBulk(
-  scope: TenantScope,
-  actor: StockActor,
-  ordered: readonly StockChange[],
-  locked: ReadonlyMap<string, number>,
-): Promise<AppliedChange[]> {
-  const running = new Map(locked);
-  const writes: BulkLedgerWrite[] = ordered.map((change) => {
-    const before = running.get(pairKey(change)) ?? 0;
-    const after = before + change.delta;
-    if (after < 0) throw shortage(change, before);
-    if (after > MAX_STOCK_QUANTITY) {
-      throw new AppError('VALIDATION_ERROR', `An item holds at most ${MAX_STOCK_QUANTITY} units.`, {
-        locationId: change.locationId,
-        productId: change.productId,
-        available: before,
-      });
-    }
-    running.set(pairKey(change), after);
-    return {
-      ledgerId: randomUUID(),
-      locationId: change.locationId,
-      productId: change.productId,
-      delta: change.delta,
-      quantityAfter: after,
-      reason: change.reason,
-      cause: change.cause ?? null,
-      reference: change.reference ?? null,
-      note: change.note ?? null,
-    };
-  });
-  const applied = await applyChangesInBulk(scope, actor.userId, writes);
-  // Locked rows cannot change under us: a difference is a bug, never something to commit.
-  if (applied.length !== writes.length)
-    throw new Error('bulk stock change: ledger rows do not match the changes');
-  return applied;
-}
-
-function shortage(change: StockChange, available: number): AppError {
-  return new AppError('INSUFFICIENT_STOCK', `Only ${available} in stock: ${-change.delta} cannot be taken.`, {
-    available,
-    requested: -change.delta,
-    locationId: change.locationId,
-    productId: change.productId,
-  });
 }
 
 async function refusal(scope: TenantScope, change: StockChange): Promise<AppError> {

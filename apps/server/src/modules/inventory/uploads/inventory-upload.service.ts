@@ -15,12 +15,7 @@ import { planOfBusiness } from '../../access/businesses.service.js';
 import { recordAuditEvent } from '../../audit/audit.service.js';
 import { assertFeature } from '../../plans/plans.service.js';
 import type { InventoryDeps } from '../inventory.deps.js';
-import {
-  changeStockInBulk,
-  openItemsInBulk,
-  setCountedStockInBulk,
-  type AppliedChange,
-} from '../stock/stock.service.js';
+import { changeStockInBulk, setCountedStockInBulk, type BulkResult } from '../stock/stock.service.js';
 import {
   checkInventoryRows,
   codesToFind,
@@ -102,18 +97,6 @@ async function applyLines(
   mode: UploadMode,
 ): Promise<{ uploadId: string; rows: number; created: number; changed: number }> {
   const uploadId = randomUUID();
-  const actor = { userId };
-  // Missing items are opened at 0; their stock then arrives through the rows below, like any other.
-  const items = uniqueItems(lines).map((line) => ({
-    inventoryId: randomUUID(),
-    locationId: line.locationId,
-    productId: line.productId,
-    reorderPoint: null,
-    quantity: 0,
-    reason: 'UPLOAD' as const,
-  }));
-  const createdIds = new Set(await openItemsInBulk(scope, actor, items));
-  const created = new Set(items.filter((item) => createdIds.has(item.inventoryId)).map(itemKey));
   const change = (line: InventoryLine) => ({
     locationId: line.locationId,
     productId: line.productId,
@@ -121,38 +104,30 @@ async function applyLines(
     reference: uploadId,
     note: `Spreadsheet row ${line.row}`,
   });
-  let applied: AppliedChange[];
+  // Items missing at their location are created, as openItems would: at 0, their stock then
+  // arriving through these rows like any other.
+  const options = { createMissing: true };
+  let result: BulkResult;
   try {
-    applied =
+    result =
       mode === 'add'
         ? await changeStockInBulk(
             scope,
-            actor,
-            lines
-              .filter((line) => line.quantity > 0)
-              .map((line) => ({ ...change(line), delta: line.quantity })),
+            { userId },
+            lines.map((line) => ({ ...change(line), delta: line.quantity })),
+            options,
           )
         : await setCountedStockInBulk(
             scope,
-            actor,
-            // A new item counted at 0 is at 0 already: no row that says nothing.
-            lines
-              .filter((line) => line.quantity > 0 || !created.has(itemKey(line)))
-              .map((line) => ({ ...change(line), quantity: line.quantity })),
+            { userId },
+            lines.map((line) => ({ ...change(line), quantity: line.quantity })),
+            options,
           );
   } catch (error) {
-    throw tooMuchStock(error, lines) ?? error;
+    throw tooMuchStock(error, lines) ?? vanishedProduct(error) ?? error;
   }
-  const changedItems = new Set(applied.filter((row) => row.delta !== 0).map((row) => row.inventoryId));
-  return { uploadId, rows: lines.length, created: created.size, changed: changedItems.size };
-}
-
-function itemKey(item: { locationId: string; productId: string }): string {
-  return `${item.locationId}/${item.productId}`;
-}
-
-function uniqueItems(lines: readonly InventoryLine[]): InventoryLine[] {
-  return [...new Map(lines.map((line) => [itemKey(line), line])).values()];
+  const changed = new Set(result.applied.filter((row) => row.delta !== 0).map((row) => row.inventoryId));
+  return { uploadId, rows: lines.length, created: result.created.length, changed: changed.size };
 }
 
 /** The stock function's refusal of a quantity over the limit, as the rows that cause it. */
@@ -167,4 +142,15 @@ function tooMuchStock(error: unknown, lines: readonly InventoryLine[]): AppError
       message: `With ${String(available)} in stock already, this makes more than ${MAX_STOCK_QUANTITY.toLocaleString('en')} units, the most an item may hold.`,
     }));
   return rows.length > 0 ? sheetRefusal(rows) : undefined;
+}
+
+/** A product or location of the sheet deleted by a colleague while the upload ran (foreign key 23503). */
+function vanishedProduct(error: unknown): AppError | undefined {
+  const { code, constraint } = error as { code?: unknown; constraint?: unknown };
+  if (code !== '23503' || typeof constraint !== 'string' || !constraint.startsWith('inventory_items_'))
+    return undefined;
+  return new AppError(
+    'CONFLICT',
+    'A product or location of the sheet was deleted while it was being saved. Nothing was saved; upload the file again.',
+  );
 }

@@ -21,8 +21,8 @@ export async function findLocations(scope: TenantScope): Promise<LocationRef[]> 
 }
 
 /**
- * The products with these (location, code) pairs. FOR KEY SHARE: a product found here cannot be
- * deleted before the upload commits (its stock record would then refer to nothing).
+ * The products with these (location, code) pairs. Not locked: a product deleted before the upload
+ * writes its stock record fails that record's foreign key, which the upload answers as a conflict.
  */
 export async function findProductsByCode(
   scope: TenantScope,
@@ -38,8 +38,7 @@ export async function findProductsByCode(
       from products p
       join unnest($2::uuid[], $3::text[]) as wanted(location_id, code)
         on p.location_id = wanted.location_id and p.${field} = wanted.code
-      where p.business_id = $1
-      for key share of p`,
+      where p.business_id = $1`,
     values: [scope.businessId, pairs.map((pair) => pair.locationId), pairs.map((pair) => pair.code)],
   });
   return result.rows;

@@ -128,4 +128,25 @@ describe('POST /api/inventory/bulk-upload', () => {
     const other = await upload(t, token, URL, file, { headers, fields: { mode: 'set' } });
     expect(other.statusCode).toBe(422);
   });
+
+  it('applies two uploads at once over the same new and existing items, in any row order, without deadlock', async () => {
+    const { businessId, token } = shop.owner;
+    const before = await stockOf(t, businessId);
+    const rows = [
+      ['TEA-0004', '', '2', 'Main Warehouse'],
+      ['TEA-0005', '', '3', 'Corner Store'],
+      ['TEA-0001', '', '1', 'Main Warehouse'],
+    ];
+    const [first, second] = await Promise.all([
+      upload(t, token, URL, csvOf([HEADER, ...rows])),
+      upload(t, token, URL, csvOf([HEADER, ...[...rows].reverse()])),
+    ]);
+    expect([first.statusCode, second.statusCode], `${first.body} ${second.body}`).toEqual([200, 200]);
+    const created = first.json<{ created: number }>().created + second.json<{ created: number }>().created;
+    expect(created).toBe(2); // TEA-0004 at the warehouse and TEA-0005 at the store, each created once
+    const after = await stockOf(t, businessId);
+    expect(after['Main Warehouse/TEA-0004']).toBe((before['Main Warehouse/TEA-0004'] ?? 0) + 4);
+    expect(after['Corner Store/TEA-0005']).toBe((before['Corner Store/TEA-0005'] ?? 0) + 6);
+    expect(after['Main Warehouse/TEA-0001']).toBe((before['Main Warehouse/TEA-0001'] ?? 0) + 2);
+  });
 });

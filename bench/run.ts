@@ -7,6 +7,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { printCatalogueReport, runCatalogueBenchmark } from './catalogue/catalogue-bench.js';
 import { printHttpReport, runHttpBenchmarks, startBenchServer } from './http/http-bench.js';
+import {
+  printInventoryUploadReport,
+  runInventoryUploadBenchmark,
+} from './inventory-upload/inventory-upload-bench.js';
 import { Cleanup } from './http/processes.js';
 import { buildWebApp, measureLoginPage, printWebSize, writeJson, type WebSizeReport } from './web-size.js';
 
@@ -23,9 +27,9 @@ function seconds(name: string, fallback: number): number {
   return value;
 }
 
-/** Which steps run: `BENCH_STEPS=catalogue` runs one; all three by default. */
+/** Which steps run: `BENCH_STEPS=catalogue` runs one; all of them by default. */
 const steps = new Set(
-  (process.env.BENCH_STEPS ?? 'web,http,catalogue').split(',').map((step) => step.trim()),
+  (process.env.BENCH_STEPS ?? 'web,http,catalogue,inventory-upload').split(',').map((step) => step.trim()),
 );
 
 const settings = {
@@ -45,11 +49,16 @@ const catalogueSettings = {
   ...settings,
   connections: Math.max(1, Math.round(seconds('BENCH_CATALOGUE_CONNECTIONS', 50))),
 };
+// The inventory upload step: 50,000 rows by default (BENCH_UPLOAD_ROWS).
+const uploadRows = Math.round(seconds('BENCH_UPLOAD_ROWS', 50_000));
 // 6 HTTP rows and 6 catalogue rows a round, plus builds, start-up, the browser and the generation
-// (under 2 minutes); with the defaults 300 + 3 * 12 * 6 = 516 s at most.
+// (under 2 minutes), plus 3 uploads and their references (under 2 minutes); with the defaults
+// 300 + 3 * 12 * 6 + 120 = 636 s at most.
 const timeoutSeconds = seconds(
   'BENCH_TIMEOUT',
-  300 + settings.rounds * 12 * (settings.warmupSeconds + settings.durationSeconds),
+  300 +
+    settings.rounds * 12 * (settings.warmupSeconds + settings.durationSeconds) +
+    (steps.has('inventory-upload') ? 120 : 0),
 );
 
 const write = (line: string) => process.stdout.write(`${line}\n`);
@@ -112,7 +121,20 @@ try {
     printCatalogueReport(catalogue, write);
     writeJson(path.join(resultsDir, 'catalogue.json'), catalogue);
   }
-  write(`\nresults: ${path.relative(repoRoot, resultsDir)}/ (web-size.json, http.json, catalogue.json)`);
+  if (steps.has('inventory-upload') && uploadRows > 0) {
+    const upload = await runInventoryUploadBenchmark({
+      stack: server.stack,
+      dataDir: server.dataDir,
+      rows: uploadRows,
+      cleanup,
+      log,
+    });
+    printInventoryUploadReport(upload, write);
+    writeJson(path.join(resultsDir, 'inventory-upload.json'), upload);
+  }
+  write(
+    `\nresults: ${path.relative(repoRoot, resultsDir)}/ (web-size.json, http.json, catalogue.json, inventory-upload.json)`,
+  );
   clearTimeout(watchdog);
   await finish(0);
 } catch (error) {

@@ -1,2 +1,3 @@
 export * from './inventory.js';
 export * from './stock-movements.js';
+export * from './spreadsheets.js';

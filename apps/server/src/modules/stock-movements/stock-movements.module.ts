@@ -5,6 +5,7 @@ import { deriveCodeKey } from './movement-codes.js';
 import { movementReadsRoutes } from './movement-reads.routes.js';
 import { movementWritesRoutes } from './movement-writes.routes.js';
 import type { MovementDeps } from './stock-movements.deps.js';
+import { movementUploadRoutes } from './uploads/movement-upload.routes.js';
 
 export type { MovementDeps } from './stock-movements.deps.js';
 
@@ -20,7 +21,7 @@ export async function registerStockMovementsModule(
   options: { secret: string },
 ): Promise<void> {
   const deps: MovementDeps = { ...inventoryDeps, codeKey: deriveCodeKey(options.secret) };
-  const plugins: RoutePlugin[] = [movementWritesRoutes, movementReadsRoutes];
+  const plugins: RoutePlugin[] = [movementWritesRoutes, movementReadsRoutes, movementUploadRoutes];
   await app.register(async (movements) => {
     movements.addHook('preValidation', refuseNulCharacters);
     for (const plugin of plugins) await movements.register(plugin, { deps });

@@ -4,6 +4,9 @@ import type { TenantScope } from '../../../platform/db/tenancy.js';
 import { AppError } from '../../../platform/http/app-error.js';
 import { applyChange, insertItems, lockItems, readQuantity, type NewItem } from './stock.repository.js';
 
+// The bulk twins of changeStock and setCountedStock (a spreadsheet's thousands of rows).
+export { changeStockInBulk, setCountedStockInBulk, type BulkOptions, type BulkResult } from './stock-bulk.js';
+
 /**
  * The stock function of DESIGN 4: every change of a quantity, in every area (adjustments, counts,
  * uploads, movements, sales), goes through `changeStock`. It runs in the caller's transaction, so

@@ -1,0 +1,67 @@
+import ExcelJS from 'exceljs';
+
+/**
+ * Spreadsheets the API hands out (templates, exports), CSV and XLSX from headers and rows.
+ *
+ * Formula injection (DESIGN 13): a text cell that begins with =, +, -, @, a tab or a carriage
+ * return would be taken for a formula by Excel or LibreOffice when the file is opened, so it is
+ * written with a leading apostrophe, the spreadsheets' own "this is text" mark. Numbers are written
+ * as numbers and need none.
+ */
+export type SheetCell = string | number | null;
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+export function escapeCell(value: string): string {
+  return FORMULA_START.test(value) ? `'${value}` : value;
+}
+
+/**
+ * UTF-8 with a BOM (without it Excel reads UTF-8 as the system's code page), comma-separated,
+ * CRLF line ends, a field quoted when it holds a comma, a quote, a line break or outer spaces.
+ */
+export function writeCsv(headers: readonly string[], rows: ReadonlyArray<readonly SheetCell[]>): Buffer {
+  const lines = [headers, ...rows].map((cells) => cells.map(csvField).join(','));
+  return Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(`${lines.join('\r\n')}\r\n`, 'utf8')]);
+}
+
+function csvField(cell: SheetCell): string {
+  if (cell === null) return '';
+  if (typeof cell === 'number') return Number.isFinite(cell) ? String(cell) : '';
+  const text = escapeCell(cell);
+  return /[",\r\n]|^\s|\s$/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+export type XlsxOptions = {
+  sheetName: string;
+  /** Columns (0-based) formatted as text, so that Excel keeps a barcode's leading zeros. */
+  textColumns?: readonly number[];
+};
+
+/** One sheet: a bold header row, the rows, columns wide enough for their longest value. */
+export async function writeXlsx(
+  headers: readonly string[],
+  rows: ReadonlyArray<readonly SheetCell[]>,
+  options: XlsxOptions,
+): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet(options.sheetName);
+  sheet.columns = headers.map((header, index) => {
+    const longest = Math.max(header.length, ...rows.map((row) => String(row[index] ?? '').length));
+    return {
+      width: Math.min(60, Math.max(10, longest + 2)),
+      ...(options.textColumns?.includes(index) ? { style: { numFmt: '@' } } : {}),
+    };
+  });
+  sheet.addRow(headers.map(escapeCell)).font = { bold: true };
+  for (const row of rows) {
+    sheet.addRow(row.map((cell) => (typeof cell === 'string' ? escapeCell(cell) : cell)));
+  }
+  sheet.views = [{ state: 'frozen', ySplit: 1 }];
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+/** Content-Disposition of a download; the names are the API's own, plain ASCII. */
+export function attachmentHeader(filename: string): string {
+  return `attachment; filename="${filename.replace(/[^\w.-]/g, '_')}"`;
+}

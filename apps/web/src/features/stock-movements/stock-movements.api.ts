@@ -1,0 +1,325 @@
+import type { BaseQueryApi, FetchArgs } from '@reduxjs/toolkit/query';
+import {
+  API,
+  type MovementStatus,
+  type TCreatedMovements,
+  type TMovementItem,
+  type TPage,
+  type TSkuSuggestion,
+  type TStockMovement,
+  type TWeeklyMovement,
+} from '@app/contracts';
+import { baseApi, sessionBaseQuery } from '../../api/base-api';
+import type { ApiError } from '../../api/api-error';
+import { MOVEMENT_MESSAGES } from './messages';
+import { shortId, type MovementEnd } from './movement-format';
+import { fileNameFrom, saveBlob } from './save-file';
+
+/** Fills the `:name` segments of a contracts path. */
+function fillPath(path: string, params: Record<string, string>): string {
+  return path.replace(/:([A-Za-z]+)/g, (_match, name: string) => encodeURIComponent(params[name] ?? ''));
+}
+
+/** A failed call with the server's `details` kept: row errors of an upload, attempts left. */
+export type MovementApiError = ApiError & { details: Record<string, unknown> | null };
+
+/** The `details` of a failed movement call, or an empty object. */
+export function errorDetails(error: unknown): Record<string, unknown> {
+  if (typeof error !== 'object' || error === null || !('details' in error)) return {};
+  const { details } = error;
+  return typeof details === 'object' && details !== null ? (details as Record<string, unknown>) : {};
+}
+
+export function errorCode(error: unknown): string | null {
+  if (typeof error !== 'object' || error === null || !('code' in error)) return null;
+  const { code } = error;
+  return typeof code === 'string' ? code : null;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!(response.headers.get('Content-Type') ?? '').includes('json') || text === '') return text;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+/** The header of DESIGN 13 that makes a retried stock change safe. */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+
+/**
+ * The base API's query with this feature's service and the fallback text of the one call: a
+ * single endpoint serves several calls (source or destination, one or a batch, Excel or CSV).
+ */
+function send(api: BaseQueryApi, args: FetchArgs, fallbackMessage: string) {
+  return sessionBaseQuery(args, api, { service: 'inventory', fallbackMessage });
+}
+
+/**
+ * Sends a call and keeps the `details` of a refusal, which the base API's error leaves out (it
+ * keeps only the field errors): the response handler sees the body before the mapping does.
+ */
+async function sendKeepingDetails(api: BaseQueryApi, args: FetchArgs, fallbackMessage: string) {
+  let refused: unknown = null;
+  const result = await send(
+    api,
+    {
+      ...args,
+      responseHandler: async (response) => {
+        const body = await readBody(response);
+        if (!response.ok) refused = body;
+        return body;
+      },
+    },
+    fallbackMessage,
+  );
+  if (result.error) {
+    const details =
+      typeof refused === 'object' && refused !== null && 'details' in refused
+        ? (refused).details
+        : null;
+    const error: MovementApiError = {
+      ...result.error,
+      details: typeof details === 'object' && details !== null ? (details as Record<string, unknown>) : null,
+    };
+    return { error };
+  }
+  return { data: result.data };
+}
+
+/** A file download: the body as a Blob when it succeeds, the error body (JSON or text) when not. */
+async function download(
+  api: BaseQueryApi,
+  args: FetchArgs,
+  names: { file: string; fallbackMessage: string },
+) {
+  const result = await send(
+    api,
+    { ...args, responseHandler: (response) => (response.ok ? response.blob() : readBody(response)) },
+    names.fallbackMessage,
+  );
+  if (result.error) return { error: result.error };
+  const fileName = fileNameFrom(result.meta?.response?.headers.get('Content-Disposition'), names.file);
+  // Saved here, so the Blob never enters the store (it holds serialisable data only).
+  saveBlob(result.data as Blob, fileName);
+  return { data: { fileName } };
+}
+
+function withKey(idempotencyKey: string): Record<string, string> {
+  return { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey };
+}
+
+export type MovementListArgs = {
+  page: number;
+  size: number;
+  status?: MovementStatus;
+  locationId?: string;
+  batchId?: string;
+  search?: string;
+};
+
+/** One movement, or a batch of several (one batchId and one pair of codes for all). */
+export type CreateMovementsArgs = { items: TMovementItem[]; note: string | null; idempotencyKey: string };
+export type ValidateArgs = {
+  end: MovementEnd;
+  validationCode: string;
+  idempotencyKey: string;
+} & ({ id: string } | { batchId: string });
+export type CancelArgs = { movementIds: string[]; idempotencyKey: string };
+export type UploadArgs = { file: File; note: string | null; idempotencyKey: string };
+export type DocumentArgs = { id: string; codes?: { source: string; destination: string } };
+
+const MOVEMENT_LIST = { type: 'StockMovement', id: 'LIST' } as const;
+const WEEKLY = { type: 'StockMovement', id: 'WEEKLY' } as const;
+/**
+ * Validations and cancels change stock, and a destination validation may create the product
+ * there: the stock tab's and the products' lists are read again.
+ */
+const STOCK_CHANGED = [
+  MOVEMENT_LIST,
+  WEEKLY,
+  { type: 'Inventory', id: 'LIST' },
+  { type: 'Product', id: 'LIST' },
+] as const;
+
+const inventory = { service: 'inventory' } as const;
+
+function validationCall(args: ValidateArgs): {
+  url: string;
+  params: Record<string, string>;
+  fallback: string;
+} {
+  const paths = API.stockMovements;
+  const isSource = args.end === 'source';
+  if ('batchId' in args) {
+    return {
+      url: isSource ? paths.batchValidateSource : paths.batchValidateDestination,
+      params: { batchId: args.batchId, validationCode: args.validationCode },
+      fallback: isSource ? MOVEMENT_MESSAGES.batchValidateSource : MOVEMENT_MESSAGES.batchValidateDestination,
+    };
+  }
+  return {
+    url: fillPath(isSource ? paths.validateSource : paths.validateDestination, { id: args.id }),
+    params: { validationCode: args.validationCode },
+    fallback: isSource ? MOVEMENT_MESSAGES.validateSource : MOVEMENT_MESSAGES.validateDestination,
+  };
+}
+
+export const stockMovementsApi = baseApi
+  .enhanceEndpoints({ addTagTypes: ['StockMovement', 'Inventory'] })
+  .injectEndpoints({
+    endpoints: (build) => ({
+      /** Newest first, one page at a time, filtered on the server. */
+      listMovements: build.query<TPage<TStockMovement>, MovementListArgs>({
+        query: (args) => ({
+          url: API.stockMovements.all,
+          params: Object.fromEntries(
+            Object.entries(args).filter(([, value]) => value !== undefined && value !== ''),
+          ),
+        }),
+        extraOptions: { ...inventory, fallbackMessage: MOVEMENT_MESSAGES.fetch },
+        providesTags: (result) => [
+          MOVEMENT_LIST,
+          ...(result?.content ?? []).map((movement) => ({ type: 'StockMovement' as const, id: movement.id })),
+        ],
+      }),
+      /** The products at the source whose SKU starts with the query (page 0, size 10: 001 section 9). */
+      searchMovementSkus: build.query<TPage<TSkuSuggestion>, { query: string; locationId: string }>({
+        query: ({ query, locationId }) => ({
+          url: API.stockMovements.skuSuggestions,
+          params: { query: query.trim(), locationId, page: 0, size: 10 },
+        }),
+        extraOptions: { ...inventory, fallbackMessage: MOVEMENT_MESSAGES.fetchSkus },
+      }),
+      createMovements: build.mutation<TCreatedMovements, CreateMovementsArgs>({
+        async queryFn({ items, note, idempotencyKey }, api) {
+          const result = await sendKeepingDetails(
+            api,
+            {
+              url: API.stockMovements.create,
+              method: 'POST',
+              headers: withKey(idempotencyKey),
+              // One item is the single form of the call; several are a batch.
+              body: items.length === 1 ? { ...items[0], note } : { items, note },
+            },
+            MOVEMENT_MESSAGES.create,
+          );
+          return result.error ? result : { data: result.data as TCreatedMovements };
+        },
+        invalidatesTags: [MOVEMENT_LIST],
+      }),
+      /** At the source or the destination, of one movement or of a whole batch (all or none). */
+      validateMovements: build.mutation<unknown, ValidateArgs>({
+        queryFn(args, api) {
+          const call = validationCall(args);
+          return sendKeepingDetails(
+            api,
+            { url: call.url, method: 'PUT', headers: withKey(args.idempotencyKey), params: call.params },
+            call.fallback,
+          );
+        },
+        invalidatesTags: (_result, error) => (error ? [] : [...STOCK_CHANGED]),
+      }),
+      /** One movement through cancel/{id}; several through batch/cancel, all or none. */
+      cancelMovements: build.mutation<unknown, CancelArgs>({
+        queryFn({ movementIds, idempotencyKey }, api) {
+          const [only] = movementIds;
+          if (movementIds.length === 1 && only) {
+            return sendKeepingDetails(
+              api,
+              {
+                url: fillPath(API.stockMovements.cancel, { id: only }),
+                method: 'PUT',
+                headers: withKey(idempotencyKey),
+              },
+              MOVEMENT_MESSAGES.cancel,
+            );
+          }
+          // movementIds repeated once per id (001 section 7); `params` would join them with commas.
+          const query = new URLSearchParams(movementIds.map((id) => ['movementIds', id]));
+          return sendKeepingDetails(
+            api,
+            {
+              url: `${API.stockMovements.batchCancel}?${query.toString()}`,
+              method: 'PUT',
+              headers: withKey(idempotencyKey),
+            },
+            MOVEMENT_MESSAGES.batchCancel,
+          );
+        },
+        invalidatesTags: (_result, error) => (error ? [] : [...STOCK_CHANGED]),
+      }),
+      /** Multipart `file` and an optional `note`: one batch per sheet. */
+      uploadMovements: build.mutation<TCreatedMovements, UploadArgs>({
+        async queryFn({ file, note, idempotencyKey }, api) {
+          const body = new FormData();
+          body.append('file', file);
+          if (note) body.append('note', note);
+          const result = await sendKeepingDetails(
+            api,
+            { url: API.stockMovements.bulkUpload, method: 'POST', headers: withKey(idempotencyKey), body },
+            MOVEMENT_MESSAGES.upload,
+          );
+          return result.error ? result : { data: result.data as TCreatedMovements };
+        },
+        invalidatesTags: (_result, error) => (error ? [] : [MOVEMENT_LIST]),
+      }),
+      /** The last 8 weeks, oldest first. */
+      getWeeklyMovement: build.query<TWeeklyMovement[], void>({
+        query: () => API.stockMovements.weekly,
+        extraOptions: { ...inventory, fallbackMessage: MOVEMENT_MESSAGES.weekly },
+        providesTags: [WEEKLY],
+      }),
+      /**
+       * The transfer document (PDF). With the codes, the creator's first download prints them; the
+       * codes travel in headers, never in the address, which access logs keep.
+       */
+      downloadMovementDocument: build.mutation<{ fileName: string }, DocumentArgs>({
+        queryFn: ({ id, codes }, api) =>
+          download(
+            api,
+            {
+              url: fillPath(API.stockMovements.document, { id }),
+              headers: codes
+                ? {
+                    'X-Source-Validation-Code': codes.source,
+                    'X-Destination-Validation-Code': codes.destination,
+                  }
+                : undefined,
+            },
+            {
+              file: `transfer-${shortId(id).toLowerCase()}.pdf`,
+              fallbackMessage: MOVEMENT_MESSAGES.document,
+            },
+          ),
+      }),
+      downloadMovementTemplate: build.mutation<{ fileName: string }, 'excel' | 'csv'>({
+        queryFn: (format, api) =>
+          format === 'excel'
+            ? download(
+                api,
+                { url: API.stockMovements.templateExcel },
+                { file: 'stock_movement_template.xlsx', fallbackMessage: MOVEMENT_MESSAGES.templateExcel },
+              )
+            : download(
+                api,
+                { url: API.stockMovements.templateCsv },
+                { file: 'stock_movement_template.csv', fallbackMessage: MOVEMENT_MESSAGES.templateCsv },
+              ),
+      }),
+    }),
+  });
+
+export const {
+  useListMovementsQuery,
+  useSearchMovementSkusQuery,
+  useCreateMovementsMutation,
+  useValidateMovementsMutation,
+  useCancelMovementsMutation,
+  useUploadMovementsMutation,
+  useGetWeeklyMovementQuery,
+  useDownloadMovementDocumentMutation,
+  useDownloadMovementTemplateMutation,
+} = stockMovementsApi;

@@ -77,9 +77,7 @@ async function sendKeepingDetails(api: BaseQueryApi, args: FetchArgs, fallbackMe
   );
   if (result.error) {
     const details =
-      typeof refused === 'object' && refused !== null && 'details' in refused
-        ? (refused).details
-        : null;
+      typeof refused === 'object' && refused !== null && 'details' in refused ? refused.details : null;
     const error: MovementApiError = {
       ...result.error,
       details: typeof details === 'object' && details !== null ? (details as Record<string, unknown>) : null,

@@ -34,6 +34,7 @@ export function MovementFilters({
         value={filters.status}
         onChange={(event) => onFilterChange('status', event.target.value as MovementStatus | '')}
         sx={{ width: 160, bgcolor: 'background.paper' }}
+        slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
       >
         <MenuItem value={ALL}>All statuses</MenuItem>
         {MOVEMENT_STATUSES.map((status) => (
@@ -50,7 +51,9 @@ export function MovementFilters({
         onChange={(event) => onFilterChange('locationId', event.target.value)}
         sx={{ width: 200, bgcolor: 'background.paper' }}
         slotProps={{
+          inputLabel: { shrink: true },
           select: {
+            displayEmpty: true,
             renderValue: (value) =>
               value === ALL
                 ? 'All locations'

@@ -1,0 +1,171 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { API, type TInventoryItem, type TLocation, type TProduct } from '@app/contracts';
+import { baseURL, createOwnerWithBusiness } from './support/api.js';
+import { signIn, usePage } from './support/browser.js';
+import { screenshots } from './support/screens.js';
+
+const browserPage = usePage();
+
+/** A JSON call of the arrange steps; fails loudly with the server's answer. */
+async function call<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${baseURL()}${path}`, {
+    method,
+    headers: {
+      Authorization: `Bearer ${token}`,
+      ...(body instanceof FormData || body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
+    body: body instanceof FormData ? body : body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/**
+ * A warehouse at North Depot holding 40 bags of coffee, and a store at High Street: what a new
+ * owner has once the catalogue is set up (that journey is e2e/catalogue.spec.ts).
+ */
+async function arrangeWarehouseAndStore(token: string) {
+  const depot = await call<TLocation>(token, 'POST', API.locations.root, {
+    name: 'North Depot',
+    city: 'Swindon',
+  });
+  const highStreet = await call<TLocation>(token, 'POST', API.locations.root, {
+    name: 'High Street',
+    city: 'Bath',
+  });
+  await call(token, 'POST', API.warehouses.root, { name: 'North Depot Warehouse', locationId: depot.id });
+  const store = new FormData();
+  store.append('store', JSON.stringify({ name: 'Bramble High Street', locationId: highStreet.id }));
+  await call(token, 'POST', API.stores.root, store);
+  const product = new FormData();
+  for (const [name, value] of Object.entries({
+    name: 'Ground coffee 500 g',
+    sku: 'COF-500',
+    price: '12.50',
+    locationId: depot.id,
+  }))
+    product.append(name, value);
+  const coffee = await call<TProduct>(token, 'POST', API.products.root, product);
+  await call<TInventoryItem>(token, 'POST', API.inventory.root, {
+    productId: coffee.id,
+    locationId: depot.id,
+    quantity: 40,
+  });
+  return { depot, highStreet };
+}
+
+async function unitsAt(token: string, locationId: string): Promise<number> {
+  const answer = await call<{ totalQuantity: number }>(
+    token,
+    'GET',
+    `${API.inventory.count}?locationId=${encodeURIComponent(locationId)}`,
+  );
+  return answer.totalQuantity;
+}
+
+/** The digits of a code as the codes dialog shows it ("482 913"). */
+async function readCode(dialog: Locator, end: 'source' | 'destination'): Promise<string> {
+  const text = await dialog.getByTestId(`${end}-code`).innerText();
+  return text.replace(/\D/g, '');
+}
+
+async function validate(page: Page, end: 'source' | 'destination', code: string) {
+  const action = end === 'source' ? 'Validate at source' : 'Validate at destination';
+  await page
+    .getByRole('row', { name: /COF-500/ })
+    .getByRole('button', { name: new RegExp(`^${action}`) })
+    .click();
+  const dialog = page.getByRole('dialog', { name: `Validate at the ${end}` });
+  await dialog
+    .getByRole('textbox', { name: end === 'source' ? 'Source code' : 'Destination code' })
+    .fill(code);
+  await dialog.getByRole('button', { name: 'Validate' }).click();
+  return dialog;
+}
+
+describe('stock movements', () => {
+  it('moves stock from a warehouse to a store, validated with both codes and a printed transfer document', async () => {
+    const page = browserPage.page();
+    const shot = screenshots('stock-movements');
+    const owner = await createOwnerWithBusiness('Bramble & Co');
+    const { depot, highStreet } = await arrangeWarehouseAndStore(owner.token);
+    await signIn(page, owner.email, owner.password, '/dashboard');
+
+    await page.goto('/dashboard/inventory?tab=movements');
+    await page
+      .getByText('No stock movements yet. Move stock from a warehouse to a store with New movement.')
+      .waitFor();
+    await shot(page, 'no movements yet', { isMainScreen: true });
+
+    // One movement: the warehouse sends and the store receives by default.
+    await page.getByRole('button', { name: 'New movement' }).first().click();
+    const create = page.getByRole('dialog', { name: 'New movement' });
+    const item = create.getByRole('group', { name: 'Item 1' });
+    await expect
+      .poll(() => item.getByRole('combobox', { name: 'Source' }).innerText())
+      .toContain('North Depot');
+    await expect
+      .poll(() => item.getByRole('combobox', { name: 'Destination' }).innerText())
+      .toContain('High Street');
+    await item.getByRole('combobox', { name: 'SKU' }).fill('COF');
+    await page.getByRole('option', { name: /COF-500/ }).click();
+    await item.getByText('40 in stock at the source').waitFor();
+    await item.getByRole('textbox', { name: 'Quantity' }).fill('12');
+    await create.getByRole('textbox', { name: 'Note' }).fill('Weekend restock');
+    await shot(page, 'new movement', { isReviewed: true });
+    await create.getByRole('button', { name: 'Create movement' }).click();
+
+    // The codes, once, and the transfer document that prints them.
+    const codes = page.getByRole('dialog', { name: 'Movement created' });
+    await codes.getByText('will not be shown again', { exact: false }).waitFor();
+    const sourceCode = await readCode(codes, 'source');
+    const destinationCode = await readCode(codes, 'destination');
+    expect(sourceCode).toMatch(/^\d{6}$/);
+    expect(destinationCode).toMatch(/^\d{6}$/);
+    await shot(page, 'codes shown once', { isReviewed: true });
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      codes.getByRole('button', { name: 'Print transfer document' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/\.pdf$/);
+    const pdf = readFileSync((await download.path()));
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    await codes.getByText(/Transfer document saved with the codes/).waitFor();
+    await codes.getByRole('button', { name: 'Done' }).click();
+    await codes.waitFor({ state: 'hidden' });
+    const row = page.getByRole('row', { name: /COF-500/ });
+    await row.getByText('Pending').waitFor();
+    await shot(page, 'pending movement', { isMainScreen: true });
+
+    // At the depot: a wrong code first, then the right one; the stock leaves.
+    const wrongCode = sourceCode === '000000' ? '111111' : '000000';
+    const atSource = await validate(page, 'source', wrongCode);
+    await atSource
+      .getByText(/try|tries|code/i)
+      .first()
+      .waitFor();
+    await shot(page, 'wrong code');
+    await atSource.getByRole('textbox', { name: 'Source code' }).fill(sourceCode);
+    await atSource.getByRole('button', { name: 'Validate' }).click();
+    await atSource.waitFor({ state: 'hidden' });
+    await row.getByText('In transit').waitFor();
+    expect(await unitsAt(owner.token, depot.id)).toBe(28);
+
+    // At the store: the stock arrives.
+    const atDestination = await validate(page, 'destination', destinationCode);
+    await atDestination.waitFor({ state: 'hidden' });
+    await row.getByText('Completed').waitFor();
+    expect(await unitsAt(owner.token, highStreet.id)).toBe(12);
+    expect(await unitsAt(owner.token, depot.id)).toBe(28);
+
+    // This week's bar: 12 units out and 12 in.
+    const weekly = page.getByRole('table', { name: 'Units sent and received per week' });
+    await expect
+      .poll(async () => (await weekly.getByRole('row').last().innerText()).replace(/\s+/g, ' ').trim())
+      .toMatch(/ 12 12$/);
+    await page.getByRole('region', { name: 'Weekly movement' }).locator('svg').first().waitFor();
+    await shot(page, 'completed movement and weekly chart', { isMainScreen: true, isReviewed: true });
+  });
+});

@@ -11,21 +11,19 @@ export type MovementEnd = 'source' | 'destination';
 
 export const END_LABELS: Record<MovementEnd, string> = { source: 'Source', destination: 'Destination' };
 
-/** The first block of a UUID: enough to tell batches apart on one screen, and short to read. */
+/** The start of a UUID: enough to tell batches apart on one screen, and short to read. */
 export function shortId(id: string): string {
-  return id.slice(0, 8).toUpperCase();
+  return id.slice(0, 6).toUpperCase();
 }
 
-const dateTime = new Intl.DateTimeFormat(undefined, {
-  day: 'numeric',
-  month: 'short',
-  hour: '2-digit',
-  minute: '2-digit',
-});
+const dayFormat = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short' });
+const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
 
-export function formatDateTime(instant: string): string {
+/** An instant as its day ("26 Nov") and time ("11:04"), shown on two lines in the list. */
+export function formatDayAndTime(instant: string): { day: string; time: string } {
   const date = new Date(instant);
-  return Number.isNaN(date.getTime()) ? instant : dateTime.format(date);
+  if (Number.isNaN(date.getTime())) return { day: instant, time: '' };
+  return { day: dayFormat.format(date), time: timeFormat.format(date) };
 }
 
 const weekDay = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', timeZone: 'UTC' });

@@ -9,6 +9,10 @@ import { BATCH_ID, HIGH_STREET, IN_TRANSIT, LOCKED, PENDING, pageOf } from './st
 
 const ALL = '/api/stock-movement/all';
 
+/** The batch bar's title, whose id sits in a span of its own. */
+const batchTitle = (_text: string, element: Element | null) =>
+  element?.tagName === 'P' && /^Batch 5B0000 · \d+ movements$/.test(element.textContent ?? '');
+
 afterEach(() => {
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
@@ -32,7 +36,7 @@ describe(MovementsPanel.name, () => {
       expect(pending).toHaveTextContent('Pending');
       expect(pending).toHaveTextContent('Single');
       expect(rowOf('TEA-01')).toHaveTextContent('In transit');
-      expect(rowOf('TEA-01')).toHaveTextContent(BATCH_ID.slice(0, 8).toUpperCase());
+      expect(rowOf('TEA-01')).toHaveTextContent(BATCH_ID.slice(0, 6).toUpperCase());
       expect(rowOf('JAM-02')).toHaveTextContent('Completed');
       expect(screen.getByText('1–3 of 3')).toBeInTheDocument();
     });
@@ -121,7 +125,14 @@ describe(MovementsPanel.name, () => {
       await screen.findByText('TEA-01');
       await userEvent.click(within(rowOf('TEA-01')).getByRole('button', { name: /^Show batch/ }));
       await waitFor(() => expect(sentTo(requests, ALL).at(-1)!.query.get('batchId')).toBe(BATCH_ID));
-      expect(screen.getByText(/Batch\s+5B000000/)).toBeInTheDocument();
+      expect(screen.getByText(batchTitle)).toBeInTheDocument();
+      // The batch waits at both ends here: both validations are offered for the whole batch.
+      expect(screen.getByRole('button', { name: 'Validate at source' })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Validate at destination' })).toBeInTheDocument();
+      await userEvent.click(screen.getByRole('button', { name: 'Show all movements' }));
+      await waitFor(() => expect(screen.queryByText(batchTitle)).toBeNull());
+      await userEvent.click(within(rowOf('TEA-01')).getByRole('button', { name: /^Show batch/ }));
+      await screen.findByText(batchTitle);
 
       await userEvent.click(screen.getByRole('combobox', { name: 'Status' }));
       await userEvent.click(await screen.findByRole('option', { name: 'Cancelled' }));
@@ -129,7 +140,7 @@ describe(MovementsPanel.name, () => {
       await userEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
       // The unfiltered first page is still cached: it shows again at once.
       expect(await screen.findByText('COF-500')).toBeInTheDocument();
-      expect(screen.queryByText(/Batch\s+5B000000/)).toBeNull();
+      expect(screen.queryByText(batchTitle)).toBeNull();
       expect(screen.getByRole('combobox', { name: 'Status' })).toHaveTextContent('All statuses');
     });
   });

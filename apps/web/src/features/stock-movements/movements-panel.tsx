@@ -29,6 +29,7 @@ import {
   MOVEMENT_SUCCESS,
   NO_MATCHING_MOVEMENTS_TEXT,
 } from './messages';
+import { nextEnd } from './movement-format';
 import { useDownloadMovementDocumentMutation } from './stock-movements.api';
 import { useMovementList } from './use-movement-list';
 
@@ -116,8 +117,8 @@ export function MovementsPanel({ location = null }: MovementsPanelProps) {
   return (
     <Box>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 2 }}>
-        <Typography color="text.secondary" sx={{ flex: '1 1 auto', minWidth: 0 }}>
-          Stock moving between your locations, validated with a code at each end.
+        <Typography variant="body2" color="text.secondary" sx={{ flex: '1 1 auto', minWidth: 0 }}>
+          Stock sent between locations, checked with a code at each end.
         </Typography>
         {permissions.canCreate ? (
           <>
@@ -146,6 +147,11 @@ export function MovementsPanel({ location = null }: MovementsPanelProps) {
           count={list.pagination.totalCount}
           selectedCount={selected.length}
           canValidate={permissions.canValidate}
+          ends={{
+            source: list.movements.some((movement) => nextEnd(movement) === 'source'),
+            destination: list.movements.some((movement) => nextEnd(movement) === 'destination'),
+          }}
+          onClose={() => list.setFilter('batchId', '')}
           onValidate={(end) =>
             setOpen({
               dialog: 'validate',

@@ -137,18 +137,24 @@ export function CodesDialog({ created, onClose }: CodesDialogProps) {
           {count > 1 ? `Batch of ${count} movements created` : 'Movement created'}
         </DialogTitle>
         <DialogContent dividers>
-          <Box component="ul" sx={{ m: 0, mb: 2, pl: 2.5 }}>
-            {movements.slice(0, LISTED_ITEMS).map((movement) => (
-              <Typography component="li" variant="body2" key={movement.id}>
-                {describeMovement(movement)}
-              </Typography>
-            ))}
-            {count > LISTED_ITEMS ? (
-              <Typography component="li" variant="body2" color="text.secondary">
-                and {count - LISTED_ITEMS} more
-              </Typography>
-            ) : null}
-          </Box>
+          {count === 1 && first ? (
+            <Typography variant="body2" sx={{ mb: 2 }}>
+              {describeMovement(first)}
+            </Typography>
+          ) : (
+            <Box component="ul" sx={{ m: 0, mb: 2, pl: 2.5 }}>
+              {movements.slice(0, LISTED_ITEMS).map((movement) => (
+                <Typography component="li" variant="body2" key={movement.id}>
+                  {describeMovement(movement)}
+                </Typography>
+              ))}
+              {count > LISTED_ITEMS ? (
+                <Typography component="li" variant="body2" color="text.secondary">
+                  and {count - LISTED_ITEMS} more
+                </Typography>
+              ) : null}
+            </Box>
+          )}
           <Alert severity="warning" sx={{ mb: 2 }}>
             {CODES_ONCE_TEXT}
           </Alert>

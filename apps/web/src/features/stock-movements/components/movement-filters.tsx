@@ -1,9 +1,8 @@
-import Chip from '@mui/material/Chip';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { MOVEMENT_STATUSES, type MovementStatus, type TLocation } from '@app/contracts';
 import { ListToolbar, SearchField } from '../../../components/list-controls';
-import { STATUS_LABELS, shortId } from '../movement-format';
+import { STATUS_LABELS } from '../movement-format';
 import type { MovementFilters as Filters } from '../use-movement-list';
 
 type MovementFiltersProps = {
@@ -16,7 +15,7 @@ type MovementFiltersProps = {
 
 const ALL = '';
 
-/** Above the list: the SKU search, the status and location filters, and the batch shown. */
+/** Above the list: the SKU search, and the status and location filters. */
 export function MovementFilters({
   search,
   onSearchChange,
@@ -68,15 +67,6 @@ export function MovementFilters({
           </MenuItem>
         ))}
       </TextField>
-      {filters.batchId ? (
-        <Chip
-          label={`Batch ${shortId(filters.batchId)}`}
-          onDelete={() => onFilterChange('batchId', '')}
-          color="primary"
-          variant="outlined"
-          sx={{ fontFamily: 'monospace' }}
-        />
-      ) : null}
     </ListToolbar>
   );
 }

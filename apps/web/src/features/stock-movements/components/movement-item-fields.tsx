@@ -98,7 +98,8 @@ export function MovementItemFields({
       aria-label={`Item ${index + 1}`}
       sx={{
         display: 'grid',
-        gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr) minmax(0, 1.3fr) 112px 40px',
+        // The last column holds the remove button, which the only item does not have.
+        gridTemplateColumns: `minmax(0, 1fr) minmax(0, 1fr) minmax(0, 1.3fr) 112px${isOnly ? '' : ' 40px'}`,
         gap: 1.5,
         alignItems: 'start',
       }}
@@ -145,15 +146,15 @@ export function MovementItemFields({
         disabled={disabled}
         slotProps={{ htmlInput: { inputMode: 'numeric', pattern: '[0-9]*' } }}
       />
-      <Box sx={{ pt: 1 }}>
-        {isOnly ? null : (
+      {isOnly ? null : (
+        <Box sx={{ pt: 1 }}>
           <Tooltip title="Remove item">
             <IconButton aria-label={`Remove item ${index + 1}`} onClick={onRemove} disabled={disabled}>
               <RemoveCircleOutlineIcon />
             </IconButton>
           </Tooltip>
-        )}
-      </Box>
+        </Box>
+      )}
     </Box>
   );
 }

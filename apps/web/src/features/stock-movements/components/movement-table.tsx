@@ -1,4 +1,5 @@
 import BlockIcon from '@mui/icons-material/Block';
+import CircleIcon from '@mui/icons-material/Circle';
 import EastIcon from '@mui/icons-material/East';
 import LockIcon from '@mui/icons-material/Lock';
 import MoveToInboxIcon from '@mui/icons-material/MoveToInboxOutlined';
@@ -22,7 +23,7 @@ import { LOCKED_HINT } from '../messages';
 import {
   STATUS_LABELS,
   describeMovement,
-  formatDateTime,
+  formatDayAndTime,
   isOpen,
   nextEnd,
   shortId,
@@ -36,11 +37,12 @@ export type MovementPermissions = {
   canCancelLocked: boolean;
 };
 
-const STATUS_COLORS: Record<MovementStatus, 'default' | 'info' | 'success' | 'warning'> = {
-  PENDING: 'warning',
-  IN_TRANSIT: 'info',
-  COMPLETED: 'success',
-  CANCELLED: 'default',
+/** The dot of each status; the label is in the text colour, since orange and light blue text fail AA. */
+const STATUS_DOTS: Record<MovementStatus, string> = {
+  PENDING: 'warning.main',
+  IN_TRANSIT: 'info.main',
+  COMPLETED: 'success.main',
+  CANCELLED: 'text.disabled',
 };
 
 export function MovementStatusChip({ movement }: { movement: TStockMovement }) {
@@ -49,8 +51,9 @@ export function MovementStatusChip({ movement }: { movement: TStockMovement }) {
       <Chip
         size="small"
         variant="outlined"
-        color={STATUS_COLORS[movement.status]}
+        icon={<CircleIcon aria-hidden="true" />}
         label={STATUS_LABELS[movement.status]}
+        sx={{ '& .MuiChip-icon': { color: STATUS_DOTS[movement.status], fontSize: 10, ml: 1 } }}
       />
       {movement.isLocked ? (
         <Tooltip title={LOCKED_HINT}>
@@ -135,17 +138,23 @@ export function MovementTable({
     {
       id: 'createdAt',
       label: 'Created',
-      render: (movement) => (
-        <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
-          {formatDateTime(movement.createdAt)}
-        </Box>
-      ),
+      render: (movement) => {
+        const { day, time } = formatDayAndTime(movement.createdAt);
+        return (
+          <Box sx={{ whiteSpace: 'nowrap' }}>
+            <Typography variant="body2">{day}</Typography>
+            <Typography variant="caption" color="text.secondary" component="div">
+              {time}
+            </Typography>
+          </Box>
+        );
+      },
     },
     {
       id: 'sku',
       label: 'SKU / Product',
       render: (movement) => (
-        <Box sx={{ maxWidth: 170 }}>
+        <Box sx={{ maxWidth: 130 }}>
           <Typography variant="body2" sx={{ fontWeight: 500 }} title={movement.sku} noWrap>
             {movement.sku}
           </Typography>
@@ -161,12 +170,12 @@ export function MovementTable({
         </Box>
       ),
     },
-    { id: 'quantity', label: 'Quantity', numeric: true },
+    { id: 'quantity', label: 'Qty', numeric: true },
     {
       id: 'sourceLocationName',
       label: 'From → To',
       render: (movement) => (
-        <Box sx={{ maxWidth: 190 }}>
+        <Box sx={{ maxWidth: 130 }}>
           <Typography variant="body2" noWrap title={movement.sourceLocationName}>
             {movement.sourceLocationName}
           </Typography>

@@ -88,7 +88,8 @@ describe(ValidateDialog.name, () => {
       await within(dialog).findByText('This movement is locked after 5 wrong codes.'),
     ).toBeInTheDocument();
     expect(dialog).toHaveTextContent(LOCKED_HINT);
-    expect(within(dialog).getByRole('textbox', { name: 'Source code' })).toBeDisabled();
+    // Nothing more to enter: the code field goes.
+    expect(within(dialog).queryByRole('textbox', { name: 'Source code' })).toBeNull();
     expect(within(dialog).queryByRole('button', { name: 'Validate' })).toBeNull();
     expect(within(dialog).getByRole('button', { name: 'Close' })).toBeEnabled();
   });

@@ -159,31 +159,33 @@ export function ValidateDialog({ target, onClose }: { target: ValidateTarget; on
               {isLocked ? <Box sx={{ mt: 0.5 }}>{LOCKED_HINT}</Box> : null}
             </Alert>
           ) : null}
-          <TextField
-            label={label}
-            name="validationCode"
-            required
-            autoFocus
-            fullWidth
-            value={code}
-            onChange={(event) => {
-              // Digits only: a code read out as "482 913" may be typed with its space.
-              setCode(event.target.value.replace(/\D/g, '').slice(0, 6));
-              setCodeError(null);
-            }}
-            error={Boolean(codeError)}
-            helperText={codeError ?? '6 digits'}
-            disabled={isLoading || isLocked}
-            slotProps={{
-              htmlInput: {
-                inputMode: 'numeric',
-                pattern: '[0-9]*',
-                autoComplete: 'one-time-code',
-                maxLength: 6,
-                style: { fontSize: 28, letterSpacing: '0.3em', fontVariantNumeric: 'tabular-nums' },
-              },
-            }}
-          />
+          {isLocked ? null : (
+            <TextField
+              label={label}
+              name="validationCode"
+              required
+              autoFocus
+              fullWidth
+              value={code}
+              onChange={(event) => {
+                // Digits only: a code read out as "482 913" may be typed with its space.
+                setCode(event.target.value.replace(/\D/g, '').slice(0, 6));
+                setCodeError(null);
+              }}
+              error={Boolean(codeError)}
+              helperText={codeError ?? '6 digits'}
+              disabled={isLoading}
+              slotProps={{
+                htmlInput: {
+                  inputMode: 'numeric',
+                  pattern: '[0-9]*',
+                  autoComplete: 'one-time-code',
+                  maxLength: 6,
+                  style: { fontSize: 28, letterSpacing: '0.3em', fontVariantNumeric: 'tabular-nums' },
+                },
+              }}
+            />
+          )}
           {failure?.kind === 'code' && failure.attemptsLeft !== null && failure.attemptsLeft <= 2 ? (
             <Alert severity="warning" sx={{ mt: 2 }}>
               {failure.attemptsLeft === 1

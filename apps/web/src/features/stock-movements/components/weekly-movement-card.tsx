@@ -16,17 +16,25 @@ const WeeklyMovementChart = lazy(() =>
   import('./weekly-movement-chart').then((module) => ({ default: module.WeeklyMovementChart })),
 );
 
-const hidden = {
+/** Out of sight, still read: a table sizes to its content, so the box around it is clipped. */
+const visuallyHidden = {
   position: 'absolute',
-  width: 1,
-  height: 1,
+  width: '1px',
+  height: '1px',
+  margin: '-1px',
+  padding: 0,
+  border: 0,
   overflow: 'hidden',
   clip: 'rect(0 0 0 0)',
   whiteSpace: 'nowrap',
 } as const;
 
 function ChartSkeleton() {
-  return <Skeleton variant="rounded" height={CHART_HEIGHT} aria-label="Loading the weekly movement" />;
+  return (
+    <Box role="status" aria-label="Loading the weekly movement">
+      <Skeleton variant="rounded" height={CHART_HEIGHT} />
+    </Box>
+  );
 }
 
 /**
@@ -41,7 +49,12 @@ export function WeeklyMovementCard() {
   const hasMovement = weeks.some((week) => week.unitsIn > 0 || week.unitsOut > 0);
 
   return (
-    <Paper variant="outlined" component="section" aria-labelledby={titleId} sx={{ p: 2 }}>
+    <Paper
+      variant="outlined"
+      component="section"
+      aria-labelledby={titleId}
+      sx={{ p: 2, position: 'relative' }}
+    >
       <Typography id={titleId} variant="h6" component="h2">
         Weekly movement
       </Typography>
@@ -79,24 +92,26 @@ export function WeeklyMovementCard() {
           <Suspense fallback={<ChartSkeleton />}>
             <WeeklyMovementChart weeks={weeks} />
           </Suspense>
-          <Box component="table" sx={hidden}>
-            <caption>Units sent and received per week</caption>
-            <thead>
-              <tr>
-                <th scope="col">Week starting</th>
-                <th scope="col">Units out</th>
-                <th scope="col">Units in</th>
-              </tr>
-            </thead>
-            <tbody>
-              {weeks.map((week) => (
-                <tr key={week.weekStart}>
-                  <th scope="row">{formatWeek(week.weekStart)}</th>
-                  <td>{week.unitsOut}</td>
-                  <td>{week.unitsIn}</td>
+          <Box sx={visuallyHidden}>
+            <table>
+              <caption>Units sent and received per week</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Week starting</th>
+                  <th scope="col">Units out</th>
+                  <th scope="col">Units in</th>
                 </tr>
-              ))}
-            </tbody>
+              </thead>
+              <tbody>
+                {weeks.map((week) => (
+                  <tr key={week.weekStart}>
+                    <th scope="row">{formatWeek(week.weekStart)}</th>
+                    <td>{week.unitsOut}</td>
+                    <td>{week.unitsIn}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
           </Box>
         </>
       ) : null}

@@ -3,10 +3,12 @@ import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { API, type TInventoryItem, type TLocation, type TProduct } from '@app/contracts';
 import { baseURL, createOwnerWithBusiness } from './support/api.js';
+import { findSeriousViolations } from './support/axe.js';
 import { signIn, usePage } from './support/browser.js';
 import { screenshots } from './support/screens.js';
 
-const browserPage = usePage();
+// bypassCSP only lets axe-core be injected for the accessibility checks.
+const browserPage = usePage({ bypassCSP: true });
 
 /** A JSON call of the arrange steps; fails loudly with the server's answer. */
 async function call<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
@@ -125,12 +127,13 @@ describe('stock movements', () => {
     expect(sourceCode).toMatch(/^\d{6}$/);
     expect(destinationCode).toMatch(/^\d{6}$/);
     await shot(page, 'codes shown once', { isReviewed: true });
+    expect(await findSeriousViolations(page)).toEqual([]);
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       codes.getByRole('button', { name: 'Print transfer document' }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/\.pdf$/);
-    const pdf = readFileSync((await download.path()));
+    const pdf = readFileSync(await download.path());
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     await codes.getByText(/Transfer document saved with the codes/).waitFor();
     await codes.getByRole('button', { name: 'Done' }).click();
@@ -167,5 +170,6 @@ describe('stock movements', () => {
       .toMatch(/ 12 12$/);
     await page.getByRole('region', { name: 'Weekly movement' }).locator('svg').first().waitFor();
     await shot(page, 'completed movement and weekly chart', { isMainScreen: true, isReviewed: true });
+    expect(await findSeriousViolations(page)).toEqual([]);
   });
 });

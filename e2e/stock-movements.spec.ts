@@ -1,10 +1,13 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { API, type TInventoryItem, type TLocation, type TProduct } from '@app/contracts';
 import { baseURL, createOwnerWithBusiness } from './support/api.js';
 import { findSeriousViolations } from './support/axe.js';
 import { signIn, usePage } from './support/browser.js';
+import { setPlan } from './support/database.js';
 import { screenshots } from './support/screens.js';
 
 // bypassCSP only lets axe-core be injected for the accessibility checks.
@@ -28,7 +31,7 @@ async function call<T>(token: string, method: string, path: string, body?: unkno
  * A warehouse at North Depot holding 40 bags of coffee, and a store at High Street: what a new
  * owner has once the catalogue is set up (that journey is e2e/catalogue.spec.ts).
  */
-async function arrangeWarehouseAndStore(token: string) {
+async function arrangeWarehouseAndStore(token: string, extraProducts: { name: string; sku: string }[] = []) {
   const depot = await call<TLocation>(token, 'POST', API.locations.root, {
     name: 'North Depot',
     city: 'Swindon',
@@ -55,6 +58,17 @@ async function arrangeWarehouseAndStore(token: string) {
     locationId: depot.id,
     quantity: 40,
   });
+  for (const extra of extraProducts) {
+    const form = new FormData();
+    for (const [name, value] of Object.entries({ ...extra, price: '3.20', locationId: depot.id }))
+      form.append(name, value);
+    const added = await call<TProduct>(token, 'POST', API.products.root, form);
+    await call(token, 'POST', API.inventory.root, {
+      productId: added.id,
+      locationId: depot.id,
+      quantity: 30,
+    });
+  }
   return { depot, highStreet };
 }
 
@@ -171,5 +185,84 @@ describe('stock movements', () => {
     await page.getByRole('region', { name: 'Weekly movement' }).locator('svg').first().waitFor();
     await shot(page, 'completed movement and weekly chart', { isMainScreen: true, isReviewed: true });
     expect(await findSeriousViolations(page)).toEqual([]);
+  });
+
+  it('turns a movement sheet into one batch, after listing the rows to fix, behind the Basic plan', async () => {
+    const page = browserPage.page();
+    const shot = screenshots('stock-movement-sheet');
+    const owner = await createOwnerWithBusiness('Bramble Sheets');
+    const { depot } = await arrangeWarehouseAndStore(owner.token, [
+      { name: 'Green tea, 40 bags', sku: 'TEA-01' },
+    ]);
+    const folder = mkdtempSync(path.join(tmpdir(), 'movement-sheet-'));
+    const sheet = (name: string, rows: string[]) => {
+      const file = path.join(folder, name);
+      writeFileSync(file, ['sku,source,destination,quantity', ...rows].join('\n'));
+      return file;
+    };
+    await signIn(page, owner.email, owner.password, '/dashboard');
+    await page.goto('/dashboard/inventory?tab=movements');
+
+    // The Free plan has no bulk upload: the server's refusal opens "Feature Locked".
+    await page.getByRole('button', { name: 'Upload sheet' }).click();
+    let upload = page.getByRole('dialog', { name: 'Upload a movement sheet' });
+    await upload
+      .locator('input[type="file"]')
+      .setInputFiles(sheet('free.csv', ['COF-500,North Depot,High Street,5']));
+    await upload.getByRole('button', { name: 'Upload' }).click();
+    await page.getByRole('dialog', { name: 'Feature Locked' }).waitFor();
+    await upload.waitFor({ state: 'hidden' });
+
+    await setPlan(owner.businessId, 'BASIC');
+    await page.goto('/dashboard/inventory?tab=movements');
+    await page.getByRole('button', { name: 'Upload sheet' }).click();
+    upload = page.getByRole('dialog', { name: 'Upload a movement sheet' });
+    const [template] = await Promise.all([
+      page.waitForEvent('download'),
+      upload.getByRole('button', { name: 'CSV template' }).click(),
+    ]);
+    expect(template.suggestedFilename()).toBe('stock_movement_template.csv');
+    expect(readFileSync(await template.path(), 'utf8')).toMatch(/sku.*source.*destination.*quantity/i);
+
+    // A sheet with a bad row creates nothing and says which row.
+    await upload
+      .locator('input[type="file"]')
+      .setInputFiles(
+        sheet('bad.csv', ['COF-500,North Depot,High Street,5', 'NOPE-1,North Depot,High Street,2']),
+      );
+    await upload.getByRole('button', { name: 'Upload' }).click();
+    const rows = upload.getByRole('list', { name: 'Rows to fix' });
+    await rows.getByText(/Row 3/).waitFor();
+    await shot(page, 'rows to fix', { isReviewed: true });
+    expect(await unitsAt(owner.token, depot.id)).toBe(70);
+
+    // The fixed sheet becomes one batch with one pair of codes, shown once.
+    await upload
+      .locator('input[type="file"]')
+      .setInputFiles(
+        sheet('good.csv', ['COF-500,North Depot,High Street,5', 'TEA-01,North Depot,High Street,2']),
+      );
+    await upload.getByRole('button', { name: 'Upload' }).click();
+    const codes = page.getByRole('dialog', { name: 'Batch of 2 movements created' });
+    const sourceCode = await readCode(codes, 'source');
+    await codes.getByRole('button', { name: 'Done' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Close without the transfer document?' });
+    await confirm.getByRole('button', { name: 'Close anyway' }).click();
+    await codes.waitFor({ state: 'hidden' });
+
+    // The batch leaves the depot at once with its source code.
+    await page
+      .getByRole('row', { name: /TEA-01/ })
+      .getByRole('button', { name: /^Show batch/ })
+      .click();
+    await page.getByRole('button', { name: 'Validate at source', exact: true }).click();
+    const atSource = page.getByRole('dialog', { name: 'Validate at the source' });
+    await atSource.getByText(/: 2 movements\./).waitFor();
+    await atSource.getByRole('textbox', { name: 'Source code' }).fill(sourceCode);
+    await atSource.getByRole('button', { name: 'Validate' }).click();
+    await atSource.waitFor({ state: 'hidden' });
+    await expect.poll(() => page.getByRole('row').filter({ hasText: 'In transit' }).count()).toBe(2);
+    expect(await unitsAt(owner.token, depot.id)).toBe(63);
+    await shot(page, 'batch in transit', { isMainScreen: true });
   });
 });

@@ -224,15 +224,20 @@ describe('stock movements', () => {
     expect(template.suggestedFilename()).toBe('stock_movement_template.csv');
     expect(readFileSync(await template.path(), 'utf8')).toMatch(/sku.*source.*destination.*quantity/i);
 
-    // A sheet with a bad row creates nothing and says which row.
+    // A sheet with bad rows creates nothing and lists them by row number.
     await upload
       .locator('input[type="file"]')
       .setInputFiles(
-        sheet('bad.csv', ['COF-500,North Depot,High Street,5', 'NOPE-1,North Depot,High Street,2']),
+        sheet('bad.csv', [
+          'COF-500,North Depot,High Street,5',
+          'NOPE-1,North Depot,High Street,2',
+          'TEA-01,North Depot,Nowhere,2',
+        ]),
       );
     await upload.getByRole('button', { name: 'Upload' }).click();
     const rows = upload.getByRole('list', { name: 'Rows to fix' });
-    await rows.getByText(/Row 3/).waitFor();
+    await rows.getByText('Row 3').waitFor();
+    await rows.getByText('Row 4').waitFor();
     await shot(page, 'rows to fix', { isReviewed: true });
     expect(await unitsAt(owner.token, depot.id)).toBe(70);
 

@@ -76,6 +76,26 @@ describe(UploadMovementsDialog.name, () => {
     );
   });
 
+  it('lists no rows when the message already names the only one', async () => {
+    renderPanel([
+      {
+        method: 'POST',
+        path: UPLOAD,
+        answer: () =>
+          jsonResponse(400, {
+            code: 'VALIDATION_ERROR',
+            message: 'The sheet has a problem in row 2, column sku: No product XYZ. Nothing was saved.',
+            details: { rows: [{ row: 2, column: 'sku', message: 'No product XYZ.' }], totalErrors: 1 },
+          }),
+      },
+    ]);
+    const dialog = await openUpload();
+    await userEvent.upload(within(dialog).getByLabelText('Movement sheet'), sheet());
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Upload' }));
+    expect(await within(dialog).findByText(/problem in row 2/)).toBeInTheDocument();
+    expect(within(dialog).queryByRole('list', { name: 'Rows to fix' })).toBeNull();
+  });
+
   it('creates one batch from the sheet and shows its codes once', async () => {
     const created = createdOf([
       makeMovement({ id: '4c000000-0000-4000-8000-0000000000d1' }),

@@ -45,7 +45,11 @@ function readRefusal(error: unknown): Refusal {
   const total = [details.totalErrors, details.total, details.errorCount].find(
     (value): value is number => typeof value === 'number',
   );
-  return { message: getErrorMessage(error, MOVEMENT_MESSAGES.upload), rows, total: total ?? null };
+  const message = getErrorMessage(error, MOVEMENT_MESSAGES.upload);
+  // The server's message names the first problem: a list of that one alone would repeat it.
+  const [only] = rows;
+  const listed = rows.length === 1 && only && message.includes(only.message) ? [] : rows;
+  return { message, rows: listed, total: total ?? null };
 }
 
 export function TemplateButtons() {

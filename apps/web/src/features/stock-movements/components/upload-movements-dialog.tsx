@@ -15,12 +15,8 @@ import { getErrorMessage } from '../../../api/api-error';
 import { FileChooser } from '../../../components/file-chooser';
 import { notifyError, notifySuccess } from '../../../components/toast';
 import { MOVEMENT_MESSAGES, MOVEMENT_SUCCESS } from '../messages';
-import {
-  errorCode,
-  errorDetails,
-  useDownloadMovementTemplateMutation,
-  useUploadMovementsMutation,
-} from '../stock-movements.api';
+import { errorCode, errorDetails } from '../movement-requests';
+import { useDownloadMovementTemplateMutation, useUploadMovementsMutation } from '../stock-movements.api';
 import { useIdempotencyKey } from '../use-idempotency-key';
 
 const SHEET_TYPES = [

@@ -18,7 +18,8 @@ import { getErrorMessage } from '../../../api/api-error';
 import { notifySuccess } from '../../../components/toast';
 import { LOCKED_HINT, MOVEMENT_MESSAGES, MOVEMENT_SUCCESS } from '../messages';
 import { END_LABELS, describeMovement, shortId, type MovementEnd } from '../movement-format';
-import { errorCode, errorDetails, useValidateMovementsMutation } from '../stock-movements.api';
+import { errorCode, errorDetails } from '../movement-requests';
+import { useValidateMovementsMutation } from '../stock-movements.api';
 import { useIdempotencyKey } from '../use-idempotency-key';
 
 const CODE = /^[0-9]{6}$/;

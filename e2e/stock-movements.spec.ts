@@ -270,4 +270,53 @@ describe('stock movements', () => {
     expect(await unitsAt(owner.token, depot.id)).toBe(63);
     await shot(page, 'batch in transit', { isMainScreen: true });
   });
+
+  it('creates and validates a movement with the keyboard alone', async () => {
+    const page = browserPage.page();
+    const owner = await createOwnerWithBusiness('Bramble Keys');
+    const { depot } = await arrangeWarehouseAndStore(owner.token);
+    await signIn(page, owner.email, owner.password, '/dashboard');
+    await page.goto('/dashboard/inventory?tab=movements');
+    await page.getByText(/^No stock movements yet\./).waitFor();
+
+    const newMovement = page.getByRole('button', { name: 'New movement' }).first();
+    await newMovement.focus();
+    await page.keyboard.press('Enter');
+    const create = page.getByRole('dialog', { name: 'New movement' });
+    // The SKU has the focus: the ends are filled in already.
+    await expect
+      .poll(() =>
+        create.getByRole('combobox', { name: 'SKU' }).evaluate((el) => el === document.activeElement),
+      )
+      .toBe(true);
+    await page.keyboard.type('COF');
+    await page.getByRole('option', { name: /COF-500/ }).waitFor();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('4');
+    await page.keyboard.press('Enter');
+
+    const codes = page.getByRole('dialog', { name: 'Movement created' });
+    const sourceCode = await readCode(codes, 'source');
+    // Escape asks before the codes go; Enter on its focused button closes anyway.
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog', { name: 'Close without the transfer document?' }).waitFor();
+    await page.keyboard.press('Enter');
+    await codes.waitFor({ state: 'hidden' });
+
+    const validateButton = page.getByRole('button', { name: /^Validate at source 4 × COF-500/ });
+    await validateButton.focus();
+    await page.keyboard.press('Enter');
+    const atSource = page.getByRole('dialog', { name: 'Validate at the source' });
+    await atSource.waitFor();
+    await page.keyboard.type(sourceCode);
+    await page.keyboard.press('Enter');
+    await atSource.waitFor({ state: 'hidden' });
+    await page
+      .getByRole('row', { name: /COF-500/ })
+      .getByText('In transit')
+      .waitFor();
+    expect(await unitsAt(owner.token, depot.id)).toBe(36);
+  });
 });

@@ -100,7 +100,7 @@ describe(MovementsPanel.name, () => {
       await userEvent.click(await screen.findByRole('option', { name: 'In transit' }));
       await waitFor(() => expect(sentTo(requests, ALL).at(-1)!.query.get('status')).toBe('IN_TRANSIT'));
 
-      await userEvent.click(screen.getByRole('combobox', { name: 'Location' }));
+      await userEvent.click(screen.getByRole('combobox', { name: 'From or to' }));
       await userEvent.click(await screen.findByRole('option', { name: 'High Street' }));
       await waitFor(() => expect(sentTo(requests, ALL).at(-1)!.query.get('locationId')).toBe(HIGH_STREET.id));
 

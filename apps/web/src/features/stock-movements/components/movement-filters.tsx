@@ -45,7 +45,7 @@ export function MovementFilters({
       <TextField
         select
         size="small"
-        label="Location"
+        label="From or to"
         value={filters.locationId}
         onChange={(event) => onFilterChange('locationId', event.target.value)}
         sx={{ width: 200, bgcolor: 'background.paper' }}

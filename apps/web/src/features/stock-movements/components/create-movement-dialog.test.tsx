@@ -54,7 +54,7 @@ describe(CreateMovementDialog.name, () => {
 
   it('creates one movement with a SKU suggested at the source, and shows both codes once', async () => {
     const created = createdOf([makeMovement({ id: '4c000000-0000-4000-8000-0000000000a1', quantity: 7 })]);
-    const { requests } = renderPanel([
+    const { requests, store } = renderPanel([
       SUGGESTIONS,
       { method: 'POST', path: CREATE, answer: () => jsonResponse(201, created) },
     ]);
@@ -81,6 +81,8 @@ describe(CreateMovementDialog.name, () => {
     expect(within(codes).getByTestId('destination-code')).toHaveTextContent('075 316');
     expect(codes).toHaveTextContent('will not be shown again');
     expect(codes).toHaveTextContent('7 × COF-500 from North Depot to High Street');
+    // The create dialog is gone, and its answer with the codes left the store with it.
+    await waitFor(() => expect(JSON.stringify(store.getState().api)).not.toContain('482913'));
 
     const [create] = sentTo(requests, CREATE, 'POST');
     expect(await create!.request.json()).toEqual({

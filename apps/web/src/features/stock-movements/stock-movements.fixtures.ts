@@ -45,7 +45,6 @@ export function makeMovement(overrides: Partial<TStockMovement> & { id: string }
     sku: 'COF-500',
     productName: 'Ground coffee 500 g',
     productId: '6a000000-0000-4000-8000-00000000c0ff',
-  inventoryId: '6b000000-0000-4000-8000-00000000c0ff',
     sourceLocationId: DEPOT.id,
     sourceLocationName: DEPOT.name,
     destinationLocationId: HIGH_STREET.id,

@@ -8,8 +8,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../build-app.js';
-import { ownerWithBusiness } from '../factories/accounts.js';
-import { movementFingerprint, movementSetUp, postMovement, unbalancedItems } from '../factories/movements.js';
+import { bearer, ownerWithBusiness } from '../factories/accounts.js';
+import { ledgerCount, quantityOf } from '../factories/inventory.js';
+import {
+  movementFingerprint,
+  movementSetUp,
+  postMovement,
+  quantityOf as quantityAt,
+  unbalancedItems,
+} from '../factories/movements.js';
 import { expectError } from './catalogue-kit.js';
 
 let t: TestApp;
@@ -42,5 +49,52 @@ describe('SECURITY review: an id in capitals', () => {
       expectError(res, 400, 'VALIDATION_ERROR');
     }
     expect(await movementFingerprint(t)).toEqual(before);
+  });
+});
+
+describe('SECURITY review: a stock record named in capitals', () => {
+  const itemId = async () => {
+    const { rows } = await t.sql('select id from inventory_items where location_id = $1', [world.source.id]);
+    return (rows[0] as { id: string }).id;
+  };
+  const put = (url: string, payload: object, key?: string) =>
+    t.app.inject({
+      method: 'PUT',
+      url,
+      headers: { ...bearer(owner.token), ...(key ? { 'idempotency-key': key } : {}) },
+      payload,
+    });
+
+  it('adjusts once, never a 500 that leaves the caller unsure whether the stock changed', async () => {
+    const id = await itemId();
+    const start = await quantityAt(t, owner.businessId, world.product.sku, world.source.id);
+    const ledger = await ledgerCount(t);
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const res = await put(
+        `/api/inventory/${id.toUpperCase()}/adjust`,
+        { delta: -2, reason: 'THEFT' },
+        'caps-adjust',
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ id, quantity: (start ?? 0) - 2 });
+    }
+    expect(await quantityOf(t, id)).toBe((start ?? 0) - 2);
+    expect(await ledgerCount(t)).toBe(ledger + 1);
+  });
+
+  it('takes the same record named in two cases as the same record in a batch and in a count', async () => {
+    const id = await itemId();
+    const start = (await quantityOf(t, id)) ?? 0;
+    const many = await put('/api/inventory/adjust', [
+      { inventoryId: id, delta: -1, reason: 'THEFT' },
+      { inventoryId: id.toUpperCase(), delta: -1, reason: 'THEFT' },
+    ]);
+    expect(many.statusCode, many.body).toBe(200);
+    expect(many.json()).toEqual([expect.objectContaining({ id, quantity: start - 2 })]);
+    const count = await put(`/api/inventory/${id.toUpperCase()}/location/${world.source.id.toUpperCase()}`, {
+      quantity: 9,
+    });
+    expect(count.statusCode, count.body).toBe(200);
+    expect(count.json()).toMatchObject({ id, quantity: 9 });
   });
 });

@@ -11,11 +11,16 @@ import { buildTestApp, type TestApp } from '../build-app.js';
 import { bearer, ownerWithBusiness } from '../factories/accounts.js';
 import { ledgerCount, quantityOf } from '../factories/inventory.js';
 import {
+  cancelMany,
+  createMovement,
+  downloadDocument,
+  getMovement,
   movementFingerprint,
   movementSetUp,
   postMovement,
   quantityOf as quantityAt,
   unbalancedItems,
+  validate,
 } from '../factories/movements.js';
 import { expectError } from './catalogue-kit.js';
 
@@ -96,5 +101,33 @@ describe('SECURITY review: a stock record named in capitals', () => {
     });
     expect(count.statusCode, count.body).toBe(200);
     expect(count.json()).toMatchObject({ id, quantity: 9 });
+  });
+});
+
+describe('SECURITY review: a movement named in capitals', () => {
+  const move = (quantity: number) => ({
+    sku: world.product.sku,
+    sourceLocationId: world.source.id,
+    destinationLocationId: world.destination.id,
+    quantity,
+  });
+
+  it('is the same movement for a validation, a document and a list to cancel', async () => {
+    const created = await createMovement(t, owner.token, move(1));
+    const id = created.movements[0]?.id ?? '';
+    const document = await downloadDocument(t, owner.token, id.toUpperCase());
+    expect(document.statusCode, document.body).toBe(200);
+    const validated = await validate(
+      t,
+      owner.token,
+      'source',
+      id.toUpperCase(),
+      created.sourceValidationCode,
+    );
+    expect(validated.statusCode, validated.body).toBe(200);
+    expect((await getMovement(t, owner.token, id)).status).toBe('IN_TRANSIT');
+    const cancelled = await cancelMany(t, owner.token, [id, id.toUpperCase()]);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json()).toEqual([expect.objectContaining({ id, status: 'CANCELLED' })]);
   });
 });

@@ -33,7 +33,8 @@ export const ZMovementItem = z
       .min(1, 'Move at least 1 unit.')
       .max(MAX_STOCK_QUANTITY, `The quantity is at most ${MAX_STOCK_QUANTITY}.`),
   })
-  .refine((item) => item.sourceLocationId !== item.destinationLocationId, {
+  // UUIDs compare without case: PostgreSQL reads 'ABC…' and 'abc…' as the same location.
+  .refine((item) => item.sourceLocationId.toLowerCase() !== item.destinationLocationId.toLowerCase(), {
     message: 'The source and the destination must be different locations.',
     path: ['destinationLocationId'],
   });

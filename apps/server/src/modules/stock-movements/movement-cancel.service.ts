@@ -27,7 +27,8 @@ export async function cancelMovements(
   ids: readonly string[],
   claim: IdempotencyClaim | null,
 ): Promise<TStockMovement[]> {
-  const wanted = [...new Set(ids)];
+  // uuids compare without case, as PostgreSQL compares them: one movement is counted once.
+  const wanted = [...new Set(ids.map((id) => id.toLowerCase()))];
   const answer = await inTenant(deps.db, principal, async (scope) => {
     const rows = await lockMovements(scope, { ids: wanted });
     // Another business's id is as unknown as a made-up one.

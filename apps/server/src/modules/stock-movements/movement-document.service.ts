@@ -46,7 +46,7 @@ export async function transferDocument(
       const batchId = await findBatchIdOf(scope, id);
       if (batchId === undefined) throw movementNotFound();
       const rows = await lockMovements(scope, batchId ? { batchId } : { ids: [id] });
-      const movement = rows.find((row) => row.id === id);
+      const movement = rows.find((row) => row.id === id.toLowerCase());
       if (!movement) throw movementNotFound();
       let codes: CodePair | null = null;
       if (presented && movement.createdBy === principal.userId) {

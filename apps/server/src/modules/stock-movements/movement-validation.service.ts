@@ -55,7 +55,8 @@ export async function validateMovements(
     principal,
     async (scope): Promise<{ answer: Answer<TStockMovement[]> } | { failedAttempts: number }> => {
       const family = await lockFamily(scope, target);
-      const targetId = isBatch ? null : target.id;
+      // Compared with the stored (lower-case) ids below: the request may write the uuid in capitals.
+      const targetId = isBatch ? null : target.id.toLowerCase();
       if (!family.some((row) => targetId === null || row.id === targetId))
         throw isBatch ? batchNotFound() : movementNotFound();
       const refusal = refusalBeforeCode(family, targetId, end);

@@ -40,6 +40,18 @@ export async function createMovements(
   if (items.length === 0) throw new AppError('VALIDATION_ERROR', 'Add at least one item to move.');
   if (!options.isBatch && items.length > 1) throw new Error('a single movement has exactly one item');
   const locations = await requireLocations(scope, items);
+  // On the stored ids, not the request's text: the same uuid may arrive in other cases.
+  const samePlace = items.findIndex(
+    (item) => locations.get(item.sourceLocationId)?.id === locations.get(item.destinationLocationId)?.id,
+  );
+  if (samePlace >= 0)
+    throw new AppError('VALIDATION_ERROR', 'The source and the destination must be different locations.', {
+      fieldErrors: {
+        [options.isBatch ? `items.${samePlace}.destinationLocationId` : 'destinationLocationId']: [
+          'The source and the destination must be different locations.',
+        ],
+      },
+    });
   const products = await requireSourceProducts(scope, items, locations);
   const codes = generateCodePair();
   const batchId = options.isBatch ? randomUUID() : null;

@@ -81,7 +81,8 @@ export async function adjustItem(
           isBatch: false,
         },
       );
-      return { statusCode: 200, body: firstOf(await viewsInOrder(scope, [id])) };
+      // The stored id: the request may write the same uuid in capitals.
+      return { statusCode: 200, body: firstOf(await viewsInOrder(scope, [item.id])) };
     }),
   );
 }
@@ -99,10 +100,11 @@ export async function adjustItems(
 ): Promise<Answer<TInventoryItem[]>> {
   return inTenant(deps.db, principal, (scope) =>
     once(scope, claim, async () => {
-      const ids = [...new Set(inputs.map((input) => input.inventoryId))];
+      // uuids compare without case, as PostgreSQL compares them: one record is one record.
+      const ids = [...new Set(inputs.map((input) => input.inventoryId.toLowerCase()))];
       const locked = new Map((await lockItemsById(scope, ids)).map((item) => [item.id, item]));
       const adjustments = inputs.map((input, index): Adjustment => {
-        const item = locked.get(input.inventoryId);
+        const item = locked.get(input.inventoryId.toLowerCase());
         if (!item)
           throw new AppError('NOT_FOUND', `Change ${index + 1}: ${ITEM_NOT_FOUND}`, {
             index,
@@ -161,7 +163,8 @@ export async function countItem(
   return inTenant(deps.db, principal, (scope) =>
     once(scope, claim, async () => {
       const [item] = await lockItemsById(scope, [where.id]);
-      if (!item || item.locationId !== where.locationId) throw new AppError('NOT_FOUND', ITEM_NOT_FOUND);
+      if (!item || item.locationId !== where.locationId.toLowerCase())
+        throw new AppError('NOT_FOUND', ITEM_NOT_FOUND);
       await setCountedStock(scope, { userId: principal.userId }, [
         {
           locationId: item.locationId,

@@ -35,3 +35,14 @@ describe('theme focus ring', () => {
     expect(styles()).toContain(`[role="alert"]{scroll-margin-top:${APP_BAR_HEIGHT}px;}`);
   });
 });
+
+describe('theme contrast', () => {
+  it('puts AA-contrast text on the dark scheme red (destructive confirmations)', async () => {
+    const { theme } = await import('./theme');
+    const { getContrastRatio } = await import('@mui/material/styles');
+    const dark = theme.colorSchemes.dark!.palette;
+    expect(getContrastRatio(dark.error.main, dark.error.contrastText)).toBeGreaterThanOrEqual(4.5);
+    const light = theme.colorSchemes.light!.palette;
+    expect(getContrastRatio(light.error.main, light.error.contrastText)).toBeGreaterThanOrEqual(4.5);
+  });
+});

@@ -30,6 +30,9 @@ export const theme = createTheme({
     },
     dark: {
       palette: {
+        // WCAG AA for text on coloured buttons: white on the dark scheme's red was 3.7:1 (every
+        // destructive confirmation); with 4.5 such colours take dark text instead.
+        contrastThreshold: 4.5,
         primary: { main: ACCENT.dark },
         secondary: { main: '#adb5bd' },
         background: { default: '#101215', paper: '#171a1f' },

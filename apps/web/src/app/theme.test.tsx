@@ -2,6 +2,7 @@ import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
+import type { Palette } from '@mui/material/styles';
 import { FormTextField } from '../components/form-text-field';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../test/render';
@@ -40,9 +41,12 @@ describe('theme contrast', () => {
   it('puts AA-contrast text on the dark scheme red (destructive confirmations)', async () => {
     const { theme } = await import('./theme');
     const { getContrastRatio } = await import('@mui/material/styles');
-    const dark = theme.colorSchemes.dark!.palette;
+    // createTheme keeps each scheme's palette; the Theme type does not declare them.
+    const schemes = (theme as unknown as { colorSchemes: Record<'light' | 'dark', { palette: Palette }> })
+      .colorSchemes;
+    const dark = schemes.dark.palette;
     expect(getContrastRatio(dark.error.main, dark.error.contrastText)).toBeGreaterThanOrEqual(4.5);
-    const light = theme.colorSchemes.light!.palette;
+    const light = schemes.light.palette;
     expect(getContrastRatio(light.error.main, light.error.contrastText)).toBeGreaterThanOrEqual(4.5);
   });
 });

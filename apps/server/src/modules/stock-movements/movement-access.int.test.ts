@@ -295,9 +295,8 @@ describe('suggestMovementSkus', () => {
     );
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ page: 0, size: 10, totalElements: 1 });
-    const [record] = (
-      await t.sql('select id from inventory_items where product_id = $1', [world.product.id])
-    ).rows as Array<{ id: string }>;
+    const [record] = (await t.sql('select id from inventory_items where product_id = $1', [world.product.id]))
+      .rows as Array<{ id: string }>;
     expect(res.json().content[0]).toEqual({
       productId: world.product.id,
       inventoryId: record!.id,

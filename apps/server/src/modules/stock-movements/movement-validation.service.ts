@@ -3,7 +3,7 @@ import type { Principal } from '../../platform/auth/guard.js';
 import { inTenant, type TenantScope } from '../../platform/db/tenancy.js';
 import { once, type Answer, type IdempotencyClaim } from '../../platform/idempotency/idempotency.js';
 import { recordAuditEvent } from '../audit/audit.service.js';
-import { isCodeOf } from './movement-codes.js';
+import { isCodeOf } from './codes/movement-codes.js';
 import { toStockMovement } from './movement-mapper.js';
 import {
   batchNotFound,

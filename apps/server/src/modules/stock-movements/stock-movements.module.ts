@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { refuseNulCharacters } from '../../platform/http/multipart-form.js';
 import type { InventoryDeps } from '../inventory/inventory.module.js';
-import { deriveCodeKey } from './movement-codes.js';
-import { movementReadsRoutes } from './movement-reads.routes.js';
+import { deriveCodeKey } from './codes/movement-codes.js';
+import { movementReadsRoutes } from './reads/movement-reads.routes.js';
 import { movementWritesRoutes } from './movement-writes.routes.js';
 import type { MovementDeps } from './stock-movements.deps.js';
 import { movementUploadRoutes } from './uploads/movement-upload.routes.js';

@@ -6,7 +6,7 @@ import { AppError } from '../../platform/http/app-error.js';
 import { once, type IdempotencyClaim } from '../../platform/idempotency/idempotency.js';
 import { recordAuditEvent } from '../audit/audit.service.js';
 import { requireLocation, type LocationRow } from '../product/locations/locations.service.js';
-import { generateCodePair, hashCode, openCodes, sealCodes } from './movement-codes.js';
+import { generateCodePair, hashCode, openCodes, sealCodes } from './codes/movement-codes.js';
 import { toStockMovement } from './movement-mapper.js';
 import type { MovementDeps } from './stock-movements.deps.js';
 import {

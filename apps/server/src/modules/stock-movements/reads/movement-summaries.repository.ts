@@ -1,4 +1,4 @@
-import type { TenantScope } from '../../platform/db/tenancy.js';
+import type { TenantScope } from '../../../platform/db/tenancy.js';
 
 /**
  * The movement reads that are not lists of movements: the weekly summary (over

@@ -13,8 +13,8 @@ import {
 } from '@app/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requirePrincipal } from '../../platform/auth/guard.js';
-import { transferDocument } from './movement-document.service.js';
+import { requirePrincipal } from '../../../platform/auth/guard.js';
+import { transferDocument } from '../document/movement-document.service.js';
 import {
   getBatch,
   getMovement,
@@ -22,7 +22,7 @@ import {
   suggestSkus,
   weeklySummary,
 } from './movement-reads.service.js';
-import type { MovementDeps } from './stock-movements.deps.js';
+import type { MovementDeps } from '../stock-movements.deps.js';
 
 const TAGS = ['stock-movements'];
 

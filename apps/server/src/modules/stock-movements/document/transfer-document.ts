@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
-import type { CodePair } from './movement-codes.js';
+import type { CodePair } from '../codes/movement-codes.js';
 
 /**
  * The printable transfer document of a movement or of its whole batch (DESIGN 8): what moves,

@@ -6,14 +6,14 @@ import {
   type TStockMovement,
   type TWeeklyMovement,
 } from '@app/contracts';
-import type { Principal } from '../../platform/auth/guard.js';
-import { inTenant } from '../../platform/db/tenancy.js';
-import { requireLocation } from '../product/locations/locations.service.js';
-import { toStockMovement } from './movement-mapper.js';
-import { batchNotFound, movementNotFound } from './movement-rules.js';
-import type { MovementDeps } from './stock-movements.deps.js';
+import type { Principal } from '../../../platform/auth/guard.js';
+import { inTenant } from '../../../platform/db/tenancy.js';
+import { requireLocation } from '../../product/locations/locations.service.js';
+import { toStockMovement } from '../movement-mapper.js';
+import { batchNotFound, movementNotFound } from '../movement-rules.js';
+import type { MovementDeps } from '../stock-movements.deps.js';
 import { countSkuSuggestions, findSkuSuggestions, sumUnitsByWeek } from './movement-summaries.repository.js';
-import { countMovements, findViewPage, findViews } from './stock-movements.repository.js';
+import { countMovements, findViewPage, findViews } from '../stock-movements.repository.js';
 
 /** Weeks of the weekly summary, the current one last. */
 export const SUMMARY_WEEKS = 8;

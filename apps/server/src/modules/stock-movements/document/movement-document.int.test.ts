@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-app.js';
-import { ownerWithBusiness, staffTokensByRole } from '../../../test/factories/accounts.js';
-import { setPlan } from '../../../test/factories/catalogue.js';
+import { buildTestApp, type TestApp } from '../../../../test/build-app.js';
+import { ownerWithBusiness, staffTokensByRole } from '../../../../test/factories/accounts.js';
+import { setPlan } from '../../../../test/factories/catalogue.js';
 import {
   createMovement,
   downloadDocument,
@@ -9,7 +9,7 @@ import {
   otherCode,
   pdfText,
   validate,
-} from '../../../test/factories/movements.js';
+} from '../../../../test/factories/movements.js';
 import { DOCUMENT_MAX_ITEMS } from './movement-document.service.js';
 import { CODES_ELSEWHERE } from './transfer-document.js';
 

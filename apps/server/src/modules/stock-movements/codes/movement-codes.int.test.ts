@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-app.js';
-import { ownerWithBusiness, staffTokensByRole } from '../../../test/factories/accounts.js';
-import { setPlan } from '../../../test/factories/catalogue.js';
+import { buildTestApp, type TestApp } from '../../../../test/build-app.js';
+import { ownerWithBusiness, staffTokensByRole } from '../../../../test/factories/accounts.js';
+import { setPlan } from '../../../../test/factories/catalogue.js';
 import {
   cancel,
   createMovement,
@@ -11,7 +11,7 @@ import {
   quantityOf,
   unbalancedItems,
   validate,
-} from '../../../test/factories/movements.js';
+} from '../../../../test/factories/movements.js';
 
 let t: TestApp;
 let owner: Awaited<ReturnType<typeof ownerWithBusiness>>;

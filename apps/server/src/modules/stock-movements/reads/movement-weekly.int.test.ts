@@ -1,8 +1,8 @@
 import type { TWeeklyMovement } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-app.js';
-import { apiCaller, ownerWithBusiness } from '../../../test/factories/accounts.js';
-import { createMovement, movementSetUp, validate } from '../../../test/factories/movements.js';
+import { buildTestApp, type TestApp } from '../../../../test/build-app.js';
+import { apiCaller, ownerWithBusiness } from '../../../../test/factories/accounts.js';
+import { createMovement, movementSetUp, validate } from '../../../../test/factories/movements.js';
 
 /**
  * The app's clock: validations are stamped by it and the summary counts back from it. It starts

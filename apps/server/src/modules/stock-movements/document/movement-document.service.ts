@@ -1,10 +1,10 @@
 import { MAX_CODE_ATTEMPTS } from '@app/contracts';
-import type { Principal } from '../../platform/auth/guard.js';
-import { inTenant, type TenantScope } from '../../platform/db/tenancy.js';
-import { readLocation } from '../product/locations/locations.service.js';
-import { isCodeOf, type CodePair } from './movement-codes.js';
-import { isUnderway, movementNotFound, wrongCode } from './movement-rules.js';
-import type { MovementDeps } from './stock-movements.deps.js';
+import type { Principal } from '../../../platform/auth/guard.js';
+import { inTenant, type TenantScope } from '../../../platform/db/tenancy.js';
+import { readLocation } from '../../product/locations/locations.service.js';
+import { isCodeOf, type CodePair } from '../codes/movement-codes.js';
+import { isUnderway, movementNotFound, wrongCode } from '../movement-rules.js';
+import type { MovementDeps } from '../stock-movements.deps.js';
 import {
   countMovements,
   countWrongCode,
@@ -13,7 +13,7 @@ import {
   lockMovements,
   updateMovements,
   type MovementRow,
-} from './stock-movements.repository.js';
+} from '../stock-movements.repository.js';
 import {
   renderTransferDocument,
   type DocumentPlace,

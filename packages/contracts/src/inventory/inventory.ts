@@ -173,6 +173,12 @@ export type TAvailability = z.infer<typeof ZAvailability>;
 
 export const ZZeroQuantityDeletion = z.object({ deleted: z.number().int() });
 
+/**
+ * The `reference` of the COUNT ledger row that opens a stock record (POST /api/inventory): the
+ * history screen calls it the opening quantity rather than a count nobody made.
+ */
+export const OPENING_REFERENCE = 'OPENING';
+
 export const ZLedgerEntry = z.object({
   id: z.uuid(),
   inventoryId: z.uuid(),

@@ -56,6 +56,9 @@ export const CAUSE_LABELS: Record<AdjustmentCause, string> = {
   OTHER: 'Other',
 };
 
+/** The COUNT row that opened a stock record, in the history drawer. */
+export const OPENING_LABEL = 'Opening quantity';
+
 /** Why a ledger row exists, in the history drawer. */
 export const REASON_LABELS: Record<StockReason, string> = {
   SALE: 'Sale',

@@ -240,6 +240,70 @@ describe('AddStockDialog', () => {
 });
 
 describe('HistoryDrawer', () => {
+  it('says the opening quantity as such, and references as short names with the whole one in the tooltip', async () => {
+    const transfer = 'e196fdac-81b6-478a-b52e-68569a78c159';
+    const upload = '7427f8bd-17c5-4b5c-a560-cc1212c24966';
+    const entries = [
+      makeLedgerEntry({
+        id: 'e0000000-0000-4000-8000-000000000013',
+        delta: -7,
+        quantityAfter: 38,
+        reason: 'MOVEMENT_OUT',
+        reference: transfer,
+      }),
+      makeLedgerEntry({
+        id: 'e0000000-0000-4000-8000-000000000012',
+        delta: 5,
+        quantityAfter: 45,
+        reason: 'UPLOAD',
+        reference: upload,
+        note: 'Spreadsheet row 3',
+      }),
+      makeLedgerEntry({
+        id: 'e0000000-0000-4000-8000-000000000011',
+        delta: 40,
+        quantityAfter: 40,
+        reason: 'COUNT',
+        reference: 'OPENING',
+      }),
+    ];
+    renderStockTab([
+      {
+        path: `/api/inventory/${OAT_MILK.id}/ledger`,
+        answer: () => jsonResponse(200, pageOf(entries, 0, 20, 3)),
+      },
+    ]);
+    await openRowAction('History', 'OAT-1L');
+    const drawer = await screen.findByRole('dialog', { name: 'Stock history' });
+    const ledger = await within(drawer).findByRole('table', { name: 'History of OAT-1L' });
+    const rows = await within(ledger).findAllByRole('row');
+    expect(rows).toHaveLength(4);
+    expect(rows[1]).toHaveTextContent('Sent to another location');
+    expect(within(rows[1]!).getByText('Transfer E196FDAC')).toHaveAttribute('title', transfer);
+    expect(rows[1]).not.toHaveTextContent(transfer);
+    expect(within(rows[2]!).getByText('Upload 7427F8BD')).toHaveAttribute('title', upload);
+    expect(rows[2]).toHaveTextContent('Spreadsheet row 3');
+    expect(rows[3]).toHaveTextContent('Opening quantity');
+    expect(rows[3]).not.toHaveTextContent('Stock count');
+    expect(rows[3]).not.toHaveTextContent('OPENING');
+    expect(within(drawer).getByText('1–3 of 3 changes')).toBeInTheDocument();
+  });
+
+  it('counts a single change in the singular', async () => {
+    const entries = [
+      makeLedgerEntry({ id: 'e0000000-0000-4000-8000-000000000021', delta: 4, quantityAfter: 4 }),
+    ];
+    renderStockTab([
+      {
+        path: `/api/inventory/${OAT_MILK.id}/ledger`,
+        answer: () => jsonResponse(200, pageOf(entries, 0, 20, 1)),
+      },
+    ]);
+    await openRowAction('History', 'OAT-1L');
+    const drawer = await screen.findByRole('dialog', { name: 'Stock history' });
+    expect(await within(drawer).findByText('1–1 of 1 change')).toBeInTheDocument();
+  });
+
   it("lists the item's ledger newest first, with the sign and colour of each change, page by page", async () => {
     const entries = [
       makeLedgerEntry({
@@ -290,6 +354,7 @@ describe('HistoryDrawer', () => {
     expect(rows[2]).toHaveTextContent('A colleague');
     expect(rows[3]).toHaveTextContent('Spreadsheet upload');
     expect(within(drawer).getByText('1–20 of 23 changes')).toBeInTheDocument();
+    expect(rows[3]).not.toHaveTextContent('Ref.');
 
     const first = requests.find((request) => request.url.includes('/ledger'))!;
     expect(Object.fromEntries(new URL(first.url).searchParams)).toEqual({ page: '0', size: '20' });

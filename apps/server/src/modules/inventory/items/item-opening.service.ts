@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { TCreateInventoryRequest } from '@app/contracts';
+import { OPENING_REFERENCE, type TCreateInventoryRequest } from '@app/contracts';
 import type { TenantScope } from '../../../platform/db/tenancy.js';
 import { AppError } from '../../../platform/http/app-error.js';
 import { recordAuditEvent } from '../../audit/audit.service.js';
@@ -75,7 +75,7 @@ export async function openInventory(
     await openItems(
       scope,
       { userId },
-      opening.map((item) => ({ ...item, reason: 'COUNT' as const })),
+      opening.map((item) => ({ ...item, reason: 'COUNT' as const, reference: OPENING_REFERENCE })),
     ),
   );
   for (const [index, item] of opening.entries()) {

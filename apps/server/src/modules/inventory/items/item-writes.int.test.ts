@@ -70,7 +70,13 @@ describe('inventory items: writes', () => {
         active: true,
       });
       expect(await ledgerOf(t, item.id)).toEqual([
-        expect.objectContaining({ delta: 12, quantity_after: 12, reason: 'COUNT', user_id: owner.userId }),
+        expect.objectContaining({
+          delta: 12,
+          quantity_after: 12,
+          reason: 'COUNT',
+          reference: 'OPENING',
+          user_id: owner.userId,
+        }),
       ]);
       expect(await auditEvents(t, owner.businessId, 'INVENTORY_CREATION')).toContainEqual({
         user_id: owner.userId,

@@ -13,11 +13,11 @@ import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import type { TLedgerEntry, TStockRow } from '@app/contracts';
+import { OPENING_REFERENCE, type TLedgerEntry, type TStockRow } from '@app/contracts';
 import { useId, useState } from 'react';
 import { getErrorMessage } from '../../../api/api-error';
 import { useListLedgerQuery } from '../inventory.api';
-import { CAUSE_LABELS, INVENTORY_MESSAGES, REASON_LABELS } from '../messages';
+import { CAUSE_LABELS, INVENTORY_MESSAGES, OPENING_LABEL, REASON_LABELS } from '../messages';
 import { formatDelta } from './item-summary';
 
 const PAGE_SIZE = 20;
@@ -33,14 +33,39 @@ export function formatWhen(iso: string): { day: string; time: string } {
   return { day: DAY.format(date), time: TIME.format(date) };
 }
 
+const isOpening = (entry: TLedgerEntry) => entry.reason === 'COUNT' && entry.reference === OPENING_REFERENCE;
+
 /** "Adjustment · Damaged": the reason, and for an adjustment the cause picked. */
 export function describeReason(entry: TLedgerEntry): string {
+  // The quantity a record was opened with is a COUNT row nobody counted: said as what it is.
+  if (isOpening(entry)) return OPENING_LABEL;
   const reason = REASON_LABELS[entry.reason];
   return entry.cause ? `${reason} · ${CAUSE_LABELS[entry.cause]}` : reason;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const MOVEMENT_REASONS: ReadonlySet<string> = new Set(['MOVEMENT_OUT', 'MOVEMENT_IN', 'MOVEMENT_RETURN']);
+
+/**
+ * What the reference points at, short enough to read: a whole UUID means nothing to a shop owner,
+ * while "Transfer E196FDAC" matches the transfer document's file name (transfer-e196fdac.pdf).
+ */
+export function describeReference(entry: TLedgerEntry): string | null {
+  if (!entry.reference || isOpening(entry)) return null;
+  if (!UUID.test(entry.reference)) return `Ref. ${entry.reference}`;
+  const short = entry.reference.slice(0, 8).toUpperCase();
+  if (MOVEMENT_REASONS.has(entry.reason)) return `Transfer ${short}`;
+  if (entry.reason === 'UPLOAD') return `Upload ${short}`;
+  return `Ref. ${short}`;
+}
+
 function LedgerRow({ entry }: { entry: TLedgerEntry }) {
-  const details = [entry.note, entry.reference ? `Ref. ${entry.reference}` : null].filter(Boolean);
+  const reference = describeReference(entry);
+  // The whole reference stays in the tooltip, for whoever needs to look it up.
+  const details = [
+    entry.note ? { key: 'note', text: entry.note, title: entry.note } : null,
+    reference ? { key: 'reference', text: reference, title: entry.reference ?? reference } : null,
+  ].filter((detail) => detail !== null);
   const when = formatWhen(entry.createdAt);
   return (
     <TableRow>
@@ -54,14 +79,14 @@ function LedgerRow({ entry }: { entry: TLedgerEntry }) {
         <Typography variant="body2">{describeReason(entry)}</Typography>
         {details.map((detail) => (
           <Typography
-            key={detail}
+            key={detail.key}
             variant="caption"
             color="text.secondary"
             component="div"
-            title={detail ?? undefined}
+            title={detail.title}
             sx={{ overflowWrap: 'anywhere' }}
           >
-            {detail}
+            {detail.text}
           </Typography>
         ))}
       </TableCell>
@@ -206,7 +231,9 @@ function HistoryContent({
         rowsPerPage={PAGE_SIZE}
         rowsPerPageOptions={[]}
         onPageChange={(_event, next) => setPage(next)}
-        labelDisplayedRows={({ from, to, count }) => `${from}–${to} of ${count} changes`}
+        labelDisplayedRows={({ from, to, count }) =>
+          `${from}–${to} of ${count} ${count === 1 ? 'change' : 'changes'}`
+        }
       />
     </Box>
   );

@@ -33,6 +33,10 @@ describe(WeeklyMovementCard.name, () => {
     await waitFor(() => expect(card().querySelector('.MuiChartsLegend-root')).not.toBeNull());
     expect(card().querySelector('.MuiChartsLegend-root')).toHaveTextContent(/Units out.*Units in/);
     expect(card().querySelector('svg')).not.toBeNull();
+    // Out above in (70 against 56) is explained beside the chart, not left to look like a loss.
+    expect(card()).toHaveTextContent(
+      'Units on their way, or returned to the source by a cancelled transfer, count as sent only.',
+    );
   });
 
   it('says so when nothing moved in the 8 weeks', async () => {

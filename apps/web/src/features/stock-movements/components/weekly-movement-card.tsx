@@ -42,6 +42,13 @@ function ChartSkeleton() {
  * week over the last 8 weeks. The chart can be walked with the arrow keys; the same numbers are
  * in a table for screen readers, which gives the whole picture at once.
  */
+/**
+ * Out counts units when they leave the source, in when they arrive: units still on their way, or
+ * returned by a cancelled transfer, make out higher than in, which looked like missing stock.
+ */
+const UNEVEN_WEEKS =
+  'Units on their way, or returned to the source by a cancelled transfer, count as sent only.';
+
 export function WeeklyMovementCard() {
   const titleId = useId();
   const weekly = useGetWeeklyMovementQuery();
@@ -59,7 +66,7 @@ export function WeeklyMovementCard() {
         Weekly movement
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-        Units sent and received per week, last 8 weeks.
+        Units sent and received per week, last 8 weeks. {UNEVEN_WEEKS}
       </Typography>
       {weekly.isLoading ? <ChartSkeleton /> : null}
       {weekly.isError ? (

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { printCatalogueReport, runCatalogueBenchmark } from './catalogue/catalogue-bench.js';
 import { printHttpReport, runHttpBenchmarks, startBenchServer } from './http/http-bench.js';
 import { Cleanup } from './http/processes.js';
+import { printInventoryReport, runInventoryBenchmark } from './inventory/inventory-bench.js';
 import { buildWebApp, measureLoginPage, printWebSize, writeJson, type WebSizeReport } from './web-size.js';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
@@ -23,9 +24,9 @@ function seconds(name: string, fallback: number): number {
   return value;
 }
 
-/** Which steps run: `BENCH_STEPS=catalogue` runs one; all three by default. */
+/** Which steps run: `BENCH_STEPS=catalogue` runs one; all four by default. */
 const steps = new Set(
-  (process.env.BENCH_STEPS ?? 'web,http,catalogue').split(',').map((step) => step.trim()),
+  (process.env.BENCH_STEPS ?? 'web,http,catalogue,inventory').split(',').map((step) => step.trim()),
 );
 
 const settings = {
@@ -45,11 +46,27 @@ const catalogueSettings = {
   ...settings,
   connections: Math.max(1, Math.round(seconds('BENCH_CATALOGUE_CONNECTIONS', 50))),
 };
-// 6 HTTP rows and 6 catalogue rows a round, plus builds, start-up, the browser and the generation
-// (under 2 minutes); with the defaults 300 + 3 * 12 * 6 = 516 s at most.
+// The inventory step: 50,000 items at one location (at least 25,000: the spread decrements use
+// 20,000 and page 2,000 must exist); decrements by 32 callers, the page at 50 connections.
+const inventoryShape = {
+  itemsPerLocation: Math.max((2 * 10_000) / 0.4, Math.round(seconds('BENCH_INVENTORY_ITEMS', 50_000))),
+  spreadItems: 10_000,
+  otherBusinesses: 3,
+};
+const inventoryDecrements = {
+  callers: Math.max(1, Math.round(seconds('BENCH_INVENTORY_CALLERS', 32))),
+  warmupSeconds: settings.warmupSeconds,
+  durationSeconds: settings.durationSeconds,
+};
+const inventoryPage = {
+  ...settings,
+  connections: Math.max(1, Math.round(seconds('BENCH_INVENTORY_CONNECTIONS', 50))),
+};
+// 6 HTTP rows, 6 catalogue rows and 12 inventory rows a round, plus builds, start-up, the browser
+// and the generations (under 3 minutes); with the defaults 360 + 3 * 24 * 6 = 792 s at most.
 const timeoutSeconds = seconds(
   'BENCH_TIMEOUT',
-  300 + settings.rounds * 12 * (settings.warmupSeconds + settings.durationSeconds),
+  360 + settings.rounds * 24 * (settings.warmupSeconds + settings.durationSeconds),
 );
 
 const write = (line: string) => process.stdout.write(`${line}\n`);
@@ -112,7 +129,24 @@ try {
     printCatalogueReport(catalogue, write);
     writeJson(path.join(resultsDir, 'catalogue.json'), catalogue);
   }
-  write(`\nresults: ${path.relative(repoRoot, resultsDir)}/ (web-size.json, http.json, catalogue.json)`);
+  if (steps.has('inventory')) {
+    const inventory = await runInventoryBenchmark({
+      repoRoot,
+      stack: server.stack,
+      dataDir: server.dataDir,
+      shape: inventoryShape,
+      decrementSettings: inventoryDecrements,
+      pageSettings: inventoryPage,
+      rounds: settings.rounds,
+      cleanup,
+      log,
+    });
+    printInventoryReport(inventory, write);
+    writeJson(path.join(resultsDir, 'inventory.json'), inventory);
+  }
+  write(
+    `\nresults: ${path.relative(repoRoot, resultsDir)}/ (web-size.json, http.json, catalogue.json, inventory.json)`,
+  );
   clearTimeout(watchdog);
   await finish(0);
 } catch (error) {

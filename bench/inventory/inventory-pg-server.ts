@@ -1,0 +1,110 @@
+/**
+ * The bare reference of the inventory page: Fastify + pg.Pool sending the SQL the full stack
+ * sends for GET /api/inventory/page/location/{id}, run as its own process, logged in as the
+ * request role so the same row-level security applies. Env: PORT, DATABASE_REQUEST_URL,
+ * BUSINESS_ID, USER_ID.
+ *
+ * - GET /page/:locationId?page=&size=   a page of the location's stock table.
+ * Each request: the session check (a prepared call on the pool, as the guard), then one client:
+ * BEGIN with the role, tenant and user in one simple query, the reads, COMMIT.
+ */
+import { randomUUID } from 'node:crypto';
+import Fastify from 'fastify';
+import pg from 'pg';
+import { COUNT_SQL, IN_TRANSIT_SQL, PAGE_SQL } from './page-sql.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const businessId = process.env.BUSINESS_ID ?? '';
+const userId = process.env.USER_ID ?? '';
+if (!UUID.test(businessId) || !UUID.test(userId)) throw new Error('BUSINESS_ID and USER_ID must be UUIDs');
+
+const pool = new pg.Pool({
+  connectionString: process.env.DATABASE_REQUEST_URL,
+  max: 20,
+  idleTimeoutMillis: 30_000,
+});
+pool.on('error', () => undefined);
+const TOKEN_ID = randomUUID();
+
+type Row = Record<string, unknown> & { id: string; product_id: string; sku: string };
+
+async function inTransaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T | null> {
+  const check = await pool.query<{ version: unknown }>({
+    name: 'app_session_version',
+    text: 'select app_session_version($1, $2) as version',
+    values: [userId, TOKEN_ID],
+  });
+  if (check.rows[0]?.version === null || check.rows[0]?.version === undefined) return null;
+  const client = await pool.connect();
+  try {
+    await client.query(
+      `begin; select set_config('role', 'app_tenant', true), set_config('app.business_id', '${businessId}', true), set_config('app.user_id', '${userId}', true)`,
+    );
+    const result = await work(client);
+    await client.query('commit');
+    return result;
+  } catch (error) {
+    await client.query('rollback');
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+const app = Fastify({ logger: false });
+app.get('/', async () => ({ status: 'ok' }));
+
+app.get<{ Params: { locationId: string }; Querystring: { page?: string; size?: string } }>(
+  '/page/:locationId',
+  async (request, reply) => {
+    const page = Number(request.query.page ?? 0);
+    const size = Number(request.query.size ?? 10);
+    const { locationId } = request.params;
+    const answer = await inTransaction(async (client) => {
+      const rows = await client.query<Row>({
+        name: 'page',
+        text: PAGE_SQL,
+        values: [businessId, locationId, size, page * size],
+      });
+      const total = await client.query<{ total: number }>({
+        name: 'count',
+        text: COUNT_SQL,
+        values: [businessId, locationId],
+      });
+      const moving = await client.query<{ product_id: string; out: number; in: number }>({
+        name: 'transit',
+        text: IN_TRANSIT_SQL,
+        values: [
+          businessId,
+          locationId,
+          rows.rows.map((row) => row.product_id),
+          rows.rows.map((row) => row.sku),
+        ],
+      });
+      const byProduct = new Map(moving.rows.map((row) => [row.product_id, row]));
+      const totalElements = Number(total.rows[0]?.total ?? 0);
+      return {
+        content: rows.rows.map((row) => ({
+          ...row,
+          inTransitOut: Number(byProduct.get(row.product_id)?.out ?? 0),
+          inTransitIn: Number(byProduct.get(row.product_id)?.in ?? 0),
+        })),
+        page,
+        size,
+        totalElements,
+        totalPages: Math.ceil(totalElements / size),
+      };
+    });
+    if (!answer) return reply.code(404).send({ error: 'not found' });
+    return answer;
+  },
+);
+
+await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
+const stop = () =>
+  void app
+    .close()
+    .then(() => pool.end())
+    .then(() => process.exit(0));
+process.once('SIGTERM', stop);
+process.once('SIGINT', stop);

@@ -41,7 +41,7 @@ export type DecrementSettings = { callers: number; warmupSeconds: number; durati
 
 type Operation = (locationId: string, productId: string) => Promise<void>;
 
-export type DecrementSide = { name: string; operate: Operation; close: () => Promise<void> };
+export type DecrementSide = { name: string; operate: Operation };
 
 export const SIDES = {
   stockFunction: 'stock function (inTenant + changeStock)',
@@ -70,7 +70,7 @@ export async function openSides(options: {
   requestUrl: string;
   principal: Principal;
   callers: number;
-}): Promise<{ stockFunction: DecrementSide; bare: DecrementSide[] }> {
+}): Promise<{ stockFunction: DecrementSide; bare: DecrementSide[]; close: () => Promise<void> }> {
   const { ownerUrl, requestUrl, principal, callers } = options;
   const businessId = principal.businessId ?? '';
   const database = connectDatabase(requestUrl, { max: callers });
@@ -83,7 +83,6 @@ export async function openSides(options: {
         ]),
       );
     },
-    close: () => database.close(),
   };
 
   const ownerPool = new pg.Pool({ connectionString: ownerUrl, max: callers });
@@ -113,7 +112,6 @@ export async function openSides(options: {
           values: [businessId, locationId, productId],
         });
       },
-      close: () => ownerPool.end(),
     },
     {
       name: SIDES.bareTransaction,
@@ -134,7 +132,6 @@ export async function openSides(options: {
           client.release();
         }
       },
-      close: async () => undefined,
     },
     {
       name: SIDES.bareTenant,
@@ -142,7 +139,6 @@ export async function openSides(options: {
         inTransaction((client) =>
           client.query({ name: 'bare', text: BARE_UPDATE, values: [businessId, locationId, productId] }),
         ),
-      close: async () => undefined,
     },
     {
       name: SIDES.bareStockSql,
@@ -165,13 +161,12 @@ export async function openSides(options: {
             ],
           }),
         ),
-      close: async () => {
-        await requestPool.end();
-        await ownerPool.end();
-      },
     },
   ];
-  return { stockFunction, bare };
+  let closing: Promise<void> | undefined;
+  const close = () =>
+    (closing ??= Promise.all([database.close(), ownerPool.end(), requestPool.end()]).then(() => undefined));
+  return { stockFunction, bare, close };
 }
 
 function percentile(sorted: Float64Array, fraction: number): number {

@@ -166,9 +166,7 @@ export async function runInventoryBenchmark(options: {
     principal,
     callers: decrementSettings.callers,
   });
-  cleanup.add('close the decrement pools', async () => {
-    for (const side of [sides.stockFunction, ...sides.bare]) await side.close().catch(() => undefined);
-  });
+  cleanup.add('close the decrement pools', () => sides.close());
   const targets: Record<'function' | 'bare', DecrementTarget[]> = {
     function: [
       { name: 'hot', locationId: generated.hot.locationId, productIds: [generated.hot.functionProductId] },
@@ -190,7 +188,7 @@ export async function runInventoryBenchmark(options: {
       }
     }
   }
-  for (const side of [sides.stockFunction, ...sides.bare]) await side.close();
+  await sides.close();
   report.ledgerMismatches = await countLedgerMismatches(stack.databaseUrl, owner.businessId, [
     generated.hot.functionProductId,
     ...generated.spread.functionProductIds,

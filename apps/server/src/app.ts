@@ -181,7 +181,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
   await registerProductModule(app, { db, blobs, log: app.log, clock: options.clock ?? systemClock });
   await registerInventoryModule(app, { db, log: app.log, clock: options.clock ?? systemClock });
-  await registerStockMovementsModule(app, { db, log: app.log, clock: options.clock ?? systemClock });
+  await registerStockMovementsModule(
+    app,
+    { db, log: app.log, clock: options.clock ?? systemClock },
+    { secret: config.jwtSecret },
+  );
 
   await app.register(blobsRoutes, { blobs });
 

@@ -131,3 +131,19 @@ export const ZWeeklyMovementList = z.array(ZWeeklyMovement);
 export type TWeeklyMovement = z.infer<typeof ZWeeklyMovement>;
 
 export const ZMovementUploadQuery = z.object({ note: ZNote.optional() });
+
+/**
+ * The creator's first download of the transfer document presents both codes (headers, not the
+ * URL: addresses end up in access logs) to have them printed; both or neither.
+ */
+export const ZDocumentCodeHeaders = z
+  .looseObject({
+    'x-source-validation-code': ZCode.optional(),
+    'x-destination-validation-code': ZCode.optional(),
+  })
+  .refine(
+    (headers) =>
+      (headers['x-source-validation-code'] === undefined) ===
+      (headers['x-destination-validation-code'] === undefined),
+    { message: 'Send both codes or neither.', path: ['x-destination-validation-code'] },
+  );

@@ -1,12 +1,26 @@
 import type { FastifyInstance } from 'fastify';
 import { refuseNulCharacters } from '../../platform/http/multipart-form.js';
 import type { InventoryDeps } from '../inventory/inventory.module.js';
+import { deriveCodeKey } from './movement-codes.js';
+import { movementReadsRoutes } from './movement-reads.routes.js';
+import { movementWritesRoutes } from './movement-writes.routes.js';
+import type { MovementDeps } from './stock-movements.deps.js';
 
-type RoutePlugin = (app: FastifyInstance, options: { deps: InventoryDeps }) => Promise<void>;
+export type { MovementDeps } from './stock-movements.deps.js';
 
-/** Stock movements between locations, validated with a code at each end (DESIGN 8). */
-export async function registerStockMovementsModule(app: FastifyInstance, deps: InventoryDeps): Promise<void> {
-  const plugins: RoutePlugin[] = [];
+type RoutePlugin = (app: FastifyInstance, options: { deps: MovementDeps }) => Promise<void>;
+
+/**
+ * Stock movements between locations, validated with a code at each end (DESIGN 8). `secret` is
+ * the app's signing secret, from which the key sealing codes in stored answers is derived.
+ */
+export async function registerStockMovementsModule(
+  app: FastifyInstance,
+  inventoryDeps: InventoryDeps,
+  options: { secret: string },
+): Promise<void> {
+  const deps: MovementDeps = { ...inventoryDeps, codeKey: deriveCodeKey(options.secret) };
+  const plugins: RoutePlugin[] = [movementWritesRoutes, movementReadsRoutes];
   await app.register(async (movements) => {
     movements.addHook('preValidation', refuseNulCharacters);
     for (const plugin of plugins) await movements.register(plugin, { deps });

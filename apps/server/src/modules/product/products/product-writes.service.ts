@@ -163,6 +163,43 @@ export async function updateProduct(
   return answer;
 }
 
+/**
+ * For stock movements (DESIGN 12): the article of `sourceProductId` placed at `locationId` with
+ * the source row's data, as a further location of createProduct gets it (the category of the
+ * same name there, else none; no discount). The SKU exists already, so the article count does
+ * not grow; the business row is locked all the same, as every product write does. Answers the id
+ * of the row at the location, the existing one if the SKU is there already.
+ */
+export async function copyProductTo(
+  scope: TenantScope,
+  actor: { userId: string },
+  sourceProductId: string,
+  locationId: string,
+): Promise<string> {
+  const plan = await lockArticles(scope);
+  const source = await findProductById(scope, sourceProductId);
+  if (!source) throw new AppError('NOT_FOUND', 'The product was not found.');
+  if (!(await existsSku(scope, source.sku))) await assertRoomForArticle(scope, plan);
+  const location = await requireLocation(scope, locationId, { isActiveRequired: true });
+  const existing = await findProductByCodeAt(scope, { sku: source.sku }, location.id);
+  if (existing) return existing.id;
+  const category = source.categoryId ? await findCategoryOfBusiness(scope, source.categoryId) : undefined;
+  const row = await placeProduct(scope, actor, location, {
+    sku: source.sku,
+    barcode: source.barcode,
+    name: source.name,
+    description: source.description,
+    price: source.price,
+    costPrice: source.costPrice,
+    supplierId: source.supplierId,
+    unit: source.unit,
+    reorderPoint: source.reorderPoint,
+    imageUrl: source.imageUrl,
+    categoryId: await sameCategoryAt(scope, category ?? null, location),
+  });
+  return row.id;
+}
+
 /** The fields of the form every row of the article gets. */
 function productFields(input: ProductInput) {
   return {
@@ -247,7 +284,7 @@ async function requireSupplier(scope: TenantScope, supplierId: string | null): P
 /** A new row at a location: its list position (locking the location), the row, the audit entry. */
 async function placeProduct(
   scope: TenantScope,
-  principal: Principal,
+  actor: { userId: string },
   location: LocationRow,
   fields: ReturnType<typeof productFields> & { imageUrl: string | null; categoryId: string | null },
 ): Promise<ProductRow> {
@@ -258,7 +295,7 @@ async function placeProduct(
     insertProduct(scope, { ...fields, id: randomUUID(), locationId: location.id, listPosition }),
   );
   await recordAuditEvent(scope, {
-    userId: principal.userId,
+    userId: actor.userId,
     eventType: 'PRODUCT_CREATION',
     description: `Product ${row.name} (SKU ${row.sku}) created at ${location.name}.`,
   });

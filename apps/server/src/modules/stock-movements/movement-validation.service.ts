@@ -1,0 +1,132 @@
+import { MAX_CODE_ATTEMPTS, type TStockMovement } from '@app/contracts';
+import type { Principal } from '../../platform/auth/guard.js';
+import { inTenant, type TenantScope } from '../../platform/db/tenancy.js';
+import { once, type Answer, type IdempotencyClaim } from '../../platform/idempotency/idempotency.js';
+import { recordAuditEvent } from '../audit/audit.service.js';
+import { isCodeOf } from './movement-codes.js';
+import { toStockMovement } from './movement-mapper.js';
+import {
+  batchNotFound,
+  movementNotFound,
+  refusalBeforeCode,
+  STATUS_BEFORE,
+  wrongCode,
+  type MovementEnd,
+} from './movement-rules.js';
+import { putIntoDestinations, takeFromSources } from './movement-stock.js';
+import type { MovementDeps } from './stock-movements.deps.js';
+import {
+  countWrongCode,
+  findViews,
+  lockMovements,
+  updateMovements,
+  type MovementRow,
+} from './stock-movements.repository.js';
+
+/**
+ * Validation with a code at the source (PENDING -> IN_TRANSIT, the units leave) or at the
+ * destination (IN_TRANSIT -> COMPLETED, the units arrive), of one movement or of a batch.
+ *
+ * One transaction, in this order:
+ * 1. the movements are locked (id order), so a code check, its count and the change it allows
+ *    see no other request in between: parallel guesses queue and the fifth wrong one locks;
+ * 2. refusals that do not depend on the code (locked, wrong state) answer through `once`, so a
+ *    retry of a validation that succeeded replays its answer instead of a 409;
+ * 3. a wrong code is counted and the transaction COMMITS, then the 400 is thrown: the try counts
+ *    even though the request fails, and an Idempotency-Key stores nothing for it;
+ * 4. the right code: stock moves (one stock call for all), states change, the audit entry,
+ *    inside `once`.
+ */
+export type ValidationTarget = { id: string } | { batchId: string };
+
+export async function validateMovements(
+  deps: MovementDeps,
+  principal: Principal,
+  end: MovementEnd,
+  target: ValidationTarget,
+  code: string,
+  claim: IdempotencyClaim | null,
+): Promise<TStockMovement[]> {
+  const isBatch = 'batchId' in target;
+  const outcome = await inTenant(
+    deps.db,
+    principal,
+    async (scope): Promise<{ answer: Answer<TStockMovement[]> } | { failedAttempts: number }> => {
+      const rows = await lockMovements(scope, isBatch ? target : { ids: [target.id] });
+      if (rows.length === 0) throw isBatch ? batchNotFound() : movementNotFound();
+      const refusal = refusalBeforeCode(rows, end, { isBatch });
+      if (refusal) return { answer: await once(scope, claim, () => Promise.reject<never>(refusal)) };
+      const open = rows.filter((row) => row.status === STATUS_BEFORE[end]);
+      if (
+        !open.every((row) => isCodeOf(code, end === 'SOURCE' ? row.sourceCodeHash : row.destinationCodeHash))
+      ) {
+        const ids = open.map((row) => row.id);
+        return { failedAttempts: await countWrongCode(scope, ids, MAX_CODE_ATTEMPTS, deps.clock.now()) };
+      }
+      return {
+        answer: await once(scope, claim, async () => ({
+          statusCode: 200,
+          body: await applyValidation(deps, scope, principal, end, open, target),
+        })),
+      };
+    },
+  );
+  if ('failedAttempts' in outcome) throw wrongCode(outcome.failedAttempts);
+  return outcome.answer.body;
+}
+
+async function applyValidation(
+  deps: MovementDeps,
+  scope: TenantScope,
+  principal: Principal,
+  end: MovementEnd,
+  open: readonly MovementRow[],
+  target: ValidationTarget,
+): Promise<TStockMovement[]> {
+  const actor = { userId: principal.userId };
+  const now = deps.clock.now();
+  const ids = open.map((row) => row.id);
+  if (end === 'SOURCE') {
+    await takeFromSources(scope, actor, open);
+    await updateMovements(scope, ids, {
+      status: 'IN_TRANSIT',
+      sourceValidatedAt: now,
+      sourceValidatedBy: principal.userId,
+    });
+  } else {
+    await putIntoDestinations(scope, actor, open);
+    await updateMovements(scope, ids, {
+      status: 'COMPLETED',
+      destinationValidatedAt: now,
+      destinationValidatedBy: principal.userId,
+    });
+  }
+  const views = await findViews(scope, 'batchId' in target ? target : { ids });
+  await recordAuditEvent(scope, {
+    userId: principal.userId,
+    eventType: 'MOVEMENT_VALIDATION',
+    description: describeValidation(end, views, open, target),
+  });
+  return views.map(toStockMovement);
+}
+
+function describeValidation(
+  end: MovementEnd,
+  views: ReadonlyArray<{ id: string; sku: string; productName: string; quantity: number } & Names>,
+  open: readonly MovementRow[],
+  target: ValidationTarget,
+): string {
+  const units = open.reduce((sum, row) => sum + row.quantity, 0);
+  const what =
+    end === 'SOURCE'
+      ? 'validated at the source: the units left'
+      : 'validated at the destination: the units arrived';
+  if ('batchId' in target)
+    return `Batch ${target.batchId}: ${open.length} stock movements (${units} units) ${what}.`;
+  const [view] = views;
+  if (!view) return `Stock movement ${what}.`;
+  const place = end === 'SOURCE' ? view.sourceLocationName : view.destinationLocationName;
+  return `Stock movement of ${view.quantity} × ${view.productName} (SKU ${view.sku}) ${what} (${place}).`;
+}
+
+type Names = { sourceLocationName: string; destinationLocationName: string };

@@ -1,0 +1,329 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { MovementStatus } from '@app/contracts';
+import type { TenantScope } from '../../platform/db/tenancy.js';
+import { stockMovements } from './stock-movements.table.js';
+
+/**
+ * The only SQL over `stock_movements`. Reads that show a movement join the product and location
+ * names in the same query (plain SQL over the catalogue's tables, as the inventory reads do):
+ * a page of movements is one round trip, not one per name.
+ */
+
+export type MovementRow = typeof stockMovements.$inferSelect;
+
+export type MovementView = Omit<MovementRow, 'businessId' | 'sourceCodeHash' | 'destinationCodeHash'> & {
+  productName: string;
+  sourceLocationName: string;
+  destinationLocationName: string;
+};
+
+export type NewMovement = {
+  id: string;
+  batchId: string | null;
+  productId: string;
+  sku: string;
+  sourceLocationId: string;
+  destinationLocationId: string;
+  quantity: number;
+  note: string | null;
+  sourceCodeHash: string;
+  destinationCodeHash: string;
+  createdBy: string | null;
+  createdAt: Date;
+};
+
+/** One statement for the whole list (a sheet may hold thousands): arrays, not one row per bind. */
+export async function insertMovements(scope: TenantScope, rows: readonly NewMovement[]): Promise<void> {
+  if (rows.length === 0) return;
+  const column = <K extends keyof NewMovement>(key: K) => rows.map((row) => row[key]);
+  await scope.tx.$client.query({
+    name: 'movements_insert',
+    text: `
+      insert into stock_movements (business_id, id, batch_id, product_id, sku, source_location_id,
+        destination_location_id, quantity, note, source_code_hash, destination_code_hash, created_by, created_at)
+      select $1, m.* from unnest($2::uuid[], $3::uuid[], $4::uuid[], $5::text[], $6::uuid[], $7::uuid[],
+        $8::int[], $9::text[], $10::text[], $11::text[], $12::uuid[], $13::timestamptz[]) as m`,
+    values: [
+      scope.businessId,
+      column('id'),
+      column('batchId'),
+      column('productId'),
+      column('sku'),
+      column('sourceLocationId'),
+      column('destinationLocationId'),
+      column('quantity'),
+      column('note'),
+      column('sourceCodeHash'),
+      column('destinationCodeHash'),
+      column('createdBy'),
+      column('createdAt'),
+    ],
+  });
+}
+
+export type ProductAtLocation = { id: string; sku: string; locationId: string; name: string };
+
+/** The products with these SKUs at these locations (products_sku_key), in one query. */
+export async function findProductsBySkuAt(
+  scope: TenantScope,
+  wanted: ReadonlyArray<{ sku: string; locationId: string }>,
+): Promise<ProductAtLocation[]> {
+  if (wanted.length === 0) return [];
+  const result = await scope.tx.$client.query<ProductAtLocation>({
+    name: 'movements_products_by_sku_at',
+    text: `
+      select p.id, p.sku, p.location_id as "locationId", p.name
+      from (select distinct sku, location_id from unnest($2::text[], $3::uuid[]) as w(sku, location_id)) w
+      join products p on p.business_id = $1 and p.location_id = w.location_id and p.sku = w.sku`,
+    values: [scope.businessId, wanted.map((w) => w.sku), wanted.map((w) => w.locationId)],
+  });
+  return result.rows;
+}
+
+/**
+ * Locks the movements to the end of the transaction, in id order: two requests over overlapping
+ * movements (a batch and one of its members) queue instead of deadlocking, and a code check,
+ * its attempt count and the state change it allows see no other request in between.
+ */
+export async function lockMovements(
+  scope: TenantScope,
+  target: { ids: readonly string[] } | { batchId: string },
+): Promise<MovementRow[]> {
+  const match =
+    'batchId' in target
+      ? eq(stockMovements.batchId, target.batchId)
+      : inArray(stockMovements.id, [...target.ids]);
+  if ('ids' in target && target.ids.length === 0) return [];
+  return scope.tx
+    .select()
+    .from(stockMovements)
+    .where(and(eq(stockMovements.businessId, scope.businessId), match))
+    .orderBy(asc(stockMovements.id))
+    .for('update');
+}
+
+export type MovementChange = Partial<
+  Pick<
+    MovementRow,
+    | 'status'
+    | 'sourceValidatedAt'
+    | 'sourceValidatedBy'
+    | 'destinationValidatedAt'
+    | 'destinationValidatedBy'
+    | 'cancelledAt'
+    | 'cancelledBy'
+    | 'codesPrintedAt'
+  >
+> & { status?: MovementStatus };
+
+export async function updateMovements(
+  scope: TenantScope,
+  ids: readonly string[],
+  change: MovementChange,
+): Promise<void> {
+  if (ids.length === 0) return;
+  await scope.tx
+    .update(stockMovements)
+    .set(change)
+    .where(and(eq(stockMovements.businessId, scope.businessId), inArray(stockMovements.id, [...ids])));
+}
+
+/**
+ * Counts a wrong code on each movement; the try that reaches `maxAttempts` sets `locked_at`.
+ * Answers the highest count now.
+ */
+export async function countWrongCode(
+  scope: TenantScope,
+  ids: readonly string[],
+  maxAttempts: number,
+  now: Date,
+): Promise<number> {
+  const result = await scope.tx.$client.query<{ failedAttempts: number }>({
+    name: 'movements_count_wrong_code',
+    text: `
+      update stock_movements set failed_attempts = failed_attempts + 1,
+        locked_at = case when failed_attempts + 1 >= $3 then coalesce(locked_at, $4) else locked_at end
+      where business_id = $1 and id = any($2::uuid[])
+      returning failed_attempts as "failedAttempts"`,
+    values: [scope.businessId, ids, maxAttempts, now],
+  });
+  return Math.max(0, ...result.rows.map((row) => row.failedAttempts));
+}
+
+const VIEW_COLUMNS = `
+  m.id, m.batch_id as "batchId", m.product_id as "productId", m.sku,
+  m.source_location_id as "sourceLocationId", m.destination_location_id as "destinationLocationId",
+  m.quantity, m.status, m.note, m.failed_attempts as "failedAttempts", m.locked_at as "lockedAt",
+  m.codes_printed_at as "codesPrintedAt", m.created_by as "createdBy", m.created_at as "createdAt",
+  m.source_validated_at as "sourceValidatedAt", m.source_validated_by as "sourceValidatedBy",
+  m.destination_validated_at as "destinationValidatedAt",
+  m.destination_validated_by as "destinationValidatedBy",
+  m.cancelled_at as "cancelledAt", m.cancelled_by as "cancelledBy",
+  p.name as "productName", s.name as "sourceLocationName", d.name as "destinationLocationName"`;
+
+const VIEW_JOINS = `
+  join products p on p.business_id = m.business_id and p.id = m.product_id
+  join locations s on s.business_id = m.business_id and s.id = m.source_location_id
+  join locations d on d.business_id = m.business_id and d.id = m.destination_location_id`;
+
+/** Movements as answers show them, by creation then SKU; `limit` caps a long batch. */
+export async function findViews(
+  scope: TenantScope,
+  target: { ids: readonly string[] } | { batchId: string },
+  options: { limit?: number } = {},
+): Promise<MovementView[]> {
+  const isBatch = 'batchId' in target;
+  const result = await scope.tx.$client.query<MovementView>({
+    name: isBatch ? 'movements_views_of_batch' : 'movements_views_by_ids',
+    text: `select ${VIEW_COLUMNS} from stock_movements m ${VIEW_JOINS}
+           where m.business_id = $1 and ${isBatch ? 'm.batch_id = $2' : 'm.id = any($2::uuid[])'}
+           order by m.created_at, m.sku, m.id limit $3`,
+    values: [scope.businessId, isBatch ? target.batchId : [...target.ids], options.limit ?? null],
+  });
+  return result.rows;
+}
+
+export type MovementFilter = {
+  status?: MovementStatus;
+  locationId?: string;
+  batchId?: string;
+  /** Lower-case part of the SKU. */
+  skuPart?: string;
+};
+
+/**
+ * The filter as SQL over `m`, with its values from $2 on. Only fixed text is assembled here;
+ * every value travels as a parameter.
+ */
+function filterSql(scope: TenantScope, filter: MovementFilter): { where: string; values: unknown[] } {
+  const values: unknown[] = [scope.businessId];
+  const conditions = ['m.business_id = $1'];
+  const add = (condition: (n: string) => string, value: unknown) => {
+    values.push(value);
+    conditions.push(condition(`$${values.length}`));
+  };
+  if (filter.status) add((n) => `m.status = ${n}`, filter.status);
+  if (filter.locationId)
+    add((n) => `(m.source_location_id = ${n} or m.destination_location_id = ${n})`, filter.locationId);
+  if (filter.batchId) add((n) => `m.batch_id = ${n}`, filter.batchId);
+  if (filter.skuPart) add((n) => `strpos(lower(m.sku), ${n}) > 0`, filter.skuPart);
+  return { where: conditions.join(' and '), values };
+}
+
+/** One page, newest first (stock_movements_created_idx), limited in SQL. */
+export async function findViewPage(
+  scope: TenantScope,
+  filter: MovementFilter,
+  page: { limit: number; offset: number },
+): Promise<MovementView[]> {
+  const { where, values } = filterSql(scope, filter);
+  const result = await scope.tx.$client.query<MovementView>(
+    `select ${VIEW_COLUMNS} from stock_movements m ${VIEW_JOINS} where ${where}
+     order by m.created_at desc, m.id desc limit $${values.length + 1} offset $${values.length + 2}`,
+    [...values, page.limit, page.offset],
+  );
+  return result.rows;
+}
+
+export async function countMovements(scope: TenantScope, filter: MovementFilter): Promise<number> {
+  const { where, values } = filterSql(scope, filter);
+  const result = await scope.tx.$client.query<{ total: number }>(
+    `select count(*) as total from stock_movements m where ${where}`,
+    values,
+  );
+  return result.rows[0]?.total ?? 0;
+}
+
+export type WeekRow = { weekStart: string; unitsOut: number; unitsIn: number };
+
+/**
+ * Units validated at a source (out) and at a destination (in) per week, for `weeks` weeks up to
+ * the one holding `now`; weeks start on Monday in `timeZone`. Every week is answered, empty ones
+ * as 0.
+ */
+export async function sumUnitsByWeek(
+  scope: TenantScope,
+  now: Date,
+  timeZone: string,
+  weeks: number,
+): Promise<WeekRow[]> {
+  const result = await scope.tx.$client.query<WeekRow>({
+    name: 'movements_units_by_week',
+    text: `
+      with bounds as (
+        select date_trunc('week', $2::timestamptz at time zone $3) as this_week
+      ), weeks as (
+        select generate_series(this_week - make_interval(weeks => $4 - 1), this_week, interval '1 week') as week
+        from bounds
+      ), window_start as (
+        select min(week) at time zone $3 as since from weeks
+      ), moved as (
+        select date_trunc('week', m.source_validated_at at time zone $3) as week, m.quantity as units_out, 0 as units_in
+        from stock_movements m, window_start
+        where m.business_id = $1 and m.source_validated_at >= window_start.since
+        union all
+        select date_trunc('week', m.destination_validated_at at time zone $3), 0, m.quantity
+        from stock_movements m, window_start
+        where m.business_id = $1 and m.destination_validated_at >= window_start.since
+      )
+      select to_char(weeks.week, 'YYYY-MM-DD') as "weekStart",
+             coalesce(sum(moved.units_out), 0)::bigint as "unitsOut",
+             coalesce(sum(moved.units_in), 0)::bigint as "unitsIn"
+      from weeks left join moved on moved.week = weeks.week
+      group by weeks.week order by weeks.week`,
+    values: [scope.businessId, now, timeZone, weeks],
+  });
+  return result.rows;
+}
+
+/** Active products of $2 whose stored lower-case SKU lies in [$3, $4): the prefix as a range. */
+const SKU_PREFIX_AT = `p.business_id = $1 and p.location_id = $2 and p.active
+  and p.sku_lower ~>=~ $3 and p.sku_lower ~<~ $4`;
+
+export type SkuSuggestionRow = {
+  productId: string;
+  sku: string;
+  productName: string;
+  barcode: string | null;
+  quantity: number;
+};
+
+/**
+ * Active products of a location whose SKU starts with the prefix (any case), with their stock,
+ * by SKU. The range on the stored `sku_lower` is leakproof, so it is an index condition under
+ * row-level security (see product-list.repository.ts).
+ */
+export async function findSkuSuggestions(
+  scope: TenantScope,
+  locationId: string,
+  prefix: string,
+  page: { limit: number; offset: number },
+): Promise<SkuSuggestionRow[]> {
+  const from = prefix.toLowerCase();
+  const result = await scope.tx.$client.query<SkuSuggestionRow>({
+    name: 'movements_sku_suggestions',
+    text: `
+      select p.id as "productId", p.sku, p.name as "productName", p.barcode,
+             coalesce(i.quantity, 0) as quantity
+      from products p
+      left join inventory_items i on i.business_id = p.business_id and i.location_id = p.location_id and i.product_id = p.id
+      where ${SKU_PREFIX_AT}
+      order by p.sku, p.id limit $5 offset $6`,
+    values: [scope.businessId, locationId, from, `${from}\u{10FFFF}`, page.limit, page.offset],
+  });
+  return result.rows;
+}
+
+export async function countSkuSuggestions(
+  scope: TenantScope,
+  locationId: string,
+  prefix: string,
+): Promise<number> {
+  const from = prefix.toLowerCase();
+  const result = await scope.tx.$client.query<{ total: number }>({
+    name: 'movements_sku_suggestions_count',
+    text: `select count(*) as total from products p where ${SKU_PREFIX_AT}`,
+    values: [scope.businessId, locationId, from, `${from}\u{10FFFF}`],
+  });
+  return result.rows[0]?.total ?? 0;
+}

@@ -23,7 +23,7 @@ const LOCATIONS = 5;
 const PRODUCTS = 50;
 /** SKUs 41..50 are stocked at the first two locations only: moving them creates the product. */
 const EVERYWHERE = 40;
-const OPENING = 60;
+const OPENING = 25;
 
 let t: TestApp;
 let stockPool: Database;

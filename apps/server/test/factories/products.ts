@@ -104,18 +104,29 @@ export async function insertSupplier(
   return id;
 }
 
-/** Stock of a product at its location (the inventory area writes these through its ledger). */
+/**
+ * Stock of a product at its location, with the COUNT ledger row the stock function would have
+ * written for it (the whole-schema ledger check holds); answers the item's id.
+ */
 export async function insertInventoryItem(
   t: TestApp,
   businessId: string,
   productId: string,
   locationId: string,
   quantity: number,
-): Promise<void> {
+): Promise<string> {
+  const id = randomUUID();
   await t.sql(
-    `insert into inventory_items (business_id, id, location_id, product_id, quantity) values ($1, $2, $3, $4, $5)`,
-    [businessId, randomUUID(), locationId, productId, quantity],
+    `with item as (
+       insert into inventory_items (business_id, id, location_id, product_id, quantity)
+       values ($1, $2, $3, $4, $5) returning business_id, id, location_id, product_id, quantity
+     )
+     insert into stock_ledger (business_id, id, inventory_id, location_id, product_id, delta, quantity_after, reason)
+     select business_id, gen_random_uuid(), id, location_id, product_id, quantity, quantity, 'COUNT'
+     from item where quantity > 0`,
+    [businessId, id, locationId, productId, quantity],
   );
+  return id;
 }
 
 /** The audit entries of a business of one event type, oldest first. */

@@ -106,6 +106,11 @@ export const ZStockRow = ZInventoryItem.extend({
 export type TStockRow = z.infer<typeof ZStockRow>;
 export const ZStockPage = ZPage(ZStockRow);
 
+/** Pages of items (products search, products of a location): active items, by SKU. */
+export const ZInventoryItemPage = ZPage(ZInventoryItem);
+/** Answers of the batch calls (create many, adjust many). */
+export const ZInventoryItemList = z.array(ZInventoryItem);
+
 export const ZInventoryWithCategory = ZInventoryItem.extend({
   category: z.object({ id: z.uuid(), name: z.string() }).nullable(),
 });

@@ -1,6 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { refuseNulCharacters } from '../../platform/http/multipart-form.js';
 import type { InventoryDeps } from './inventory.deps.js';
+import { itemAdminRoutes } from './items/item-admin.routes.js';
+import { itemListsRoutes } from './items/item-lists.routes.js';
+import { itemReadsRoutes } from './items/item-reads.routes.js';
+import { itemWritesRoutes } from './items/item-writes.routes.js';
 
 export type { InventoryDeps } from './inventory.deps.js';
 
@@ -11,7 +15,7 @@ type RoutePlugin = (app: FastifyInstance, options: { deps: InventoryDeps }) => P
  * and its ledger (stock/), spreadsheets in and out (uploads/).
  */
 export async function registerInventoryModule(app: FastifyInstance, deps: InventoryDeps): Promise<void> {
-  const plugins: RoutePlugin[] = [];
+  const plugins: RoutePlugin[] = [itemWritesRoutes, itemAdminRoutes, itemReadsRoutes, itemListsRoutes];
   await app.register(async (inventory) => {
     inventory.addHook('preValidation', refuseNulCharacters);
     for (const plugin of plugins) await inventory.register(plugin, { deps });

@@ -1,3 +1,4 @@
+import { MAX_STOCK_QUANTITY } from '@app/contracts';
 import type { TenantScope } from '../../../platform/db/tenancy.js';
 
 /**
@@ -23,7 +24,8 @@ export type AppliedRow = { inventoryId: string; quantity: number };
 const APPLY_CHANGE = `
   with changed as (
     update inventory_items set quantity = quantity + $4, updated_at = now()
-    where business_id = $1 and location_id = $2 and product_id = $3 and quantity + $4 >= 0
+    where business_id = $1 and location_id = $2 and product_id = $3
+      and quantity::bigint + $4::int between 0 and ${MAX_STOCK_QUANTITY}
     returning id, quantity
   )
   insert into stock_ledger
@@ -31,7 +33,11 @@ const APPLY_CHANGE = `
   select $1, $5, changed.id, $2, $3, $4, changed.quantity, $6, $7, $8, $9, $10 from changed
   returning inventory_id as "inventoryId", quantity_after as "quantity"`;
 
-/** Applies one change; no row when the item is missing or would go below zero. */
+/**
+ * Applies one change; no row when the item is missing, would go below zero, or would pass the
+ * most an item holds (MAX_STOCK_QUANTITY). The bound is checked in bigint before the SET runs, so
+ * no sum of changes can overflow the integer column into a 500.
+ */
 export async function applyChange(scope: TenantScope, write: LedgerWrite): Promise<AppliedRow | undefined> {
   const result = await scope.tx.$client.query<AppliedRow>({
     name: 'stock_apply_change',

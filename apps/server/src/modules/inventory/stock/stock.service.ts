@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { AdjustmentCause, StockReason } from '@app/contracts';
+import { MAX_STOCK_QUANTITY, type AdjustmentCause, type StockReason } from '@app/contracts';
 import type { TenantScope } from '../../../platform/db/tenancy.js';
 import { AppError } from '../../../platform/http/app-error.js';
 import { applyChange, insertItems, lockItems, readQuantity, type NewItem } from './stock.repository.js';
@@ -131,6 +131,18 @@ export async function ensureItems(
 async function refusal(scope: TenantScope, change: StockChange): Promise<AppError> {
   const available = await readQuantity(scope, change.locationId, change.productId);
   if (available === undefined) return missingItem(change);
+  if (available + change.delta > MAX_STOCK_QUANTITY)
+    return new AppError(
+      'CONFLICT',
+      `An item holds at most ${MAX_STOCK_QUANTITY} units: ${available} in stock cannot take ${change.delta} more.`,
+      {
+        available,
+        requested: change.delta,
+        max: MAX_STOCK_QUANTITY,
+        locationId: change.locationId,
+        productId: change.productId,
+      },
+    );
   return new AppError('INSUFFICIENT_STOCK', `Only ${available} in stock: ${-change.delta} cannot be taken.`, {
     available,
     requested: -change.delta,

@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../test/build-app.js';
 import { ownerWithBusiness, apiCaller, staffTokensByRole } from '../../../../test/factories/accounts.js';
 import { insertLocation, insertStore, setPlan } from '../../../../test/factories/catalogue.js';
+import { expectLedgerBalanced, setStockAt } from '../../../../test/factories/inventory.js';
+import { insertInventoryItem } from '../../../../test/factories/products.js';
 
 let t: TestApp;
 let owner: Awaited<ReturnType<typeof ownerWithBusiness>>;
@@ -33,7 +35,12 @@ beforeAll(async () => {
   );
 });
 afterAll(async () => {
-  await t.close();
+  // Stock these tests write straight into the database carries its ledger (test/factories).
+  try {
+    await expectLedgerBalanced(t);
+  } finally {
+    await t.close();
+  }
 });
 
 const call = apiCaller(() => t);
@@ -396,12 +403,9 @@ describe('locations', () => {
       await inUse(categoriesAt, 'categories are kept there');
       // Stock of a product placed elsewhere: only the stock check (or its foreign key) can see it.
       const stockAt = await insertLocation(t, owner.businessId);
-      await t.sql(
-        'insert into inventory_items (business_id, id, location_id, product_id, quantity) values ($1, $2, $3, $4, 5)',
-        [owner.businessId, randomUUID(), stockAt, productId],
-      );
+      await insertInventoryItem(t, owner.businessId, productId, stockAt, 5);
       await inUse(stockAt, 'stock is kept there');
-      await t.sql('update inventory_items set quantity = 0 where location_id = $1', [stockAt]);
+      await setStockAt(t, owner.businessId, stockAt, 0);
       await inUse(stockAt, 'history depends on it');
       const { rows } = await t.sql('select count(*)::int as n from locations where id = any($1)', [
         [storeAt, warehouseAt, productsAt, categoriesAt, stockAt],

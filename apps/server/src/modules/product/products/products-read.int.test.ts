@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectLedgerBalanced } from '../../../../test/factories/inventory.js';
 import { buildTestApp, type TestApp } from '../../../../test/build-app.js';
 import { bearer, ownerWithBusiness, staffMember } from '../../../../test/factories/accounts.js';
 import { insertLocation, insertStore } from '../../../../test/factories/catalogue.js';
@@ -44,7 +45,12 @@ beforeAll(async () => {
   theirTea = await createProduct(t, other.token, { name: 'Green Tea', sku: 'TEA-1', locationId: theirs });
 });
 afterAll(async () => {
-  await t.close();
+  // Stock these tests write straight into the database carries its ledger (test/factories).
+  try {
+    await expectLedgerBalanced(t);
+  } finally {
+    await t.close();
+  }
 });
 
 function get(token: string, url: string) {

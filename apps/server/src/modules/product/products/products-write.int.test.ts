@@ -1,6 +1,7 @@
 import { access, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectLedgerBalanced } from '../../../../test/factories/inventory.js';
 import { buildTestApp, type TestApp } from '../../../../test/build-app.js';
 import { bearer, ownerWithBusiness, staffMember } from '../../../../test/factories/accounts.js';
 import { insertLocation, setPlan } from '../../../../test/factories/catalogue.js';
@@ -42,7 +43,12 @@ beforeAll(async () => {
   otherLocation = await insertLocation(t, other.businessId, { name: 'Elsewhere' });
 });
 afterAll(async () => {
-  await t.close();
+  // Stock these tests write straight into the database carries its ledger (test/factories).
+  try {
+    await expectLedgerBalanced(t);
+  } finally {
+    await t.close();
+  }
 });
 
 async function productRows(sku: string) {

@@ -3,6 +3,7 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { TInventoryItem, TNearbyStore, TStore, TStoreDetails } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectLedgerBalanced } from '../../../../test/factories/inventory.js';
 import { buildTestApp, type TestApp } from '../../../../test/build-app.js';
 import {
   bearer,
@@ -11,6 +12,7 @@ import {
   staffTokensByRole,
 } from '../../../../test/factories/accounts.js';
 import { insertLocation, insertStore, setPlan } from '../../../../test/factories/catalogue.js';
+import { insertInventoryItem } from '../../../../test/factories/products.js';
 import { PNG_1X1, multipart, type FormPart } from '../../../../test/factories/multipart.js';
 import { greatCircleKm } from './geo.js';
 
@@ -37,7 +39,12 @@ beforeAll(async () => {
   );
 });
 afterAll(async () => {
-  await t.close();
+  // Stock these tests write straight into the database carries its ledger (test/factories).
+  try {
+    await expectLedgerBalanced(t);
+  } finally {
+    await t.close();
+  }
 });
 
 const call = apiCaller(() => t);
@@ -101,11 +108,7 @@ async function insertProductWithStock(
      values ($1, $2, $3, $4, $5, 3.2, (select coalesce(max(list_position), 0) + 1 from products))`,
     [businessId, productId, locationId, `SKU-${name}`, name],
   );
-  const itemId = randomUUID();
-  await t.sql(
-    'insert into inventory_items (business_id, id, location_id, product_id, quantity) values ($1, $2, $3, $4, $5)',
-    [businessId, itemId, locationId, productId, quantity],
-  );
+  const itemId = await insertInventoryItem(t, businessId, productId, locationId, quantity);
   return { productId, itemId };
 }
 

@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../test/build-app.js';
 import { ownerWithBusiness, apiCaller, staffTokensByRole } from '../../../../test/factories/accounts.js';
 import { insertLocation, insertStore, setPlan } from '../../../../test/factories/catalogue.js';
+import { expectLedgerBalanced, setStockAt } from '../../../../test/factories/inventory.js';
+import { insertInventoryItem } from '../../../../test/factories/products.js';
 
 let t: TestApp;
 let owner: Awaited<ReturnType<typeof ownerWithBusiness>>;
@@ -28,7 +30,12 @@ beforeAll(async () => {
   );
 });
 afterAll(async () => {
-  await t.close();
+  // Stock these tests write straight into the database carries its ledger (test/factories).
+  try {
+    await expectLedgerBalanced(t);
+  } finally {
+    await t.close();
+  }
 });
 
 const call = apiCaller(() => t);
@@ -54,10 +61,7 @@ async function putStock(businessId: string, locationId: string, quantity: number
      values ($1, $2, $3, $4, 'Crate', 1, 1)`,
     [businessId, productId, locationId, `SKU-${productId.slice(0, 6)}`],
   );
-  await t.sql(
-    'insert into inventory_items (business_id, id, location_id, product_id, quantity) values ($1, $2, $3, $4, $5)',
-    [businessId, randomUUID(), locationId, productId, quantity],
-  );
+  await insertInventoryItem(t, businessId, productId, locationId, quantity);
 }
 
 describe('warehouses', () => {
@@ -363,7 +367,7 @@ describe('warehouses', () => {
         message:
           'The warehouse Full Shed still holds stock. Move the stock out, or discontinue the warehouse instead.',
       });
-      await t.sql('update inventory_items set quantity = 0 where location_id = $1', [warehouse.locationId]);
+      await setStockAt(t, owner.businessId, warehouse.locationId, 0);
       expect((await call('DELETE', `/api/warehouses/${warehouse.id}`, owner.token)).statusCode).toBe(204);
     });
 

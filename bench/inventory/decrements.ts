@@ -10,7 +10,8 @@
  *   round trips of a transaction cost;
  * - `bare UPDATE as the tenant`: the same UPDATE inside the transaction a route opens (BEGIN with
  *   the role and tenant in one round trip, the UPDATE, COMMIT): what the role and RLS add;
- * - `bare stock SQL`: the stock function's own statement (the UPDATE and its ledger INSERT in one
+ * - `bare stock SQL`: the stock function's own statement (a copy of APPLY_CHANGE in
+ *   stock.repository.ts) (the UPDATE and its ledger INSERT in one
  *   statement) in that transaction: what the ledger row costs, and, against the stock function,
  *   what is left for its JavaScript.
  *
@@ -18,6 +19,7 @@
  * caller waits on the same row lock) and spread over `spreadItems` items (random pick per call).
  */
 import { randomUUID } from 'node:crypto';
+import { MAX_STOCK_QUANTITY } from '@app/contracts';
 import pg from 'pg';
 import { connectDatabase } from '../../apps/server/src/platform/db/database.js';
 import { inTenant } from '../../apps/server/src/platform/db/tenancy.js';
@@ -57,7 +59,8 @@ const BARE_UPDATE = `update inventory_items set quantity = quantity - 1
 const STOCK_SQL = `
   with changed as (
     update inventory_items set quantity = quantity + $4, updated_at = now()
-    where business_id = $1 and location_id = $2 and product_id = $3 and quantity + $4 >= 0
+    where business_id = $1 and location_id = $2 and product_id = $3
+      and quantity::bigint + $4::int between 0 and ${MAX_STOCK_QUANTITY}
     returning id, quantity
   )
   insert into stock_ledger

@@ -11,7 +11,7 @@
 import { randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
 import pg from 'pg';
-import { COUNT_SQL, IN_TRANSIT_SQL, PAGE_SQL } from './page-sql.js';
+import { LOCATION_SQL, PAGE_SQL } from './page-sql.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const businessId = process.env.BUSINESS_ID ?? '';
@@ -26,7 +26,7 @@ const pool = new pg.Pool({
 pool.on('error', () => undefined);
 const TOKEN_ID = randomUUID();
 
-type Row = Record<string, unknown> & { id: string; product_id: string; sku: string };
+type Row = Record<string, unknown> & { id: string; total: string; inTransitOut: string; inTransitIn: string };
 
 async function inTransaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T | null> {
   const check = await pool.query<{ version: unknown }>({
@@ -61,33 +61,20 @@ app.get<{ Params: { locationId: string }; Querystring: { page?: string; size?: s
     const size = Number(request.query.size ?? 10);
     const { locationId } = request.params;
     const answer = await inTransaction(async (client) => {
-      const rows = await client.query<Row>({
-        name: 'page',
-        text: PAGE_SQL,
-        values: [businessId, locationId, size, page * size],
-      });
-      const total = await client.query<{ total: number }>({
-        name: 'count',
-        text: COUNT_SQL,
+      const location = await client.query({
+        name: 'location',
+        text: LOCATION_SQL,
         values: [businessId, locationId],
       });
-      const moving = await client.query<{ product_id: string; out: number; in: number }>({
-        name: 'transit',
-        text: IN_TRANSIT_SQL,
-        values: [
-          businessId,
-          locationId,
-          rows.rows.map((row) => row.product_id),
-          rows.rows.map((row) => row.sku),
-        ],
-      });
-      const byProduct = new Map(moving.rows.map((row) => [row.product_id, row]));
-      const totalElements = Number(total.rows[0]?.total ?? 0);
+      if (location.rowCount === 0) return null;
+      const rows = await client.query<Row>(PAGE_SQL, [businessId, locationId, true, size, page * size]);
+      const totalElements = Number(rows.rows[0]?.total ?? 0);
       return {
-        content: rows.rows.map((row) => ({
+        content: rows.rows.map(({ total: _total, ...row }) => ({
           ...row,
-          inTransitOut: Number(byProduct.get(row.product_id)?.out ?? 0),
-          inTransitIn: Number(byProduct.get(row.product_id)?.in ?? 0),
+          inventoryId: row.id,
+          inTransitOut: Number(row.inTransitOut),
+          inTransitIn: Number(row.inTransitIn),
         })),
         page,
         size,

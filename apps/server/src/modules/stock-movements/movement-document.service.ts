@@ -8,6 +8,7 @@ import type { MovementDeps } from './stock-movements.deps.js';
 import {
   countMovements,
   countWrongCode,
+  findBatchIdOf,
   findViews,
   lockMovements,
   updateMovements,
@@ -41,18 +42,20 @@ export async function transferDocument(
     deps.db,
     principal,
     async (scope): Promise<{ failedAttempts: number } | { data: TransferDocumentData }> => {
-      const [movement] = await lockMovements(scope, { ids: [id] });
+      // The batch first, without a lock, then all its rows in id order, as validations lock them.
+      const batchId = await findBatchIdOf(scope, id);
+      if (batchId === undefined) throw movementNotFound();
+      const rows = await lockMovements(scope, batchId ? { batchId } : { ids: [id] });
+      const movement = rows.find((row) => row.id === id);
       if (!movement) throw movementNotFound();
       let codes: CodePair | null = null;
       if (presented && movement.createdBy === principal.userId) {
-        const rows = movement.batchId
-          ? await lockMovements(scope, { batchId: movement.batchId })
-          : [movement];
         if (mayPrintCodes(rows)) {
-          const ids = rows.map((row) => row.id);
           if (!rows.every((row) => matches(row, presented))) {
+            const ids = rows.filter((row) => isUnderway(row.status)).map((row) => row.id);
             return { failedAttempts: await countWrongCode(scope, ids, MAX_CODE_ATTEMPTS, deps.clock.now()) };
           }
+          const ids = rows.map((row) => row.id);
           await updateMovements(scope, ids, { codesPrintedAt: deps.clock.now() });
           codes = presented;
         }

@@ -12,14 +12,8 @@ import { requireLocation } from '../product/locations/locations.service.js';
 import { toStockMovement } from './movement-mapper.js';
 import { batchNotFound, movementNotFound } from './movement-rules.js';
 import type { MovementDeps } from './stock-movements.deps.js';
-import {
-  countMovements,
-  countSkuSuggestions,
-  findSkuSuggestions,
-  findViewPage,
-  findViews,
-  sumUnitsByWeek,
-} from './stock-movements.repository.js';
+import { countSkuSuggestions, findSkuSuggestions, sumUnitsByWeek } from './movement-summaries.repository.js';
+import { countMovements, findViewPage, findViews } from './stock-movements.repository.js';
 
 /** Weeks of the weekly summary, the current one last. */
 export const SUMMARY_WEEKS = 8;

@@ -59,21 +59,22 @@ export function wrongStateForCancel(status: string): AppError {
 }
 
 /**
- * The refusal that comes before any code is looked at: a locked movement answers 409 whatever
- * the code, so a locked movement tells nothing about the codes tried on it.
+ * The refusal that comes before any code is looked at. `family` is every movement sharing the
+ * codes (the whole batch, or the one movement); `targetId` the one validated, or null for the
+ * batch. A locked family answers 409 whatever the code, so a lock tells nothing about the codes
+ * tried, and a batch member cannot be guessed on once its batch is locked.
  */
 export function refusalBeforeCode(
-  rows: readonly Refusable[],
+  family: readonly Refusable[],
+  targetId: string | null,
   end: MovementEnd,
-  options: { isBatch: boolean },
 ): AppError | undefined {
-  if (rows.some((row) => isUnderway(row.status) && row.lockedAt !== null)) return lockedMovement();
-  const open = rows.filter((row) => row.status === STATUS_BEFORE[end]);
-  if (!options.isBatch) {
-    const [row] = rows;
+  if (family.some((row) => isUnderway(row.status) && row.lockedAt !== null)) return lockedMovement();
+  if (targetId !== null) {
+    const row = family.find((member) => member.id === targetId);
     return row && row.status !== STATUS_BEFORE[end] ? wrongStateForValidation(row.status, end) : undefined;
   }
-  if (open.length === 0) {
+  if (!family.some((row) => row.status === STATUS_BEFORE[end])) {
     const what = end === 'SOURCE' ? 'waits for the source' : 'is on its way';
     return new AppError('CONFLICT', `No movement of this batch ${what}: there is nothing to validate.`);
   }

@@ -7,6 +7,7 @@ import { isCodeOf } from './movement-codes.js';
 import { toStockMovement } from './movement-mapper.js';
 import {
   batchNotFound,
+  isUnderway,
   movementNotFound,
   refusalBeforeCode,
   STATUS_BEFORE,
@@ -17,6 +18,7 @@ import { putIntoDestinations, takeFromSources } from './movement-stock.js';
 import type { MovementDeps } from './stock-movements.deps.js';
 import {
   countWrongCode,
+  findBatchIdOf,
   findViews,
   lockMovements,
   updateMovements,
@@ -52,15 +54,20 @@ export async function validateMovements(
     deps.db,
     principal,
     async (scope): Promise<{ answer: Answer<TStockMovement[]> } | { failedAttempts: number }> => {
-      const rows = await lockMovements(scope, isBatch ? target : { ids: [target.id] });
-      if (rows.length === 0) throw isBatch ? batchNotFound() : movementNotFound();
-      const refusal = refusalBeforeCode(rows, end, { isBatch });
+      const family = await lockFamily(scope, target);
+      const targetId = isBatch ? null : target.id;
+      if (!family.some((row) => targetId === null || row.id === targetId))
+        throw isBatch ? batchNotFound() : movementNotFound();
+      const refusal = refusalBeforeCode(family, targetId, end);
       if (refusal) return { answer: await once(scope, claim, () => Promise.reject<never>(refusal)) };
-      const open = rows.filter((row) => row.status === STATUS_BEFORE[end]);
+      const open = family.filter((row) =>
+        targetId === null ? row.status === STATUS_BEFORE[end] : row.id === targetId,
+      );
       if (
         !open.every((row) => isCodeOf(code, end === 'SOURCE' ? row.sourceCodeHash : row.destinationCodeHash))
       ) {
-        const ids = open.map((row) => row.id);
+        // The batch shares the codes: the try counts on every movement still under way in it.
+        const ids = family.filter((row) => isUnderway(row.status)).map((row) => row.id);
         return { failedAttempts: await countWrongCode(scope, ids, MAX_CODE_ATTEMPTS, deps.clock.now()) };
       }
       return {
@@ -73,6 +80,18 @@ export async function validateMovements(
   );
   if ('failedAttempts' in outcome) throw wrongCode(outcome.failedAttempts);
   return outcome.answer.body;
+}
+
+/**
+ * Locks every movement that shares the target's codes, in id order: the batch of a batch member,
+ * else the movement alone. The batch is found first without a lock (a movement never changes
+ * batch), so a single validation and a batch validation lock the same rows in the same order.
+ */
+async function lockFamily(scope: TenantScope, target: ValidationTarget): Promise<MovementRow[]> {
+  if ('batchId' in target) return lockMovements(scope, target);
+  const batchId = await findBatchIdOf(scope, target.id);
+  if (batchId === undefined) return [];
+  return lockMovements(scope, batchId === null ? { ids: [target.id] } : { batchId });
 }
 
 async function applyValidation(

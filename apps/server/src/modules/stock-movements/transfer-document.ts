@@ -45,6 +45,9 @@ const STATUS_LABELS: Record<string, string> = {
   CANCELLED: 'Cancelled',
 };
 
+/** In the items table, where a column is narrow. */
+const SHORT_STATUS_LABELS: Record<string, string> = { ...STATUS_LABELS, PENDING: 'Waiting' };
+
 const MARGIN = 48;
 const ROW_HEIGHT = 18;
 const MAX_PLACES_SHOWN = 4;
@@ -140,34 +143,34 @@ function itemsTable(
   isSeveralRoutes: boolean,
   width: number,
 ): void {
-  const columns = isSeveralRoutes
+  const columns: Array<{ title: string; width: number; align?: 'right' }> = isSeveralRoutes
     ? [
         { title: 'SKU', width: 80 },
-        { title: 'Product', width: width - 80 - 150 - 50 - 80 },
-        { title: 'From -> To', width: 150 },
-        { title: 'Qty', width: 50, isNumber: true },
-        { title: 'Status', width: 80 },
+        { title: 'Product', width: width - 80 - 170 - 45 - 70 },
+        { title: 'From -> To', width: 170 },
+        { title: 'Qty', width: 45, align: 'right' },
+        { title: 'Status', width: 70 },
       ]
     : [
         { title: 'SKU', width: 100 },
-        { title: 'Product', width: width - 100 - 60 - 110 },
-        { title: 'Qty', width: 60, isNumber: true },
-        { title: 'Status', width: 110 },
+        { title: 'Product', width: width - 100 - 60 - 90 },
+        { title: 'Qty', width: 60, align: 'right' },
+        { title: 'Status', width: 90 },
       ];
   const row = (cells: string[], font: string) => {
-    if (doc.y + ROW_HEIGHT > doc.page.height - MARGIN) doc.addPage();
     const top = doc.y;
     let x = MARGIN;
     doc.font(font).fontSize(9);
     cells.forEach((cell, index) => {
       const column = columns[index];
       if (!column) return;
-      doc.text(cell, x + 2, top + 4, {
-        width: column.width - 4,
+      // Cells keep a gap on both sides, so a right-aligned number never touches the next column.
+      doc.text(cell, x + 4, top + 4, {
+        width: column.width - 12,
         height: ROW_HEIGHT - 4,
         lineBreak: false,
         ellipsis: true,
-        align: 'isNumber' in column ? 'right' : 'left',
+        align: column.align ?? 'left',
       });
       x += column.width;
     });
@@ -178,13 +181,20 @@ function itemsTable(
       .stroke();
     doc.y = top + ROW_HEIGHT;
   };
-  row(
-    columns.map((column) => column.title),
-    'Helvetica-Bold',
-  );
+  const header = () =>
+    row(
+      columns.map((column) => column.title),
+      'Helvetica-Bold',
+    );
+  header();
   for (const item of items) {
     const route = `${places.get(item.sourceLocationId)?.name ?? '?'} -> ${places.get(item.destinationLocationId)?.name ?? '?'}`;
-    const status = STATUS_LABELS[item.status] ?? item.status;
+    const status = SHORT_STATUS_LABELS[item.status] ?? item.status;
+    // A long list goes on over pages, each with the column titles again.
+    if (doc.y + ROW_HEIGHT > doc.page.height - MARGIN) {
+      doc.addPage();
+      header();
+    }
     row(
       isSeveralRoutes
         ? [item.sku, item.productName, route, String(item.quantity), status]

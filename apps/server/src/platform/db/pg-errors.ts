@@ -1,8 +1,17 @@
 /** PostgreSQL's unique_violation, possibly wrapped by drizzle in `cause`. */
 export function isUniqueViolation(error: unknown): boolean {
+  return hasCode(error, '23505');
+}
+
+/** PostgreSQL's foreign_key_violation (a row others still reference), possibly wrapped. */
+export function isForeignKeyViolation(error: unknown): boolean {
+  return hasCode(error, '23503');
+}
+
+function hasCode(error: unknown, code: string): boolean {
   let current: unknown = error;
   for (let depth = 0; depth < 3 && current; depth++) {
-    if ((current as { code?: unknown }).code === '23505') return true;
+    if ((current as { code?: unknown }).code === code) return true;
     current = (current as { cause?: unknown }).cause;
   }
   return false;

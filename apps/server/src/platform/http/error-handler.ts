@@ -28,8 +28,16 @@ function toErrorResponse(error: FastifyError | AppError): ErrorResponse {
   if (hasZodFastifySchemaValidationErrors(error)) {
     const fieldErrors: TFieldErrors = {};
     for (const issue of error.validation) {
-      const where = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'body';
-      (fieldErrors[where] ??= []).push(issue.message ?? 'is not valid');
+      const at = issue.instancePath.replace(/^\//, '').split('/').filter(Boolean);
+      for (const found of unionBranchIssues({
+        code: issue.keyword,
+        path: at,
+        message: issue.message,
+        ...issue.params,
+      })) {
+        const where = found.path.join('.') || 'body';
+        (fieldErrors[where] ??= []).push(found.message ?? 'is not valid');
+      }
     }
     return toErrorResponse(validationError(fieldErrors));
   }
@@ -118,4 +126,23 @@ function hasPgCode(error: unknown, codes: ReadonlySet<string>): boolean {
     current = (current as { cause?: unknown }).cause;
   }
   return false;
+}
+
+type Issue = { code?: unknown; path: Array<string | number>; message?: string; errors?: unknown };
+
+/**
+ * A value that fits no branch of a union (a single stock movement or a batch) fails with one
+ * "Invalid input" at its root; the branch closest to what was sent (fewest issues, the first on
+ * a tie) says what to fix, field by field.
+ */
+function unionBranchIssues(issue: Issue): Issue[] {
+  const branches = Array.isArray(issue.errors) ? (issue.errors as Issue[][]) : [];
+  if (issue.code !== 'invalid_union' || branches.length === 0) return [issue];
+  const closest = branches.reduce((best, branch) => (branch.length < best.length ? branch : best));
+  return closest.flatMap((nested) =>
+    unionBranchIssues({
+      ...nested,
+      path: [...issue.path, ...(Array.isArray(nested.path) ? nested.path : [])],
+    }),
+  );
 }

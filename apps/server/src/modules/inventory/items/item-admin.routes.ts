@@ -34,7 +34,7 @@ export const itemAdminRoutes: FastifyPluginAsyncZod<{ deps: InventoryDeps }> = a
           description: 'The item must be at that location (404 otherwise). Answers the item.',
           params: ZInventoryLocationParams,
           body: ZNoBody,
-          response: { 200: ZInventoryItem, 404: ZErrorBody },
+          response: { 200: ZInventoryItem, 400: ZErrorBody, 404: ZErrorBody },
         },
       },
       async (request) => setItemActive(deps, requirePrincipal(request.principal), request.params, active),
@@ -53,7 +53,7 @@ export const itemAdminRoutes: FastifyPluginAsyncZod<{ deps: InventoryDeps }> = a
           'Only at quantity 0 (409 otherwise, with details.quantity); its ledger stays as history. ' +
           'Records INVENTORY_DELETION.',
         params: ZInventoryLocationParams,
-        response: { 204: z.null().describe('Deleted'), 404: ZErrorBody, 409: ZErrorBody },
+        response: { 204: z.null().describe('Deleted'), 400: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody },
       },
     },
     async (request, reply) => {
@@ -72,7 +72,7 @@ export const itemAdminRoutes: FastifyPluginAsyncZod<{ deps: InventoryDeps }> = a
         summary: 'Delete every stock record at 0 of a location',
         description: 'Answers how many were deleted; their ledgers stay. Records INVENTORY_DELETION.',
         params: ZLocationIdParams,
-        response: { 200: ZZeroQuantityDeletion, 404: ZErrorBody },
+        response: { 200: ZZeroQuantityDeletion, 400: ZErrorBody, 404: ZErrorBody },
       },
     },
     async (request) => deleteEmptyItems(deps, requirePrincipal(request.principal), request.params.locationId),

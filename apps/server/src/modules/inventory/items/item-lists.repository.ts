@@ -20,27 +20,37 @@ export type StockFilter = {
 
 export type StockRowView = ItemView & { inTransitOut: number; inTransitIn: number };
 
-type Numbered = { text: string; values: unknown[] };
+/** A location's items driven from its products in SKU order (see findStockPage). */
+const LOCATION_ITEMS_FROM = `from products p
+  join inventory_items i on i.business_id = p.business_id and i.location_id = p.location_id and i.product_id = p.id`;
 
-/** The WHERE of a location's items under the filter, numbering parameters from $3 on. */
-function stockWhere(scope: TenantScope, locationId: string, filter: StockFilter): Numbered {
+/**
+ * The conditions of a location's items under the filter, numbering parameters from $3 on: on the
+ * items alone (`items`), and with those on their products (`all`).
+ */
+function stockWhere(
+  scope: TenantScope,
+  locationId: string,
+  filter: StockFilter,
+): { items: string; all: string; values: unknown[] } {
   const values: unknown[] = [scope.businessId, locationId];
-  const conditions = ['i.business_id = $1', 'i.location_id = $2'];
+  const items = ['i.business_id = $1', 'i.location_id = $2'];
+  const products = ['p.business_id = $1', 'p.location_id = $2'];
   if (filter.active !== null) {
     values.push(filter.active);
-    conditions.push(`i.active = $${values.length}`);
+    items.push(`i.active = $${values.length}`);
   }
-  if (filter.isLowStockOnly) conditions.push('i.reorder_point is not null and i.quantity < i.reorder_point');
+  if (filter.isLowStockOnly) items.push('i.reorder_point is not null and i.quantity < i.reorder_point');
   if (filter.search) {
     // Lower-cased here: lower() in the SQL is not leakproof. U+10FFFF sorts after every character.
     const from = filter.search.toLowerCase();
     values.push(from, `${from}\u{10FFFF}`);
     const [low, high] = [`$${values.length - 1}`, `$${values.length}`];
-    conditions.push(
+    products.push(
       `((p.sku_lower ~>=~ ${low} and p.sku_lower ~<~ ${high}) or (p.name_lower ~>=~ ${low} and p.name_lower ~<~ ${high}))`,
     );
   }
-  return { text: conditions.join(' and '), values };
+  return { items: items.join(' and '), all: [...items, ...products].join(' and '), values };
 }
 
 /**
@@ -48,8 +58,10 @@ function stockWhere(scope: TenantScope, locationId: string, filter: StockFilter)
  * location (IN_TRANSIT movements of the item's SKU), and the total of the filter. The only query
  * of the stock table: a later tuning of deep pages replaces this function alone.
  *
- * The total rides on the page's rows (count(*) over ()); a page past the end carries none and
- * counts again.
+ * The page walks the products of the location in SKU order (the index products_sku_key: SKUs are
+ * unique per location, so the order is stable) and stops after the page; the in-transit sums run
+ * for the page's rows only. The total is its own count: a count(*) over () on the page would make
+ * PostgreSQL join and sort the whole location first (0.2 s at 50,000 items against 0.3 ms).
  */
 export async function findStockPage(
   scope: TenantScope,
@@ -60,11 +72,11 @@ export async function findStockPage(
   const where = stockWhere(scope, locationId, filter);
   const limit = `$${where.values.length + 1}`;
   const offset = `$${where.values.length + 2}`;
-  const result = await scope.tx.$client.query<StockRowView & { total: string }>(
+  const result = await scope.tx.$client.query<StockRowView>(
     `with page as (
-       select ${ITEM_COLUMNS}, count(*) over () as total ${ITEM_FROM}
-       where ${where.text}
-       order by p.sku, i.id
+       select ${ITEM_COLUMNS} ${LOCATION_ITEMS_FROM}
+       where ${where.all}
+       order by p.sku
        limit ${limit} offset ${offset}
      )
      select page.*,
@@ -74,23 +86,23 @@ export async function findStockPage(
        coalesce((select sum(m.quantity) from stock_movements m
                  where m.business_id = $1 and m.status = 'IN_TRANSIT'
                    and m.destination_location_id = $2 and m.sku = page.sku), 0) as "inTransitIn"
-     from page order by page.sku, page.id`,
+     from page order by page.sku`,
     [...where.values, page.limit, page.offset],
   );
-  let total = Number(result.rows[0]?.total ?? 0);
-  if (result.rows.length === 0 && page.offset > 0) {
-    const counted = await scope.tx.$client.query<{ total: string }>(
-      `select count(*) as total ${ITEM_FROM} where ${where.text}`,
-      where.values,
-    );
-    total = Number(counted.rows[0]?.total ?? 0);
-  }
-  const rows = result.rows.map(({ total: _total, ...row }) => ({
+  // Without a search the items alone are counted (every item has its
+  // product: a foreign key), which the index of (business, location, product) answers.
+  const counted = await scope.tx.$client.query<{ total: string }>(
+    filter.search
+      ? `select count(*) as total ${LOCATION_ITEMS_FROM} where ${where.all}`
+      : `select count(*) as total from inventory_items i where ${where.items}`,
+    where.values,
+  );
+  const rows = result.rows.map((row) => ({
     ...row,
     inTransitOut: Number(row.inTransitOut),
     inTransitIn: Number(row.inTransitIn),
   }));
-  return { rows, total };
+  return { rows, total: Number(counted.rows[0]?.total ?? 0) };
 }
 
 export type SkuSuggestionRow = {

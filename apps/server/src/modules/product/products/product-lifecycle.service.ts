@@ -1,5 +1,6 @@
 import type { TProduct } from '@app/contracts';
 import type { Principal } from '../../../platform/auth/guard.js';
+import { isForeignKeyViolation } from '../../../platform/db/pg-errors.js';
 import { inTenant } from '../../../platform/db/tenancy.js';
 import { AppError } from '../../../platform/http/app-error.js';
 import { recordAuditEvent } from '../../audit/audit.service.js';
@@ -46,7 +47,16 @@ export async function deleteProduct(
       );
     }
     const location = await requireLocation(scope, locationId);
-    await deleteProductRow(scope, row);
+    try {
+      await deleteProductRow(scope, row);
+    } catch (error) {
+      // Stock movements keep the product they moved (stock_movements_product_fk): history.
+      if (!isForeignKeyViolation(error)) throw error;
+      throw new AppError(
+        'IN_USE',
+        `${row.name} is part of stock movements, so it cannot be deleted. Discontinue it instead.`,
+      );
+    }
     await recordAuditEvent(scope, {
       userId: principal.userId,
       eventType: 'PRODUCT_DELETION',

@@ -6,9 +6,10 @@
  *   the bare UPDATE decrements (each side has rows of its own, so the stock function's items
  *   keep quantity == ledger sum, which the benchmark checks at the end);
  * - a warehouse of `itemsPerLocation` (50,000) products, each with its item and its opening
- *   ledger row (COUNT, balancing), 1% retired, 10% under their reorder point, 1% with a movement
- *   on its way out (IN_TRANSIT, its MOVEMENT_OUT ledger row written) and 0.5% PENDING: the page
- *   of the stock table is read from here, and its first 2 x 10,000 items are the spread
+ *   ledger row (COUNT, balancing) but 0.1% whose item was deleted (a gap in the stock table's
+ *   positions), 1% retired, 10% under their reorder point, 1% with a movement on its way out
+ *   (IN_TRANSIT, its MOVEMENT_OUT ledger row written) and 0.5% PENDING: the page of the stock
+ *   table is read from here, and the items of its first 2 x 10,000 products are the spread
  *   decrements' (the stock function's, then the bare UPDATE's);
  * - `otherBusinesses` businesses of 10,000 items, so every query has other tenants' rows beside it.
  */
@@ -29,6 +30,9 @@ export type GeneratedInventory = {
 
 /** Units of the hot items: no benchmark run can take them all. */
 export const HOT_STOCK = 1_000_000_000;
+
+/** Which of a fresh location's positions g lost their item (0.1%; not among the first two). */
+const DELETED_SQL = '(g % 1000 = 500)';
 
 async function insertLocation(client: pg.PoolClient, businessId: string, name: string): Promise<string> {
   const id = randomUUID();
@@ -65,13 +69,26 @@ async function insertStock(
     locationId,
     count,
   ]);
-  // Items in SKU order of their products; 10% under their reorder point, 1% retired.
+  // Items in SKU order of their products, each at its product's position in the stock table;
+  // 10% under their reorder point, 1% retired; 0.1% deleted, their positions left as gaps (as
+  // the item service does), so the page's arithmetic steps over both.
   await client.query(
-    `insert into inventory_items (business_id, id, location_id, product_id, quantity, reorder_point, active)
+    `insert into inventory_items (business_id, id, location_id, product_id, quantity, reorder_point, active, list_position)
      select p.business_id, gen_random_uuid(), p.location_id, p.id, ${quantitySql},
-            case when g % 10 = 3 then ${quantitySql} + 5 else 20 end, g % 100 <> 42
-     from (select *, list_position as g from products where business_id = $1 and location_id = $2) p`,
+            case when g % 10 = 3 then ${quantitySql} + 5 else 20 end, g % 100 <> 42, g
+     from (select *, list_position as g from products where business_id = $1 and location_id = $2) p
+     where ${DELETED_SQL} is not true`,
     [businessId, locationId],
+  );
+  await client.query(
+    `insert into inventory_position_gaps (business_id, location_id, list_position)
+     select business_id, location_id, g from (select *, list_position as g from products where business_id = $1 and location_id = $2) p
+     where ${DELETED_SQL}`,
+    [businessId, locationId],
+  );
+  await client.query(
+    `insert into inventory_positions (business_id, location_id, last_position) values ($1, $2, $3)`,
+    [businessId, locationId, count],
   );
   await client.query(
     `insert into stock_ledger (business_id, id, inventory_id, location_id, product_id, delta, quantity_after, reason, reference, user_id)
@@ -129,8 +146,10 @@ async function productIdsByPosition(
   to: number,
 ): Promise<string[]> {
   const { rows } = await client.query<{ id: string }>(
-    `select id from products where business_id = $1 and location_id = $2 and list_position between $3 and $4
-     order by list_position`,
+    `select p.id from products p
+     join inventory_items i on i.business_id = p.business_id and i.product_id = p.id
+     where p.business_id = $1 and p.location_id = $2 and p.list_position between $3 and $4
+     order by p.list_position`,
     [businessId, locationId, from, to],
   );
   return rows.map((row) => row.id);

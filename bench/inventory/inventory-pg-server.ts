@@ -6,12 +6,13 @@
  *
  * - GET /page/:locationId?page=&size=   a page of the location's stock table.
  * Each request: the session check (a prepared call on the pool, as the guard), then one client:
- * BEGIN with the role, tenant and user in one simple query, the reads, COMMIT.
+ * BEGIN with the role, tenant and user in one simple query, the page's one statement (which also
+ * finds the location), COMMIT.
  */
 import { randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
 import pg from 'pg';
-import { LOCATION_SQL, PAGE_SQL } from './page-sql.js';
+import { PAGE_STATEMENT } from './page-sql.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const businessId = process.env.BUSINESS_ID ?? '';
@@ -26,7 +27,13 @@ const pool = new pg.Pool({
 pool.on('error', () => undefined);
 const TOKEN_ID = randomUUID();
 
-type Row = Record<string, unknown> & { id: string; total: string; inTransitOut: string; inTransitIn: string };
+type Row = Record<string, unknown> & {
+  id: string | null;
+  total: string;
+  list_position: unknown;
+  inTransitOut: string;
+  inTransitIn: string;
+};
 
 async function inTransaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T | null> {
   const check = await pool.query<{ version: unknown }>({
@@ -61,21 +68,22 @@ app.get<{ Params: { locationId: string }; Querystring: { page?: string; size?: s
     const size = Number(request.query.size ?? 10);
     const { locationId } = request.params;
     const answer = await inTransaction(async (client) => {
-      const location = await client.query({
-        name: 'location',
-        text: LOCATION_SQL,
-        values: [businessId, locationId],
+      const result = await client.query<Row>({
+        ...PAGE_STATEMENT,
+        values: [businessId, locationId, page * size, size],
       });
-      if (location.rowCount === 0) return null;
-      const rows = await client.query<Row>(PAGE_SQL, [businessId, locationId, true, size, page * size]);
-      const totalElements = Number(rows.rows[0]?.total ?? 0);
+      const first = result.rows[0];
+      if (!first) return null;
+      const totalElements = Number(first.total);
       return {
-        content: rows.rows.map(({ total: _total, ...row }) => ({
-          ...row,
-          inventoryId: row.id,
-          inTransitOut: Number(row.inTransitOut),
-          inTransitIn: Number(row.inTransitIn),
-        })),
+        content: result.rows
+          .filter((row) => row.id !== null)
+          .map(({ total: _total, list_position: _position, ...row }) => ({
+            ...row,
+            inventoryId: row.id,
+            inTransitOut: Number(row.inTransitOut),
+            inTransitIn: Number(row.inTransitIn),
+          })),
         page,
         size,
         totalElements,

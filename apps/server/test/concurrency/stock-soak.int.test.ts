@@ -3,6 +3,7 @@ import { connectDatabase, type Database } from '../../src/platform/db/database.j
 import { buildTestApp, type TestApp } from '../build-app.js';
 import { ownerWithBusiness } from '../factories/accounts.js';
 import { insertLocation, setPlan } from '../factories/catalogue.js';
+import { positionsOutOfLine } from '../factories/inventory.js';
 import { insertProducts } from '../factories/products.js';
 import { ledgerMismatches, openStock, principalOf } from './concurrency-kit.js';
 import { createSoak, type SoakItem } from './soak-workers.js';
@@ -13,7 +14,7 @@ import { createSoak, type SoakItem } from './soak-workers.js';
  * in both states; adjustments, several at once, retried with one Idempotency-Key; counts). Then:
  * no 5xx was ever answered and PostgreSQL detected no deadlock; every item's quantity equals its
  * ledger; the units on hand plus those in transit equal the start plus the adjustments and
- * counts; each movement's ledger rows match its state.
+ * counts; each movement's ledger rows match its state; the stock tables' positions stay whole.
  *
  * STOCK_SOAK_SECONDS shortens the run for local work; CI runs the full 60 s.
  */
@@ -129,6 +130,8 @@ describe('a minute of concurrent stock work', () => {
       expect(await deadlocksDetected()).toBe(0);
 
       expect(await ledgerMismatches(t)).toEqual([]);
+      // Items the destinations' validations created in parallel each took their own position.
+      expect(await positionsOutOfLine(t)).toEqual([]);
       const { onHand } = await one<{ onHand: number }>(
         `select coalesce(sum(quantity), 0)::int as "onHand" from inventory_items where business_id = $1`,
         [owner.businessId],

@@ -202,14 +202,26 @@ export async function updateItemActive(
 }
 
 /**
+ * A deletion of items (the condition from $2 on) that leaves their positions as gaps the stock
+ * table's paging steps over (stock-page.repository.ts), in the same statement: answers a row per
+ * item deleted.
+ */
+const deleteRecordingGaps = (where: string) => `
+  with gone as (
+    delete from inventory_items where business_id = $1 and ${where}
+    returning location_id, list_position
+  )
+  insert into inventory_position_gaps (business_id, location_id, list_position)
+  select $1, location_id, list_position from gone`;
+
+/**
  * Deletes the item when it holds nothing. The quantity is checked by the DELETE itself: a
  * change committed a moment before is seen (the row lock), so stock is never deleted with it.
  */
 export async function deleteEmptyItem(scope: TenantScope, id: string, locationId: string): Promise<boolean> {
   const result = await scope.tx.$client.query({
     name: 'inventory_delete_empty_item',
-    text: `delete from inventory_items
-           where business_id = $1 and id = $2 and location_id = $3 and quantity = 0`,
+    text: deleteRecordingGaps('id = $2 and location_id = $3 and quantity = 0'),
     values: [scope.businessId, id, locationId],
   });
   return result.rowCount === 1;
@@ -219,7 +231,7 @@ export async function deleteEmptyItem(scope: TenantScope, id: string, locationId
 export async function deleteEmptyItemsAt(scope: TenantScope, locationId: string): Promise<number> {
   const result = await scope.tx.$client.query({
     name: 'inventory_delete_empty_items_at',
-    text: 'delete from inventory_items where business_id = $1 and location_id = $2 and quantity = 0',
+    text: deleteRecordingGaps('location_id = $2 and quantity = 0'),
     values: [scope.businessId, locationId],
   });
   return result.rowCount ?? 0;

@@ -18,13 +18,13 @@
  * Each side decrements rows of its own (the bare sides share theirs), on one hot item (every
  * caller waits on the same row lock) and spread over `spreadItems` items (random pick per call).
  */
-import { randomUUID } from 'node:crypto';
 import { MAX_STOCK_QUANTITY } from '@app/contracts';
 import pg from 'pg';
 import { connectDatabase } from '../../apps/server/src/platform/db/database.js';
 import { inTenant } from '../../apps/server/src/platform/db/tenancy.js';
 import type { Principal } from '../../apps/server/src/platform/auth/principal.js';
 import { changeStock } from '../../apps/server/src/modules/inventory/stock/stock.service.js';
+import { timeOrderedUuid } from '../../apps/server/src/modules/inventory/stock/ledger-ids.js';
 
 export type DecrementTarget = { name: 'hot' | 'spread'; locationId: string; productIds: string[] };
 
@@ -155,7 +155,7 @@ export async function openSides(options: {
               locationId,
               productId,
               -1,
-              randomUUID(),
+              timeOrderedUuid(),
               'SALE',
               null,
               'bench',

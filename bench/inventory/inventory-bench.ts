@@ -18,8 +18,9 @@ import { API, ZLoginResponse } from '@app/contracts';
 import pg from 'pg';
 import { requestRolePassword } from '../../apps/server/src/platform/db/request-role.js';
 import { signUpAndLogIn, type FullStack } from '../http/full-stack.js';
-import { measureLoad, type LoadResult, type LoadSettings } from '../http/load.js';
-import { freePort, startProcess, waitForHttpOk, type Cleanup } from '../http/processes.js';
+import type { LoadResult, LoadSettings } from '../http/load.js';
+import type { Cleanup } from '../http/processes.js';
+import { ratioCheck, type Check } from './bench-checks.js';
 import {
   measureDecrements,
   openSides,
@@ -29,20 +30,10 @@ import {
   type DecrementTarget,
 } from './decrements.js';
 import { generateInventory, type InventoryShape } from './generate.js';
+import { adjustTargets, measureAdjust } from './adjust-bench.js';
+import { json, measurePages } from './page-bench.js';
 
 export const DECREMENT_RATIO_TARGET = 0.5;
-export const P99_TARGET_MS = 25;
-export const DEEP_PAGE_TARGET = 1.5;
-export const DEEP_PAGE = 2000;
-export const PAGE_SIZE = 10;
-
-export type Check = {
-  name: string;
-  value: number;
-  target: string;
-  pass: boolean | undefined;
-  rounds: number[];
-};
 
 export type InventoryReport = {
   shape: InventoryShape;
@@ -53,16 +44,12 @@ export type InventoryReport = {
   ledgerMismatches: number;
   pageSettings: LoadSettings;
   page: LoadResult[];
+  /** PUT adjust through the full stack (information: the whole route, no bare twin). */
+  adjust: LoadResult[];
   pageSkipped: string | null;
   checks: Check[];
   notes: string[];
 };
-
-async function json(response: Response): Promise<unknown> {
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${response.url} answered ${response.status}: ${text.slice(0, 300)}`);
-  return JSON.parse(text) as unknown;
-}
 
 /** An owner with a business, signed in again so the token carries it. */
 async function ownerWithBusiness(stack: FullStack, dataDir: string) {
@@ -86,32 +73,6 @@ async function ownerWithBusiness(stack: FullStack, dataDir: string) {
     ),
   );
   return { userId: session.user.userId, token: session.token, businessId: business.id };
-}
-
-export function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  if (sorted.length === 0) return 0;
-  return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
-}
-
-function ratioCheck(
-  name: string,
-  numerator: number[],
-  denominator: number[],
-  target: number | undefined,
-  comparison: '>=' | '<=',
-): Check {
-  const rounds = numerator.map((value, i) => value / (denominator[i] ?? value));
-  const value = median(rounds);
-  const pass = target === undefined ? undefined : comparison === '>=' ? value >= target : value <= target;
-  return {
-    name,
-    value,
-    target: target === undefined ? 'information' : `${comparison} ${target}`,
-    pass,
-    rounds,
-  };
 }
 
 async function requestUrlOf(stack: FullStack, dataDir: string): Promise<string> {
@@ -145,6 +106,7 @@ export async function runInventoryBenchmark(options: {
     ledgerMismatches: 0,
     pageSettings,
     page: [],
+    adjust: [],
     pageSkipped: null,
     checks: [],
     notes: [],
@@ -244,6 +206,29 @@ export async function runInventoryBenchmark(options: {
     report.notes.push(`${report.ledgerMismatches} items of the stock function no longer equal their ledger`);
 
   // b. The stock page of the 50,000-item location.
+  // c. The adjust route on the same items (information).
+  const adjustOn = await adjustTargets(stack.databaseUrl, owner.businessId, generated);
+  for (let round = 1; round <= rounds; round++) {
+    for (const [target, ids] of [
+      ['one hot item', adjustOn.hot],
+      [`spread over ${adjustOn.spread.length.toLocaleString('en')} items`, adjustOn.spread],
+    ] as const) {
+      const name = `full stack  PUT adjust (delta -1), ${target}`;
+      log(`measuring ${name} ...`);
+      report.adjust.push(
+        await measureAdjust(stack, owner.token, name, [...ids], {
+          connections: decrementSettings.callers,
+          warmupSeconds: decrementSettings.warmupSeconds,
+          durationSeconds: decrementSettings.durationSeconds,
+        }),
+      );
+    }
+  }
+  for (const result of report.adjust) {
+    if (result.non2xx > 0 || result.errors > 0)
+      report.notes.push(`${result.name}: ${result.non2xx} non-2xx and ${result.errors} errors`);
+  }
+
   await measurePages({
     repoRoot,
     stack,
@@ -278,198 +263,4 @@ async function countLedgerMismatches(
   } finally {
     await client.end();
   }
-}
-
-async function measurePages(options: {
-  repoRoot: string;
-  stack: FullStack;
-  requestUrl: string;
-  owner: { userId: string; token: string; businessId: string };
-  generated: Awaited<ReturnType<typeof generateInventory>>;
-  pageSettings: LoadSettings;
-  rounds: number;
-  cleanup: Cleanup;
-  log: (line: string) => void;
-  report: InventoryReport;
-}): Promise<void> {
-  const { repoRoot, stack, requestUrl, owner, generated, pageSettings, rounds, cleanup, log, report } =
-    options;
-  const locationId = generated.warehouseId;
-  const headers = {
-    authorization: `Bearer ${owner.token}`,
-    accept: 'application/json',
-    'accept-encoding': 'gzip, deflate, br, zstd',
-  };
-  const pagePath = API.inventory.pageAtLocation.replace(':locationId', locationId);
-  const full = {
-    first: `${stack.baseUrl}${pagePath}?page=0&size=${PAGE_SIZE}`,
-    deep: `${stack.baseUrl}${pagePath}?page=${DEEP_PAGE}&size=${PAGE_SIZE}`,
-  };
-  const probe = await fetch(full.first, { headers });
-  await probe.arrayBuffer();
-  if (probe.status === 404) {
-    report.pageSkipped = `${API.inventory.pageAtLocation} answered 404: the route is not there yet`;
-    return;
-  }
-
-  const port = await freePort();
-  const bare = startProcess(
-    'bare inventory pg',
-    process.execPath,
-    ['--import', 'tsx', path.join(repoRoot, 'bench/inventory/inventory-pg-server.ts')],
-    {
-      cwd: repoRoot,
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        PORT: String(port),
-        DATABASE_REQUEST_URL: requestUrl,
-        BUSINESS_ID: owner.businessId,
-        USER_ID: owner.userId,
-      },
-    },
-  );
-  cleanup.add('stop bare inventory pg', () => bare.stop());
-  const bareUrl = `http://127.0.0.1:${port}`;
-  await waitForHttpOk(`${bareUrl}/`, bare, 30_000);
-  const reference = {
-    first: `${bareUrl}/page/${locationId}?page=0&size=${PAGE_SIZE}`,
-    deep: `${bareUrl}/page/${locationId}?page=${DEEP_PAGE}&size=${PAGE_SIZE}`,
-  };
-  // Both sides must answer the same rows before anything is timed.
-  for (const key of ['first', 'deep'] as const) {
-    const [a, b] = await Promise.all([
-      fetch(full[key], { headers }).then(json),
-      fetch(reference[key]).then(json),
-    ]);
-    const ids = (page: unknown) =>
-      (page as { content: Array<{ id: string }> }).content.map((row) => row.id).join();
-    if (ids(a) !== ids(b))
-      report.notes.push(`${key}: the full stack and the bare reference answered different rows`);
-    if ((a as { content: unknown[] }).content.length !== PAGE_SIZE)
-      report.notes.push(`${key}: the full stack answered fewer than ${PAGE_SIZE} rows`);
-  }
-  const names = { first: `stock page 0 (size ${PAGE_SIZE})`, deep: `stock page ${DEEP_PAGE}` };
-  const byRow: Record<string, LoadResult[]> = {};
-  for (let round = 1; round <= rounds; round++) {
-    log(`inventory page round ${round} of ${rounds}`);
-    for (const key of ['first', 'deep'] as const) {
-      for (const [side, url, sideHeaders] of [
-        ['full stack', full[key], headers],
-        ['bare pg, same SQL', reference[key], undefined],
-      ] as const) {
-        const name = `${side}  ${names[key]}`;
-        log(`measuring ${name} ...`);
-        const result = await measureLoad(
-          { name, url, ...(sideHeaders ? { headers: sideHeaders } : {}) },
-          { ...pageSettings, rounds: 1 },
-        );
-        report.page.push(result);
-        (byRow[`${side}:${key}`] ??= []).push(result);
-      }
-    }
-  }
-  await bare.stop();
-  const p99 = (key: string) => (byRow[key] ?? []).map((r) => r.latencyP99Ms);
-  const rps = (key: string) => (byRow[key] ?? []).map((r) => r.requestsPerSecond);
-  for (const side of ['full stack', 'bare pg, same SQL'] as const) {
-    for (const key of ['first', 'deep'] as const) {
-      const values = p99(`${side}:${key}`);
-      report.checks.push({
-        name: `p99 ${side}, ${names[key]} (ms)`,
-        value: median(values),
-        target: side === 'full stack' ? `< ${P99_TARGET_MS}` : 'information',
-        pass: side === 'full stack' ? median(values) < P99_TARGET_MS : undefined,
-        rounds: values,
-      });
-    }
-    report.checks.push(
-      ratioCheck(
-        `p99 ${side}, page ${DEEP_PAGE} / page 0`,
-        p99(`${side}:deep`),
-        p99(`${side}:first`),
-        side === 'full stack' ? DEEP_PAGE_TARGET : undefined,
-        '<=',
-      ),
-    );
-  }
-  for (const key of ['first', 'deep'] as const)
-    report.checks.push(
-      ratioCheck(
-        `req/s full / bare, ${names[key]}`,
-        rps(`full stack:${key}`),
-        rps(`bare pg, same SQL:${key}`),
-        undefined,
-        '>=',
-      ),
-    );
-  for (const result of report.page) {
-    if (result.non2xx > 0 || result.errors > 0)
-      report.notes.push(`${result.name}: ${result.non2xx} non-2xx and ${result.errors} errors`);
-  }
-}
-
-export function printInventoryReport(report: InventoryReport, write: (line: string) => void): void {
-  const { shape, generation, decrementSettings: d, pageSettings: p } = report;
-  write('');
-  write(
-    `Inventory: ${generation.items.toLocaleString('en')} items (a location of ${shape.itemsPerLocation.toLocaleString('en')}, ` +
-      `+${shape.otherBusinesses} other businesses of 10,000), generated with their ledger in ${generation.seconds.toFixed(1)} s`,
-  );
-  write(
-    `Decrements: ${d.callers} concurrent callers, ${d.warmupSeconds} s warm-up + ${d.durationSeconds} s per row and round`,
-  );
-  const header = `${'side (median of the rounds)'.padEnd(64)} ${'target'.padEnd(7)} ${'ops/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'errors'.padStart(7)}`;
-  write(header);
-  write('-'.repeat(header.length));
-  const keys = [...new Set(report.decrements.map((r) => `${r.side}|${r.target}`))];
-  for (const key of keys) {
-    const rows = report.decrements.filter((r) => `${r.side}|${r.target}` === key);
-    const pick = (f: (r: DecrementResult) => number) => median(rows.map(f));
-    const [side = '', target = ''] = key.split('|');
-    write(
-      `${side.padEnd(64)} ${target.padEnd(7)} ${pick((r) => r.perSecond)
-        .toFixed(0)
-        .padStart(8)} ${pick((r) => r.latencyP50Ms)
-        .toFixed(2)
-        .padStart(8)} ${pick((r) => r.latencyP99Ms)
-        .toFixed(2)
-        .padStart(8)} ${String(rows.reduce((sum, r) => sum + r.errors, 0)).padStart(7)}`,
-    );
-  }
-  write(
-    `stock function items whose quantity differs from their ledger after the run: ${report.ledgerMismatches}`,
-  );
-  write('');
-  if (report.pageSkipped) {
-    write(`Stock page: skipped (${report.pageSkipped})`);
-  } else {
-    write(
-      `Stock page: ${p.connections} connections, ${p.warmupSeconds} s warm-up + ${p.durationSeconds} s per row and round`,
-    );
-    const pageHeader = `${'call (median of the rounds)'.padEnd(64)} ${'req/s'.padStart(8)} ${'p99 ms'.padStart(8)} ${'avg ms'.padStart(8)}`;
-    write(pageHeader);
-    write('-'.repeat(pageHeader.length));
-    for (const name of [...new Set(report.page.map((r) => r.name))]) {
-      const rows = report.page.filter((r) => r.name === name);
-      const pick = (f: (r: LoadResult) => number) => median(rows.map(f));
-      write(
-        `${name.padEnd(64)} ${pick((r) => r.requestsPerSecond)
-          .toFixed(0)
-          .padStart(8)} ${pick((r) => r.latencyP99Ms)
-          .toFixed(1)
-          .padStart(8)} ${pick((r) => r.latencyAverageMs)
-          .toFixed(2)
-          .padStart(8)}`,
-      );
-    }
-  }
-  write('');
-  for (const check of report.checks) {
-    const verdict = check.pass === undefined ? '' : check.pass ? ': PASS' : ': BELOW';
-    write(
-      `${check.name.padEnd(78)} ${check.value.toFixed(2).padStart(7)}  ${check.target}${verdict}  (rounds: ${check.rounds.map((v) => v.toFixed(2)).join(' ')})`,
-    );
-  }
-  for (const note of report.notes) write(`note: ${note}`);
 }

@@ -12,6 +12,8 @@ import {
   runInventoryUploadBenchmark,
 } from './inventory-upload/inventory-upload-bench.js';
 import { Cleanup } from './http/processes.js';
+import { runInventoryBenchmark } from './inventory/inventory-bench.js';
+import { printInventoryReport } from './inventory/inventory-report.js';
 import { buildWebApp, measureLoginPage, printWebSize, writeJson, type WebSizeReport } from './web-size.js';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
@@ -29,7 +31,9 @@ function seconds(name: string, fallback: number): number {
 
 /** Which steps run: `BENCH_STEPS=catalogue` runs one; all of them by default. */
 const steps = new Set(
-  (process.env.BENCH_STEPS ?? 'web,http,catalogue,inventory-upload').split(',').map((step) => step.trim()),
+  (process.env.BENCH_STEPS ?? 'web,http,catalogue,inventory,inventory-upload')
+    .split(',')
+    .map((step) => step.trim()),
 );
 
 const settings = {
@@ -51,13 +55,29 @@ const catalogueSettings = {
 };
 // The inventory upload step: 50,000 rows by default (BENCH_UPLOAD_ROWS).
 const uploadRows = Math.round(seconds('BENCH_UPLOAD_ROWS', 50_000));
-// 6 HTTP rows and 6 catalogue rows a round, plus builds, start-up, the browser and the generation
-// (under 2 minutes), plus 3 uploads and their references (under 2 minutes); with the defaults
-// 300 + 3 * 12 * 6 + 120 = 636 s at most.
+// The inventory step: 50,000 items at one location (at least 25,000: the spread decrements use
+// 20,000 and page 2,000 must exist); decrements by 32 callers, the page at 50 connections.
+const inventoryShape = {
+  itemsPerLocation: Math.max((2 * 10_000) / 0.4, Math.round(seconds('BENCH_INVENTORY_ITEMS', 50_000))),
+  spreadItems: 10_000,
+  otherBusinesses: 3,
+};
+const inventoryDecrements = {
+  callers: Math.max(1, Math.round(seconds('BENCH_INVENTORY_CALLERS', 32))),
+  warmupSeconds: settings.warmupSeconds,
+  durationSeconds: settings.durationSeconds,
+};
+const inventoryPage = {
+  ...settings,
+  connections: Math.max(1, Math.round(seconds('BENCH_INVENTORY_CONNECTIONS', 50))),
+};
+// 6 HTTP rows, 6 catalogue rows and 16 inventory rows a round (10 decrements, 2 adjust, 4 pages),
+// plus builds, start-up, the browser and the generations (under 3 minutes), plus 3 uploads and
+// their references (under 2 minutes); with the defaults 360 + 3 * 28 * 6 + 120 = 984 s at most.
 const timeoutSeconds = seconds(
   'BENCH_TIMEOUT',
-  300 +
-    settings.rounds * 12 * (settings.warmupSeconds + settings.durationSeconds) +
+  360 +
+    settings.rounds * 28 * (settings.warmupSeconds + settings.durationSeconds) +
     (steps.has('inventory-upload') ? 120 : 0),
 );
 
@@ -121,6 +141,21 @@ try {
     printCatalogueReport(catalogue, write);
     writeJson(path.join(resultsDir, 'catalogue.json'), catalogue);
   }
+  if (steps.has('inventory')) {
+    const inventory = await runInventoryBenchmark({
+      repoRoot,
+      stack: server.stack,
+      dataDir: server.dataDir,
+      shape: inventoryShape,
+      decrementSettings: inventoryDecrements,
+      pageSettings: inventoryPage,
+      rounds: settings.rounds,
+      cleanup,
+      log,
+    });
+    printInventoryReport(inventory, write);
+    writeJson(path.join(resultsDir, 'inventory.json'), inventory);
+  }
   if (steps.has('inventory-upload') && uploadRows > 0) {
     const upload = await runInventoryUploadBenchmark({
       stack: server.stack,
@@ -133,7 +168,7 @@ try {
     writeJson(path.join(resultsDir, 'inventory-upload.json'), upload);
   }
   write(
-    `\nresults: ${path.relative(repoRoot, resultsDir)}/ (web-size.json, http.json, catalogue.json, inventory-upload.json)`,
+    `\nresults: ${path.relative(repoRoot, resultsDir)}/ (web-size.json, http.json, catalogue.json, inventory.json, inventory-upload.json)`,
   );
   clearTimeout(watchdog);
   await finish(0);

@@ -38,10 +38,12 @@ export type TestApp = {
  * Jobs (mail) run when the test drains the queue (`t.mails()` does), not when a worker happens to
  * poll: tests stay deterministic and no test waits for a polling interval. `isPolling` starts
  * the background workers as the server does; timing is `fast` (immediate retries).
+ * `poolSize` (default 5) is the request pool: the concurrency tests use the server's 20, so that
+ * as many transactions as in production wait on the same rows at once.
  */
 export async function buildTestApp(
   env: Record<string, string> = {},
-  options: { clock?: Clock; isPolling?: boolean } = {},
+  options: { clock?: Clock; isPolling?: boolean; poolSize?: number } = {},
 ): Promise<TestApp> {
   const name = `test_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
   const adminUrl = inject('dbAdminUrl');
@@ -59,7 +61,7 @@ export async function buildTestApp(
   });
   const databaseUrl = withDatabase(adminUrl, name);
   const requestUrl = withDatabase(inject('dbRequestUrl'), name);
-  const database = connectDatabase(requestUrl, { max: 5 });
+  const database = connectDatabase(requestUrl, { max: options.poolSize ?? 5 });
   // The owner's side, as in production: the job queue and the mail worker's delivery record.
   const owner = connectDatabase(databaseUrl, { max: 2 });
   const jobs = createJobQueue({

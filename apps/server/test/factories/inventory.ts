@@ -35,6 +35,32 @@ export async function expectLedgerBalanced(t: TestApp): Promise<void> {
 }
 
 /**
+ * The stock table's positions over the WHOLE schema (as the owner): at every location, its items
+ * and its gaps hold each of 1..last_position exactly once (stock-page.repository.ts places pages
+ * by that). Answers the locations that break it, with what they hold.
+ */
+export async function positionsOutOfLine(t: TestApp): Promise<unknown[]> {
+  const { rows } = await t.sql(`
+    with held as (
+      select business_id, location_id, list_position from inventory_items
+      union all
+      select business_id, location_id, list_position from inventory_position_gaps
+    ),
+    per as (
+      select business_id, location_id, count(*) as n, count(distinct list_position) as distinct_n,
+             min(list_position) as lowest, max(list_position) as highest
+      from held group by business_id, location_id
+    )
+    select coalesce(per.business_id, c.business_id) as business_id,
+           coalesce(per.location_id, c.location_id) as location_id,
+           c.last_position, per.n, per.distinct_n, per.lowest, per.highest
+    from per full join inventory_positions c using (business_id, location_id)
+    where c.last_position is distinct from per.highest or per.n <> per.distinct_n
+       or per.lowest <> 1 or per.n <> per.highest`);
+  return rows;
+}
+
+/**
  * Sets the quantity of every item of a location straight in the database, with the COUNT ledger
  * row of each difference: what a count through the API would leave.
  */

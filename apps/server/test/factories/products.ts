@@ -106,7 +106,8 @@ export async function insertSupplier(
 
 /**
  * Stock of a product at its location, with the COUNT ledger row the stock function would have
- * written for it (the whole-schema ledger check holds); answers the item's id.
+ * written for it (the whole-schema ledger check holds) and the next position of its location's
+ * stock table, as the stock function hands it out; answers the item's id.
  */
 export async function insertInventoryItem(
   t: TestApp,
@@ -117,9 +118,14 @@ export async function insertInventoryItem(
 ): Promise<string> {
   const id = randomUUID();
   await t.sql(
-    `with item as (
-       insert into inventory_items (business_id, id, location_id, product_id, quantity)
-       values ($1, $2, $3, $4, $5) returning business_id, id, location_id, product_id, quantity
+    `with counter as (
+       insert into inventory_positions as c (business_id, location_id, last_position) values ($1, $3, 1)
+       on conflict (business_id, location_id) do update set last_position = c.last_position + 1
+       returning last_position
+     ), item as (
+       insert into inventory_items (business_id, id, location_id, product_id, quantity, list_position)
+       select $1, $2, $3, $4, $5, last_position from counter
+       returning business_id, id, location_id, product_id, quantity
      )
      insert into stock_ledger (business_id, id, inventory_id, location_id, product_id, delta, quantity_after, reason)
      select business_id, gen_random_uuid(), id, location_id, product_id, quantity, quantity, 'COUNT'

@@ -216,6 +216,8 @@ describe('the table catalogue', () => {
     products: ['DELETE', 'INSERT', 'SELECT', 'UPDATE'],
     product_position_gaps: ['INSERT', 'SELECT'],
     inventory_items: ['DELETE', 'INSERT', 'SELECT', 'UPDATE'],
+    inventory_positions: ['INSERT', 'SELECT', 'UPDATE'],
+    inventory_position_gaps: ['INSERT', 'SELECT'],
     stock_ledger: ['INSERT', 'SELECT'],
     stock_movements: ['INSERT', 'SELECT', 'UPDATE'],
     idempotency_keys: ['DELETE', 'INSERT', 'SELECT', 'UPDATE'],

@@ -14,6 +14,8 @@ import { insertCategory } from '../factories/products.js';
 
 export const INVENTORY_TABLES = [
   'inventory_items',
+  'inventory_positions',
+  'inventory_position_gaps',
   'stock_ledger',
   'idempotency_keys',
   'audit_logs',

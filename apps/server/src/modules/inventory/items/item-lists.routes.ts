@@ -21,7 +21,7 @@ import { availabilityOf, countUnits, listItems, listStock, suggestSkus } from '.
 const TAGS = ['inventory'];
 const READ = { access: { permission: 'inventory:read' as const } };
 
-/** The lists and sums of inventory, paged in SQL by SKU (DESIGN 13). */
+/** The lists and sums of inventory, paged in SQL (DESIGN 13): the stock table by position, the rest by SKU. */
 export const itemListsRoutes: FastifyPluginAsyncZod<{ deps: InventoryDeps }> = async (app, { deps }) => {
   app.get(
     API.inventory.pageAtLocation,
@@ -30,12 +30,14 @@ export const itemListsRoutes: FastifyPluginAsyncZod<{ deps: InventoryDeps }> = a
       schema: {
         tags: TAGS,
         operationId: 'listStockAtLocation',
-        summary: "A page of a location's stock, by SKU",
+        summary: "A page of a location's stock, in the order the items were added",
         description:
-          'Each row has the units in transit out of and into the location (validated at the source, ' +
-          'not yet arrived) and isLowStock (under its reorder point). `search` matches the start of ' +
-          'the SKU or the name in any case; `active=all` adds retired items; `isLowStock=true` keeps ' +
-          'only the low ones.',
+          'Rows come in the order the items were added at the location (new ones last), so a page ' +
+          'stays where it was while stock changes, and any page answers as fast as the first. Each ' +
+          'row has the units in transit out of and into the location (validated at the source, not ' +
+          'yet arrived) and isLowStock (under its reorder point). `search` matches the start of the ' +
+          'SKU or the name in any case; `active=all` adds retired items, `active=false` shows only ' +
+          'them; `isLowStock=true` keeps only the low ones.',
         params: ZLocationIdParams,
         querystring: ZStockListQuery,
         response: { 200: ZStockPage, 400: ZErrorBody, 404: ZErrorBody },

@@ -16,17 +16,18 @@ import { requireLocation } from '../../product/locations/locations.service.js';
 import type { InventoryDeps } from '../inventory.deps.js';
 import {
   findAvailability,
+  findItemsBySku,
   findSkuSuggestions,
-  findStockPage,
   sumQuantity,
-  type StockFilter,
 } from './item-lists.repository.js';
 import { toInventoryItem, toStockRow } from './item-mapper.js';
 import { existsProduct } from './items.repository.js';
+import { findStockPage, type StockFilter } from './stock-page.repository.js';
 
 /**
- * The lists of inventory, each paged in SQL by SKU. A location of another business is unknown
- * here (404), never an empty page.
+ * The lists of inventory, each paged in SQL: the stock table in the order the items were added
+ * (placed by position), the others by SKU. A location of another business is unknown here (404),
+ * never an empty page.
  */
 
 const ACTIVE = { true: true, false: false, all: null } as const;
@@ -44,8 +45,10 @@ export async function listStock(
     isLowStockOnly: query.isLowStock === 'true',
   };
   return inTenant(deps.db, principal, async (scope) => {
-    await requireLocation(scope, locationId);
-    const { rows, total } = await findStockPage(scope, locationId, filter, pageOf(query));
+    const found = await findStockPage(scope, locationId, filter, pageOf(query));
+    // The page's statement answers nothing for an unknown location: requireLocation says so.
+    if (!found) await requireLocation(scope, locationId);
+    const { rows, total } = found ?? { rows: [], total: 0 };
     return toPage(rows.map(toStockRow), query, total);
   });
 }
@@ -62,12 +65,7 @@ export async function listItems(
 ): Promise<TPage<TInventoryItem>> {
   return inTenant(deps.db, principal, async (scope) => {
     await requireLocation(scope, locationId);
-    const { rows, total } = await findStockPage(
-      scope,
-      locationId,
-      { search: query.query, active: true, isLowStockOnly: false },
-      pageOf(query),
-    );
+    const { rows, total } = await findItemsBySku(scope, locationId, query.query, pageOf(query));
     return toPage(rows.map(toInventoryItem), query, total);
   });
 }

@@ -1,5 +1,6 @@
 import type { TInventoryItem, TLedgerEntry, TStockRow } from '@app/contracts';
-import type { LedgerRow, StockRowView } from './item-lists.repository.js';
+import type { LedgerRow } from './item-lists.repository.js';
+import type { StockRowView } from './stock-page.repository.js';
 import type { ItemView } from './items.repository.js';
 
 /** An item as every inventory answer shows it: `inventoryId` is the same value as `id`. */

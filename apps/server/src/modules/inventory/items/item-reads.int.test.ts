@@ -20,7 +20,10 @@ let other: Awaited<ReturnType<typeof ownerWithBusiness>>;
 let shop: string;
 let depot: string;
 let empty: string;
-/** The shop's stock: SKUs chosen so their order and the searches are easy to read. */
+/**
+ * The shop's stock: SKUs chosen so their order and the searches are easy to read, added out of
+ * SKU order, so the stock table (in the order added) and the SKU-ordered lists tell apart.
+ */
 const at: Record<string, TInventoryItem> = {};
 
 beforeAll(async () => {
@@ -198,7 +201,7 @@ describe('inventory items: reads', () => {
   });
 
   describe('listStockAtLocation', () => {
-    it('pages the active stock by SKU with low stock and what is in transit out and in', async () => {
+    it('pages the active stock in the order it was added, with low stock and what is in transit out and in', async () => {
       await insertMovement({
         sku: 'TEA-1',
         productId: item('tea').productId,
@@ -238,9 +241,9 @@ describe('inventory items: reads', () => {
       expect(
         page.content.map((row) => [row.sku, row.quantity, row.isLowStock, row.inTransitOut, row.inTransitIn]),
       ).toEqual([
-        ['COF-1', 30, false, 0, 0],
         ['TEA-1', 12, false, 4, 6],
         ['tea-2', 2, true, 0, 0],
+        ['COF-1', 30, false, 0, 0],
       ]);
     });
 
@@ -251,14 +254,14 @@ describe('inventory items: reads', () => {
         const page = res.json<TPage<TStockRow>>();
         return { skus: page.content.map((row) => row.sku), total: page.totalElements };
       };
-      expect(await skus('search=TEA')).toEqual({ skus: ['COF-1', 'TEA-1', 'tea-2'], total: 3 });
+      expect(await skus('search=TEA')).toEqual({ skus: ['TEA-1', 'tea-2', 'COF-1'], total: 3 });
       expect(await skus('search=tea-')).toEqual({ skus: ['TEA-1', 'tea-2'], total: 2 });
       expect(await skus('search=teab')).toEqual({ skus: ['COF-1'], total: 1 });
       expect(await skus('search=%25')).toEqual({ skus: [], total: 0 });
       expect(await skus('isLowStock=true')).toEqual({ skus: ['tea-2'], total: 1 });
       expect(await skus('active=false')).toEqual({ skus: ['COC-1'], total: 1 });
-      expect(await skus('active=all&isLowStock=true')).toEqual({ skus: ['COC-1', 'tea-2'], total: 2 });
-      expect(await skus('size=2&page=1')).toEqual({ skus: ['tea-2'], total: 3 });
+      expect(await skus('active=all&isLowStock=true')).toEqual({ skus: ['tea-2', 'COC-1'], total: 2 });
+      expect(await skus('size=2&page=1')).toEqual({ skus: ['COF-1'], total: 3 });
       expect(await skus('size=2&page=5')).toEqual({ skus: [], total: 3 });
       for (const query of [
         'size=0',

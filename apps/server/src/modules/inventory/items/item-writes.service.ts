@@ -14,7 +14,7 @@ import type { InventoryDeps } from '../inventory.deps.js';
 import { changeStock, setCountedStock } from '../stock/stock.service.js';
 import { openInventory } from './item-opening.service.js';
 import { toInventoryItem } from './item-mapper.js';
-import { findItemViews, lockItemsById, type LockedItem } from './items.repository.js';
+import { findChangeTarget, findItemViews, lockItemsById, type LockedItem } from './items.repository.js';
 
 /**
  * The stock-changing calls of the inventory API. Each runs in one transaction with its audit
@@ -61,7 +61,11 @@ type Adjustment = {
   note: string | null;
 };
 
-/** PUT /api/inventory/{id}/adjust: one ADJUSTMENT with its cause. */
+/**
+ * PUT /api/inventory/{id}/adjust: one ADJUSTMENT with its cause. The item is read without a lock
+ * (one change needs no lock order): the stock function's UPDATE locks it, so a till hammering one
+ * item holds its row for the change, its audit row and the answer only.
+ */
 export async function adjustItem(
   deps: InventoryDeps,
   principal: Principal,
@@ -71,7 +75,7 @@ export async function adjustItem(
 ): Promise<Answer<TInventoryItem>> {
   return inTenant(deps.db, principal, (scope) =>
     once(scope, claim, async () => {
-      const [item] = await lockItemsById(scope, [id]);
+      const item = await findChangeTarget(scope, id);
       if (!item) throw new AppError('NOT_FOUND', ITEM_NOT_FOUND);
       await applyAdjustments(
         scope,
@@ -119,9 +123,9 @@ export async function adjustItems(
 }
 
 /**
- * Applies the adjustments in the order given. Their rows are locked already (lockItemsById, in
- * the stock function's order), so each change may go alone without risking a deadlock, and a
- * refusal names exactly the change that was refused.
+ * Applies the adjustments in the order given. Several are locked already (lockItemsById, in the
+ * stock function's order), so each change may go alone without risking a deadlock, and a refusal
+ * names exactly the change that was refused; a single one is locked by its change.
  */
 async function applyAdjustments(
   scope: TenantScope,

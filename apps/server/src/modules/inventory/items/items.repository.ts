@@ -110,18 +110,33 @@ export async function lockItemsById(scope: TenantScope, ids: readonly string[]):
   if (ids.length === 0) return [];
   const result = await scope.tx.$client.query<LockedItem>({
     name: 'inventory_lock_items_by_id',
-    text: `select i.id, i.location_id as "locationId", i.product_id as "productId", i.quantity, p.sku,
-                  l.name as "locationName"
-           from inventory_items i
-           join products p on p.business_id = i.business_id and p.id = i.product_id
-           join locations l on l.business_id = i.business_id and l.id = i.location_id
-           where i.business_id = $1 and i.id = any($2::uuid[])
-           order by i.location_id, i.product_id
-           for update of i`,
+    text: `${CHANGE_TARGET_SQL} order by i.location_id, i.product_id for update of i`,
     values: [scope.businessId, ids],
   });
   return result.rows;
 }
+
+/**
+ * The item a single change is about, without locking it: the stock function's UPDATE takes the
+ * lock itself, so the row stays locked only from the change to COMMIT. Its quantity is the one
+ * seen now (only a fallback: the change answers the quantity it left).
+ */
+export async function findChangeTarget(scope: TenantScope, id: string): Promise<LockedItem | undefined> {
+  const result = await scope.tx.$client.query<LockedItem>({
+    name: 'inventory_change_target',
+    text: CHANGE_TARGET_SQL,
+    values: [scope.businessId, [id]],
+  });
+  return result.rows[0];
+}
+
+const CHANGE_TARGET_SQL = `
+  select i.id, i.location_id as "locationId", i.product_id as "productId", i.quantity, p.sku,
+         l.name as "locationName"
+  from inventory_items i
+  join products p on p.business_id = i.business_id and p.id = i.product_id
+  join locations l on l.business_id = i.business_id and l.id = i.location_id
+  where i.business_id = $1 and i.id = any($2::uuid[])`;
 
 export type ProductPlacement = { id: string; locationId: string; sku: string; name: string };
 
@@ -202,14 +217,26 @@ export async function updateItemActive(
 }
 
 /**
+ * A deletion of items (the condition from $2 on) that leaves their positions as gaps the stock
+ * table's paging steps over (stock-page.repository.ts), in the same statement: answers a row per
+ * item deleted.
+ */
+const deleteRecordingGaps = (where: string) => `
+  with gone as (
+    delete from inventory_items where business_id = $1 and ${where}
+    returning location_id, list_position
+  )
+  insert into inventory_position_gaps (business_id, location_id, list_position)
+  select $1, location_id, list_position from gone`;
+
+/**
  * Deletes the item when it holds nothing. The quantity is checked by the DELETE itself: a
  * change committed a moment before is seen (the row lock), so stock is never deleted with it.
  */
 export async function deleteEmptyItem(scope: TenantScope, id: string, locationId: string): Promise<boolean> {
   const result = await scope.tx.$client.query({
     name: 'inventory_delete_empty_item',
-    text: `delete from inventory_items
-           where business_id = $1 and id = $2 and location_id = $3 and quantity = 0`,
+    text: deleteRecordingGaps('id = $2 and location_id = $3 and quantity = 0'),
     values: [scope.businessId, id, locationId],
   });
   return result.rowCount === 1;
@@ -219,7 +246,7 @@ export async function deleteEmptyItem(scope: TenantScope, id: string, locationId
 export async function deleteEmptyItemsAt(scope: TenantScope, locationId: string): Promise<number> {
   const result = await scope.tx.$client.query({
     name: 'inventory_delete_empty_items_at',
-    text: 'delete from inventory_items where business_id = $1 and location_id = $2 and quantity = 0',
+    text: deleteRecordingGaps('location_id = $2 and quantity = 0'),
     values: [scope.businessId, locationId],
   });
   return result.rowCount ?? 0;

@@ -111,18 +111,19 @@ export type NewItem = {
 /**
  * Creates items at 0 (their stock then arrives through the ledger), in the fixed lock order;
  * an item that exists already is left as it is. Answers the ids of the items created.
+ *
+ * Each new item takes the next position of its location's stock table, in the order sent
+ * (inventory_positions; its row lock, held to the end of the transaction, queues creations at one
+ * location, and counters are taken in location order, all before any item is inserted: the
+ * window over them reads them all first). A position handed out to a row that then met an item created
+ * since this statement's snapshot (ON CONFLICT DO NOTHING) is recorded as a gap, so a location's
+ * items always hold exactly 1..last_position less its gaps: what the page arithmetic relies on.
  */
 export async function insertItems(scope: TenantScope, items: readonly NewItem[]): Promise<string[]> {
   if (items.length === 0) return [];
   const result = await scope.tx.$client.query<{ id: string }>({
     name: 'stock_insert_items',
-    text: `
-      insert into inventory_items (business_id, id, location_id, product_id, quantity, reorder_point)
-      select $1, item.id, item.location_id, item.product_id, 0, item.reorder_point
-      from unnest($2::uuid[], $3::uuid[], $4::uuid[], $5::int[]) as item(id, location_id, product_id, reorder_point)
-      order by item.location_id, item.product_id
-      on conflict (business_id, location_id, product_id) do nothing
-      returning id`,
+    text: INSERT_ITEMS,
     values: [
       scope.businessId,
       items.map((item) => item.inventoryId),
@@ -133,6 +134,40 @@ export async function insertItems(scope: TenantScope, items: readonly NewItem[])
   });
   return result.rows.map((row) => row.id);
 }
+
+const INSERT_ITEMS = `
+  with wanted as (
+    select distinct on (item.location_id, item.product_id) item.*
+    from unnest($2::uuid[], $3::uuid[], $4::uuid[], $5::int[])
+           with ordinality as item(id, location_id, product_id, reorder_point, n)
+    where not exists (select 1 from inventory_items i
+                      where i.business_id = $1 and i.location_id = item.location_id and i.product_id = item.product_id)
+    order by item.location_id, item.product_id, item.n
+  ),
+  counters as (
+    insert into inventory_positions as c (business_id, location_id, last_position)
+    select $1, location_id, count(*) from wanted group by location_id order by location_id
+    on conflict (business_id, location_id) do update set last_position = c.last_position + excluded.last_position
+    returning c.location_id, c.last_position
+  ),
+  numbered as (
+    select w.*, c.last_position - count(*) over (partition by w.location_id)
+             + row_number() over (partition by w.location_id order by w.n) as list_position
+    from wanted w join counters c on c.location_id = w.location_id
+  ),
+  inserted as (
+    insert into inventory_items (business_id, id, location_id, product_id, quantity, reorder_point, list_position)
+    select $1, id, location_id, product_id, 0, reorder_point, list_position from numbered
+    order by location_id, product_id
+    on conflict (business_id, location_id, product_id) do nothing
+    returning id, location_id, list_position
+  ),
+  lost as (
+    insert into inventory_position_gaps (business_id, location_id, list_position)
+    select $1, n.location_id, n.list_position from numbered n
+    where not exists (select 1 from inserted x where x.location_id = n.location_id and x.list_position = n.list_position)
+  )
+  select id from inserted`;
 
 export type BulkLedgerWrite = Omit<LedgerWrite, 'userId'> & {
   /** The item's quantity once this change applied, worked out from the locked quantity. */
@@ -245,16 +280,39 @@ export async function applyChangesInBulk(
  * Creates items with their quantity and, in the same statement, the ledger rows that make it up,
  * so a new item's quantity is the sum of its rows from the start. An item that exists already
  * (created by another transaction meanwhile) is left alone and gets none of its rows. Answers the
- * ids of the items created.
+ * ids of the items created. New items take their positions as insertItems gives them.
  */
 const INSERT_WITH_LEDGER = `
-  with inserted as (
-    insert into inventory_items (business_id, id, location_id, product_id, quantity, reorder_point)
-    select $1, item.id, item.location_id, item.product_id, item.quantity, item.reorder_point
-    from json_to_recordset($3::json) as item(id uuid, location_id uuid, product_id uuid, quantity int, reorder_point int)
-    order by item.location_id, item.product_id
+  with wanted as (
+    select distinct on (item.location_id, item.product_id) item.*
+    from json_to_recordset($3::json)
+           as item(id uuid, location_id uuid, product_id uuid, quantity int, reorder_point int, n int)
+    where not exists (select 1 from inventory_items i
+                      where i.business_id = $1 and i.location_id = item.location_id and i.product_id = item.product_id)
+    order by item.location_id, item.product_id, item.n
+  ),
+  counters as (
+    insert into inventory_positions as p (business_id, location_id, last_position)
+    select $1, location_id, count(*) from wanted group by location_id order by location_id
+    on conflict (business_id, location_id) do update set last_position = p.last_position + excluded.last_position
+    returning p.location_id, p.last_position
+  ),
+  numbered as (
+    select w.*, k.last_position - count(*) over (partition by w.location_id)
+             + row_number() over (partition by w.location_id order by w.n) as list_position
+    from wanted w join counters k on k.location_id = w.location_id
+  ),
+  inserted as (
+    insert into inventory_items (business_id, id, location_id, product_id, quantity, reorder_point, list_position)
+    select $1, id, location_id, product_id, quantity, reorder_point, list_position from numbered
+    order by location_id, product_id
     on conflict (business_id, location_id, product_id) do nothing
-    returning id, location_id, product_id
+    returning id, location_id, product_id, list_position
+  ),
+  lost as (
+    insert into inventory_position_gaps (business_id, location_id, list_position)
+    select $1, n.location_id, n.list_position from numbered n
+    where not exists (select 1 from inserted x where x.location_id = n.location_id and x.list_position = n.list_position)
   ),
   c as (select * from ${LEDGER_ROWS}),
   ledger as (
@@ -280,12 +338,13 @@ export async function insertItemsWithLedger(
       scope.businessId,
       ledgerJson(writes),
       JSON.stringify(
-        items.map((item) => ({
+        items.map((item, n) => ({
           id: item.inventoryId,
           location_id: item.locationId,
           product_id: item.productId,
           quantity: item.quantity,
           reorder_point: item.reorderPoint,
+          n,
         })),
       ),
       userId,

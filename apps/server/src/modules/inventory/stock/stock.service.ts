@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { MAX_STOCK_QUANTITY, type AdjustmentCause, type StockReason } from '@app/contracts';
 import type { TenantScope } from '../../../platform/db/tenancy.js';
 import { AppError } from '../../../platform/http/app-error.js';
+import { timeOrderedUuid } from './ledger-ids.js';
 import { applyChange, insertItems, lockItems, readQuantity, type NewItem } from './stock.repository.js';
 
 // The bulk twins of changeStock and setCountedStock (a spreadsheet's thousands of rows).
@@ -50,7 +51,7 @@ export async function changeStock(
   const applied: AppliedChange[] = [];
   for (const change of ordered) {
     const row = await applyChange(scope, {
-      ledgerId: randomUUID(),
+      ledgerId: timeOrderedUuid(),
       locationId: change.locationId,
       productId: change.productId,
       delta: change.delta,

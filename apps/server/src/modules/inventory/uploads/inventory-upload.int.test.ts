@@ -1,6 +1,7 @@
 import { API } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../test/build-app.js';
+import { positionsOutOfLine } from '../../../../test/factories/inventory.js';
 import { auditEvents } from '../../../../test/factories/products.js';
 import {
   csvOf,
@@ -26,6 +27,8 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await expectLedgersBalanced(t);
+  // Items an upload creates take their places in the stock table like any other.
+  expect(await positionsOutOfLine(t)).toEqual([]);
   await t.close();
 });
 

@@ -3,7 +3,14 @@ import { MAX_STOCK_QUANTITY, type AdjustmentCause, type StockReason } from '@app
 import type { TenantScope } from '../../../platform/db/tenancy.js';
 import { AppError } from '../../../platform/http/app-error.js';
 import { timeOrderedUuid } from './ledger-ids.js';
-import { applyChange, insertItems, lockItems, readQuantity, type NewItem } from './stock.repository.js';
+import {
+  applyChange,
+  insertItems,
+  lockItems,
+  readQuantity,
+  type AppliedRow,
+  type NewItem,
+} from './stock.repository.js';
 
 /**
  * The stock function of DESIGN 4: every change of a quantity, in every area (adjustments, counts,
@@ -29,13 +36,10 @@ export type StockChange = {
 
 export type StockActor = { userId: string | null };
 
-export type AppliedChange = {
-  inventoryId: string;
+export type AppliedChange = AppliedRow & {
   locationId: string;
   productId: string;
   delta: number;
-  /** The quantity once this change applied. */
-  quantity: number;
 };
 
 export async function changeStock(

@@ -10,21 +10,20 @@
  *   round trips of a transaction cost;
  * - `bare UPDATE as the tenant`: the same UPDATE inside the transaction a route opens (BEGIN with
  *   the role and tenant in one round trip, the UPDATE, COMMIT): what the role and RLS add;
- * - `bare stock SQL`: the stock function's own statement (a copy of APPLY_CHANGE in
- *   stock.repository.ts) (the UPDATE and its ledger INSERT in one
- *   statement) in that transaction: what the ledger row costs, and, against the stock function,
- *   what is left for its JavaScript.
+ * - `bare stock SQL`: the stock function's own statement (APPLY_CHANGE_SQL of stock.repository.ts:
+ *   the UPDATE and its ledger INSERT in one statement) in that transaction: what the ledger row
+ *   costs, and, against the stock function, what is left for its JavaScript.
  *
  * Each side decrements rows of its own (the bare sides share theirs), on one hot item (every
  * caller waits on the same row lock) and spread over `spreadItems` items (random pick per call).
  */
-import { MAX_STOCK_QUANTITY } from '@app/contracts';
 import pg from 'pg';
 import { connectDatabase } from '../../apps/server/src/platform/db/database.js';
 import { inTenant } from '../../apps/server/src/platform/db/tenancy.js';
 import type { Principal } from '../../apps/server/src/platform/auth/principal.js';
 import { changeStock } from '../../apps/server/src/modules/inventory/stock/stock.service.js';
 import { timeOrderedUuid } from '../../apps/server/src/modules/inventory/stock/ledger-ids.js';
+import { APPLY_CHANGE_SQL } from '../../apps/server/src/modules/inventory/stock/stock.repository.js';
 
 export type DecrementTarget = { name: 'hot' | 'spread'; locationId: string; productIds: string[] };
 
@@ -56,17 +55,8 @@ export const SIDES = {
 const BARE_UPDATE = `update inventory_items set quantity = quantity - 1
   where business_id = $1 and location_id = $2 and product_id = $3 and quantity >= 1`;
 
-const STOCK_SQL = `
-  with changed as (
-    update inventory_items set quantity = quantity + $4, updated_at = now()
-    where business_id = $1 and location_id = $2 and product_id = $3
-      and quantity::bigint + $4::int between 0 and ${MAX_STOCK_QUANTITY}
-    returning id, quantity
-  )
-  insert into stock_ledger
-    (business_id, id, inventory_id, location_id, product_id, delta, quantity_after, reason, cause, reference, note, user_id)
-  select $1, $5, changed.id, $2, $3, $4, changed.quantity, $6, $7, $8, $9, $10 from changed
-  returning inventory_id, quantity_after`;
+/** The stock function's own statement (stock.repository.ts), so the two sides send the same SQL. */
+const STOCK_SQL = APPLY_CHANGE_SQL;
 
 export async function openSides(options: {
   ownerUrl: string;

@@ -291,7 +291,7 @@ describe('inventory items: writes', () => {
       });
       expect(await auditEvents(t, owner.businessId, 'INVENTORY_ADJUSTMENT')).toContainEqual({
         user_id: owner.userId,
-        description: `Adjusted ${item.sku} at High Street by -4 (DAMAGED): 6 in stock.`,
+        description: `Adjusted ${item.sku} at High Street by -4 (DAMAGED).`,
       });
     });
 

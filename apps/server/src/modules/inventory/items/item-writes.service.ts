@@ -62,9 +62,12 @@ type Adjustment = {
 };
 
 /**
- * PUT /api/inventory/{id}/adjust: one ADJUSTMENT with its cause. The item is read without a lock
- * (one change needs no lock order): the stock function's UPDATE locks it, so a till hammering one
- * item holds its row for the change, its audit row and the answer only.
+ * PUT /api/inventory/{id}/adjust: one ADJUSTMENT with its cause. The item is read and the audit
+ * row written first, without a lock (one change needs no lock order); the stock change comes
+ * last and answers the item as it left it, so the row stays locked only from the change to
+ * COMMIT (with an Idempotency-Key, to its stored answer): tills selling one item in parallel queue
+ * for that alone. A refusal rolls the audit row back with everything else. The audit names the
+ * change; the quantity it left is in the item's ledger.
  */
 export async function adjustItem(
   deps: InventoryDeps,
@@ -77,16 +80,25 @@ export async function adjustItem(
     once(scope, claim, async () => {
       const item = await findChangeTarget(scope, id);
       if (!item) throw new AppError('NOT_FOUND', ITEM_NOT_FOUND);
-      await applyAdjustments(
-        scope,
-        principal,
-        [{ item, delta: input.delta, cause: input.reason, note: input.note }],
+      await recordAuditEvent(scope, {
+        userId: principal.userId,
+        eventType: 'INVENTORY_ADJUSTMENT',
+        description: `Adjusted ${item.sku} at ${item.locationName} by ${signed(input.delta)} (${input.reason}).`,
+      });
+      const [applied] = await changeStock(scope, { userId: principal.userId }, [
         {
-          isBatch: false,
+          locationId: item.locationId,
+          productId: item.productId,
+          delta: input.delta,
+          reason: 'ADJUSTMENT',
+          cause: input.reason,
+          note: input.note,
         },
-      );
-      // The stored id: the request may write the same uuid in capitals.
-      return { statusCode: 200, body: firstOf(await viewsInOrder(scope, [item.id])) };
+      ]);
+      if (!applied) throw new Error('the stock function answers every change it applied');
+      const { locationName: _name, ...view } = item;
+      const { inventoryId: _id, locationId: _at, productId: _product, delta: _delta, ...after } = applied;
+      return { statusCode: 200, body: toInventoryItem({ ...view, ...after }) };
     }),
   );
 }
@@ -116,22 +128,21 @@ export async function adjustItems(
           });
         return { item, delta: input.delta, cause: input.reason, note: input.note };
       });
-      await applyAdjustments(scope, principal, adjustments, { isBatch: true });
+      await applyAdjustments(scope, principal, adjustments);
       return { statusCode: 200, body: await viewsInOrder(scope, ids) };
     }),
   );
 }
 
 /**
- * Applies the adjustments in the order given. Several are locked already (lockItemsById, in the
- * stock function's order), so each change may go alone without risking a deadlock, and a refusal
- * names exactly the change that was refused; a single one is locked by its change.
+ * Applies the adjustments in the order given. Their rows are locked already (lockItemsById, in
+ * the stock function's order), so each change may go alone without risking a deadlock, and a
+ * refusal names exactly the change that was refused.
  */
 async function applyAdjustments(
   scope: TenantScope,
   principal: Principal,
   adjustments: readonly Adjustment[],
-  options: { isBatch: boolean },
 ): Promise<void> {
   for (const [index, { item, delta, cause, note }] of adjustments.entries()) {
     let quantity: number;
@@ -141,7 +152,7 @@ async function applyAdjustments(
       ]);
       quantity = applied?.quantity ?? item.quantity;
     } catch (error) {
-      if (!options.isBatch || !(error instanceof AppError)) throw error;
+      if (!(error instanceof AppError)) throw error;
       throw new AppError(error.code, `Change ${index + 1} (${item.sku}): ${error.message}`, {
         ...error.details,
         index,

@@ -110,33 +110,36 @@ export async function lockItemsById(scope: TenantScope, ids: readonly string[]):
   if (ids.length === 0) return [];
   const result = await scope.tx.$client.query<LockedItem>({
     name: 'inventory_lock_items_by_id',
-    text: `${CHANGE_TARGET_SQL} order by i.location_id, i.product_id for update of i`,
+    text: `select i.id, i.location_id as "locationId", i.product_id as "productId", i.quantity, p.sku,
+                  l.name as "locationName"
+           from inventory_items i
+           join products p on p.business_id = i.business_id and p.id = i.product_id
+           join locations l on l.business_id = i.business_id and l.id = i.location_id
+           where i.business_id = $1 and i.id = any($2::uuid[])
+           order by i.location_id, i.product_id
+           for update of i`,
     values: [scope.businessId, ids],
   });
   return result.rows;
 }
 
+export type ChangeTarget = ItemView & { locationName: string };
+
 /**
- * The item a single change is about, without locking it: the stock function's UPDATE takes the
- * lock itself, so the row stays locked only from the change to COMMIT. Its quantity is the one
- * seen now (only a fallback: the change answers the quantity it left).
+ * The item one change is about, as answers show it, without locking it: the stock function's
+ * UPDATE takes the lock itself, so a caller that makes the change its last statement holds the
+ * row only from the change to COMMIT.
  */
-export async function findChangeTarget(scope: TenantScope, id: string): Promise<LockedItem | undefined> {
-  const result = await scope.tx.$client.query<LockedItem>({
+export async function findChangeTarget(scope: TenantScope, id: string): Promise<ChangeTarget | undefined> {
+  const result = await scope.tx.$client.query<ChangeTarget>({
     name: 'inventory_change_target',
-    text: CHANGE_TARGET_SQL,
-    values: [scope.businessId, [id]],
+    text: `select ${ITEM_COLUMNS}, l.name as "locationName" ${ITEM_FROM}
+           join locations l on l.business_id = i.business_id and l.id = i.location_id
+           where i.business_id = $1 and i.id = $2`,
+    values: [scope.businessId, id],
   });
   return result.rows[0];
 }
-
-const CHANGE_TARGET_SQL = `
-  select i.id, i.location_id as "locationId", i.product_id as "productId", i.quantity, p.sku,
-         l.name as "locationName"
-  from inventory_items i
-  join products p on p.business_id = i.business_id and p.id = i.product_id
-  join locations l on l.business_id = i.business_id and l.id = i.location_id
-  where i.business_id = $1 and i.id = any($2::uuid[])`;
 
 export type ProductPlacement = { id: string; locationId: string; sku: string; name: string };
 

@@ -19,19 +19,36 @@ export type LedgerWrite = {
   userId: string | null;
 };
 
-export type AppliedRow = { inventoryId: string; quantity: number };
+/** The item as one change left it. */
+export type AppliedRow = {
+  inventoryId: string;
+  quantity: number;
+  reorderPoint: number | null;
+  active: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+};
 
-const APPLY_CHANGE = `
+/**
+ * One change: the UPDATE that refuses to leave 0..MAX_STOCK_QUANTITY and its ledger row, in one
+ * statement (a data-modifying WITH always runs to completion). It answers the item as it left it,
+ * so a caller that makes this its last statement can answer without reading the item again.
+ */
+export const APPLY_CHANGE_SQL = `
   with changed as (
     update inventory_items set quantity = quantity + $4, updated_at = now()
     where business_id = $1 and location_id = $2 and product_id = $3
       and quantity::bigint + $4::int between 0 and ${MAX_STOCK_QUANTITY}
-    returning id, quantity
+    returning id, quantity, reorder_point, active, created_at, updated_at
+  ),
+  ledger as (
+    insert into stock_ledger
+      (business_id, id, inventory_id, location_id, product_id, delta, quantity_after, reason, cause, reference, note, user_id)
+    select $1, $5, changed.id, $2, $3, $4, changed.quantity, $6, $7, $8, $9, $10 from changed
   )
-  insert into stock_ledger
-    (business_id, id, inventory_id, location_id, product_id, delta, quantity_after, reason, cause, reference, note, user_id)
-  select $1, $5, changed.id, $2, $3, $4, changed.quantity, $6, $7, $8, $9, $10 from changed
-  returning inventory_id as "inventoryId", quantity_after as "quantity"`;
+  select id as "inventoryId", quantity, reorder_point as "reorderPoint", active,
+         created_at as "createdAt", updated_at as "updatedAt"
+  from changed`;
 
 /**
  * Applies one change; no row when the item is missing, would go below zero, or would pass the
@@ -41,7 +58,7 @@ const APPLY_CHANGE = `
 export async function applyChange(scope: TenantScope, write: LedgerWrite): Promise<AppliedRow | undefined> {
   const result = await scope.tx.$client.query<AppliedRow>({
     name: 'stock_apply_change',
-    text: APPLY_CHANGE,
+    text: APPLY_CHANGE_SQL,
     values: [
       scope.businessId,
       write.locationId,

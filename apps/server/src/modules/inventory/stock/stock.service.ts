@@ -3,7 +3,14 @@ import { MAX_STOCK_QUANTITY, type AdjustmentCause, type StockReason } from '@app
 import type { TenantScope } from '../../../platform/db/tenancy.js';
 import { AppError } from '../../../platform/http/app-error.js';
 import { timeOrderedUuid } from './ledger-ids.js';
-import { applyChange, insertItems, lockItems, readQuantity, type NewItem } from './stock.repository.js';
+import {
+  applyChange,
+  insertItems,
+  lockItems,
+  readQuantity,
+  type AppliedRow,
+  type NewItem,
+} from './stock.repository.js';
 
 // The bulk twins of changeStock and setCountedStock (a spreadsheet's thousands of rows).
 export { changeStockInBulk, setCountedStockInBulk, type BulkOptions, type BulkResult } from './stock-bulk.js';
@@ -32,23 +39,26 @@ export type StockChange = {
 
 export type StockActor = { userId: string | null };
 
+/** A change as applied: the item, where it is, the change and the quantity it left. */
 export type AppliedChange = {
   inventoryId: string;
   locationId: string;
   productId: string;
   delta: number;
-  /** The quantity once this change applied. */
   quantity: number;
 };
+
+/** What changeStock answers: the applied change with the item's columns as it left them. */
+export type ChangedItem = AppliedChange & AppliedRow;
 
 export async function changeStock(
   scope: TenantScope,
   actor: StockActor,
   changes: readonly StockChange[],
-): Promise<AppliedChange[]> {
+): Promise<ChangedItem[]> {
   const ordered = [...changes].sort(byLockOrder);
   if (ordered.length > 1) await lockItems(scope, uniquePairs(ordered));
-  const applied: AppliedChange[] = [];
+  const applied: ChangedItem[] = [];
   for (const change of ordered) {
     const row = await applyChange(scope, {
       ledgerId: timeOrderedUuid(),

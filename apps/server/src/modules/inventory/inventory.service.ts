@@ -1,4 +1,5 @@
 import type { TenantScope } from '../../platform/db/tenancy.js';
+import { findSkuSuggestions, type SkuSuggestionRow } from './items/item-lists.repository.js';
 import {
   existsItemOfProduct,
   findItemsAt,
@@ -8,6 +9,21 @@ import {
 } from './inventory-items.repository.js';
 
 export type { InventoryItemRow } from './inventory-items.repository.js';
+export type { SkuSuggestionRow } from './items/item-lists.repository.js';
+
+/**
+ * SKU suggestions of a location: its active products whose SKU starts with the prefix, with their
+ * stock record or none (the inventory and movement screens both pick products with it).
+ */
+export async function suggestProductsAt(
+  scope: TenantScope,
+  locationId: string,
+  prefix: string,
+  page: { limit: number; offset: number },
+  options: { withRetiredRecords: boolean },
+): Promise<{ rows: SkuSuggestionRow[]; total: number }> {
+  return findSkuSuggestions(scope, locationId, prefix, page, options);
+}
 
 /**
  * What the catalogue reads of stock. Quantities change only through the stock function, which

@@ -68,21 +68,25 @@ export type SkuSuggestionRow = {
 /**
  * Active products of a location whose SKU starts with the prefix (any case), by SKU, with their
  * stock record when they have one: the same list serves picking a record and opening a new one.
+ * Movements also offer products whose record is retired (their stock can still leave).
  */
 export async function findSkuSuggestions(
   scope: TenantScope,
   locationId: string,
   prefix: string,
   page: { limit: number; offset: number },
+  options: { withRetiredRecords: boolean } = { withRetiredRecords: false },
 ): Promise<{ rows: SkuSuggestionRow[]; total: number }> {
   const from = prefix.toLowerCase();
+  const records = options.withRetiredRecords ? '' : 'and (i.id is null or i.active)';
   const source = `from products p
     left join inventory_items i on i.business_id = p.business_id and i.location_id = p.location_id and i.product_id = p.id
-    where p.business_id = $1 and p.location_id = $2 and p.active and (i.id is null or i.active)
+    where p.business_id = $1 and p.location_id = $2 and p.active ${records}
       and p.sku_lower ~>=~ $3 and p.sku_lower ~<~ $4`;
+  const name = options.withRetiredRecords ? 'inventory_sku_suggestions_all' : 'inventory_sku_suggestions';
   const values = [scope.businessId, locationId, from, `${from}\u{10FFFF}`];
   const result = await scope.tx.$client.query<SkuSuggestionRow & { total: string }>({
-    name: 'inventory_sku_suggestions',
+    name,
     text: `select p.id as "productId", i.id as "inventoryId", p.sku, p.name as "productName", p.barcode,
                   coalesce(i.quantity, 0) as quantity, count(*) over () as total
            ${source}
@@ -92,7 +96,7 @@ export async function findSkuSuggestions(
   let total = Number(result.rows[0]?.total ?? 0);
   if (result.rows.length === 0 && page.offset > 0) {
     const counted = await scope.tx.$client.query<{ total: string }>({
-      name: 'inventory_sku_suggestions_count',
+      name: `${name}_count`,
       text: `select count(*) as total ${source}`,
       values,
     });

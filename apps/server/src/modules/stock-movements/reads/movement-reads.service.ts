@@ -8,11 +8,12 @@ import {
 } from '@app/contracts';
 import type { Principal } from '../../../platform/auth/guard.js';
 import { inTenant } from '../../../platform/db/tenancy.js';
+import { suggestProductsAt } from '../../inventory/inventory.service.js';
 import { requireLocation } from '../../product/locations/locations.service.js';
 import { toStockMovement } from '../movement-mapper.js';
 import { batchNotFound, movementNotFound } from '../movement-rules.js';
 import type { MovementDeps } from '../stock-movements.deps.js';
-import { countSkuSuggestions, findSkuSuggestions, sumUnitsByWeek } from './movement-summaries.repository.js';
+import { sumUnitsByWeek } from './movement-summaries.repository.js';
 import { countMovements, findViewPage, findViews } from '../stock-movements.repository.js';
 
 /** Weeks of the weekly summary, the current one last. */
@@ -76,14 +77,13 @@ export async function suggestSkus(
 ): Promise<TPage<TSkuSuggestion>> {
   return inTenant(deps.db, principal, async (scope) => {
     await requireLocation(scope, query.locationId);
-    const offset = query.page * query.size;
-    const rows = await findSkuSuggestions(scope, query.locationId, query.query, {
-      limit: query.size,
-      offset,
-    });
-    const total =
-      shownTotal(offset, rows.length, query.size) ??
-      (await countSkuSuggestions(scope, query.locationId, query.query));
+    const { rows, total } = await suggestProductsAt(
+      scope,
+      query.locationId,
+      query.query,
+      { limit: query.size, offset: query.page * query.size },
+      { withRetiredRecords: true },
+    );
     return toPage(rows, query, total);
   });
 }

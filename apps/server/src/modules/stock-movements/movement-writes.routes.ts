@@ -14,7 +14,7 @@ import {
 } from '@app/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requirePrincipal } from '../../platform/auth/guard.js';
-import { idempotencyClaim } from '../../platform/idempotency/idempotency.js';
+import { IDEMPOTENCY_DESCRIPTION, idempotencyClaim } from '../../platform/idempotency/idempotency.js';
 import { cancelMovements } from './movement-cancel.service.js';
 import type { MovementEnd } from './movement-rules.js';
 import { validateMovements } from './movement-validation.service.js';
@@ -23,9 +23,7 @@ import { createFromRequest } from './stock-movements.service.js';
 
 const TAGS = ['stock-movements'];
 
-const RETRIES =
-  'An `Idempotency-Key` header makes a retry safe: the same key and request within 24 hours ' +
-  'answers the first answer and changes nothing; the same key with another request is 422.';
+const RETRIES = IDEMPOTENCY_DESCRIPTION.trim();
 
 const CODES =
   `A wrong code answers 400 WRONG_VALIDATION_CODE with \`details.attemptsLeft\` and counts, even though ` +

@@ -16,6 +16,12 @@ import { claimKey, readKey, renewKey, saveAnswer } from './idempotency.repositor
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60;
 
+/** What every route that honours the header says of it in the API description. */
+export const IDEMPOTENCY_DESCRIPTION =
+  ' Send an `Idempotency-Key` header (1 to 255 visible ASCII characters) to retry safely: the same ' +
+  'key and request within 24 hours answers the first answer and changes nothing; the same key with ' +
+  'another request answers 422.';
+
 const KEY = /^[\x21-\x7e]{1,255}$/;
 
 export type IdempotencyClaim = { userId: string; key: string; fingerprint: string };

@@ -13,17 +13,14 @@ import {
 } from '@app/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requirePrincipal } from '../../../platform/auth/guard.js';
-import { idempotencyClaim } from '../../../platform/idempotency/idempotency.js';
+import { IDEMPOTENCY_DESCRIPTION, idempotencyClaim } from '../../../platform/idempotency/idempotency.js';
 import type { InventoryDeps } from '../inventory.deps.js';
 import { adjustItem, adjustItems, countItem, createItem, createItems } from './item-writes.service.js';
 
 const TAGS = ['inventory'];
 
 /** Every call here changes stock, so every one takes an Idempotency-Key (DESIGN 13). */
-const IDEMPOTENT =
-  ' Send an `Idempotency-Key` header (1 to 255 visible ASCII characters) to retry safely: the same ' +
-  'key and body within 24 hours answers the first answer and changes nothing; the same key with ' +
-  'another body answers 422.';
+const IDEMPOTENT = IDEMPOTENCY_DESCRIPTION;
 
 /*
  * `once` answers the status the work chose, or the one stored with a replayed answer (only

@@ -1,35 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+
 import { createOwnerWithBusiness } from './support/api.js';
 import { signIn, usePage } from './support/browser.js';
+import { addLocation, choose } from './support/dialogs.js';
 import { setPlan } from './support/database.js';
 import { writePngFile } from './support/png.js';
 import { screenshots } from './support/screens.js';
 
 const browserPage = usePage();
-
-/** Picks an option of a MUI select by its visible label. */
-async function choose(page: Page, scope: ReturnType<Page['getByRole']>, label: string, option: string) {
-  await scope.getByRole('combobox', { name: label }).click();
-  // Options may carry more than the name (a location's address): match its start.
-  await page
-    .getByRole('option', { name: new RegExp(`^${option}`) })
-    .first()
-    .click();
-}
-
-async function addLocation(page: Page, name: string, city: string) {
-  await page.getByRole('button', { name: 'Add location' }).first().click();
-  const dialog = page.getByRole('dialog', { name: 'Add location' });
-  await dialog.getByLabel('Name').fill(name);
-  await dialog.getByLabel('City').fill(city);
-  await dialog.getByRole('button', { name: 'Add location' }).click();
-  await dialog.waitFor({ state: 'hidden' });
-  await page
-    .getByRole('cell', { name: new RegExp(name) })
-    .first()
-    .waitFor();
-}
 
 describe('catalogue', () => {
   it('an owner sets up locations, a store, a warehouse and a product at both stores with a barcode and a discount', async () => {

@@ -1,33 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 import { createOwnerWithBusiness } from './support/api.js';
 import { signIn, usePage } from './support/browser.js';
+import { addLocation, choose } from './support/dialogs.js';
 import { setPlan } from './support/database.js';
 import { screenshots } from './support/screens.js';
 
 const browserPage = usePage();
-
-/** Picks an option of a MUI select by the start of its visible label. */
-async function choose(page: Page, scope: Locator, label: string, option: string) {
-  await scope.getByRole('combobox', { name: label }).click();
-  await page
-    .getByRole('option', { name: new RegExp(`^${option}`) })
-    .first()
-    .click();
-}
-
-async function addLocation(page: Page, name: string, city: string) {
-  await page.getByRole('button', { name: 'Add location' }).first().click();
-  const dialog = page.getByRole('dialog', { name: 'Add location' });
-  await dialog.getByLabel('Name').fill(name);
-  await dialog.getByLabel('City').fill(city);
-  await dialog.getByRole('button', { name: 'Add location' }).click();
-  await dialog.waitFor({ state: 'hidden' });
-  await page
-    .getByRole('cell', { name: new RegExp(name) })
-    .first()
-    .waitFor();
-}
 
 /** The quantity cell of a stock row: its last number, after the low-stock badge if any. */
 async function quantityOf(row: Locator): Promise<string> {

@@ -217,7 +217,9 @@ export async function movementFingerprint(t: TestApp): Promise<Record<string, st
 export function pdfText(pdf: Buffer): string {
   const raw = pdf.toString('latin1');
   const lines: string[] = [];
-  for (const stream of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+  // pdfkit writes "stream\n", the bytes, "\nendstream"; a compressed stream may itself end in
+  // "\r", so the end is matched without an optional "\r" that would eat its last byte.
+  for (const stream of raw.matchAll(/stream\n([\s\S]*?)\nendstream/g)) {
     let content: string;
     try {
       content = inflateSync(Buffer.from(stream[1] ?? '', 'latin1')).toString('latin1');

@@ -1,4 +1,5 @@
 export * from './audit-events.js';
+export * from './audit.js';
 export * from './auth.js';
 export * from './businesses.js';
 export * from './common.js';

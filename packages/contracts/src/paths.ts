@@ -11,12 +11,36 @@ export const API = {
   users: {
     root: '/api/users',
     byId: '/api/users/:id',
+    disable: '/api/users/:id/disable',
+    enable: '/api/users/:id/enable',
+    roles: '/api/users/:id/roles',
+    rolesRemove: '/api/users/:id/roles/remove',
+    picture: '/api/users/:id/picture',
+    resendInvitation: '/api/users/:id/resend-invitation',
+    byLocation: '/api/users/location/:locationId',
+    ids: '/api/users/ids',
+    idsByBusiness: '/api/users/ids/by-business/:businessId',
+    total: '/api/users/total',
+    businessUsers: '/api/users/business-users',
+    search: '/api/users/search',
+    /** The link mailed to a new address; it applies the change and redirects to the profile. */
+    confirmEmail: '/api/users/confirm-email',
     validateAccount: VALIDATE_ACCOUNT_PATH,
   },
   businesses: {
     create: '/api/businesses/create',
     byId: '/api/businesses/:id',
     setupProgress: '/api/businesses/:id/setup-progress',
+    close: '/api/businesses/:id/close',
+    activate: '/api/businesses/:id/activate',
+  },
+  audit: {
+    /** Every user's entries (the "all users" view), with optional filters. */
+    root: '/api/audit',
+    export: '/api/audit/export',
+    byUser: '/api/audit/user/:userId',
+    byUserAndEvent: '/api/audit/user/:userId/event/:eventType',
+    byEvent: '/api/audit/event/:eventType',
   },
   locations: {
     root: '/api/locations',
@@ -147,4 +171,6 @@ export const WEB_ROUTES = {
   verificationExpired: '/login?verification=expired',
   resetPassword: '/reset-password',
   validateAccount: '/validate-account',
+  /** Where the e-mail change link lands: `?emailChange=done` or `?emailChange=expired`. */
+  profile: '/dashboard/profile',
 } as const;

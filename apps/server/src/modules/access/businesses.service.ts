@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
+  DEFAULT_CURRENCY,
+  DEFAULT_TIME_ZONE,
   LOGO_MAX_BYTES,
   type ZCreateBusinessRequest,
   type TBusiness,
@@ -91,6 +93,8 @@ export async function createBusiness(
       websiteUrl: input.websiteUrl ?? null,
       industryType: input.industryType ?? null,
       description: input.description ?? null,
+      timeZone: input.timeZone ?? DEFAULT_TIME_ZONE,
+      currency: input.currency ?? DEFAULT_CURRENCY,
       ...address,
     });
     await updateUser(scope.tx, owner.id, { businessId });
@@ -161,6 +165,8 @@ export function toBusiness(row: BusinessRow): TBusiness {
     active: row.active,
     stripeAccountId: row.stripeAccountId,
     stripeOnboardingComplete: row.stripeOnboardingComplete,
+    timeZone: row.timeZone,
+    currency: row.currency,
     address: {
       street: row.street,
       city: row.city,

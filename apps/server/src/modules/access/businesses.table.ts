@@ -1,3 +1,4 @@
+import { CURRENCIES } from '@app/contracts';
 import { boolean, date, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
@@ -27,6 +28,9 @@ export const businesses = pgTable('businesses', {
   postalCode: text('postal_code'),
   country: text('country'),
   planId: text('plan_id').notNull().default('FREE'),
+  /** IANA name (DESIGN 13): days, weeks and analytics dates are read in it. */
+  timeZone: text('time_zone').notNull().default('UTC'),
+  currency: text('currency', { enum: CURRENCIES }).notNull().default('USD'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -7,6 +7,7 @@ export const LINK_LIFETIME_MS: Record<OneTimeTokenPurpose, number> = {
   VERIFY_EMAIL: 24 * 3600_000,
   RESET_PASSWORD: 3600_000,
   VALIDATE_ACCOUNT: 72 * 3600_000,
+  CHANGE_EMAIL: 24 * 3600_000,
 };
 
 export function hashLinkToken(token: string): string {

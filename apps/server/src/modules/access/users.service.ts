@@ -159,6 +159,8 @@ function unsavedUser(row: NewUserRow & { roles: UserRow['roles'] }): UserRow {
     city: null,
     state: null,
     street: null,
+    description: null,
+    pendingEmail: null,
     emailVerifiedAt: null,
     disabledAt: null,
     deletedAt: null,

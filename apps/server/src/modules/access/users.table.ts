@@ -23,6 +23,9 @@ export const users = pgTable(
     city: text('city'),
     state: text('state'),
     street: text('street'),
+    description: text('description'),
+    /** A new address waiting for its CHANGE_EMAIL link; `email` changes when it is opened. */
+    pendingEmail: text('pending_email'),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
@@ -38,7 +41,12 @@ export const users = pgTable(
   ],
 );
 
-export const ONE_TIME_TOKEN_PURPOSES = ['VERIFY_EMAIL', 'RESET_PASSWORD', 'VALIDATE_ACCOUNT'] as const;
+export const ONE_TIME_TOKEN_PURPOSES = [
+  'VERIFY_EMAIL',
+  'RESET_PASSWORD',
+  'VALIDATE_ACCOUNT',
+  'CHANGE_EMAIL',
+] as const;
 export type OneTimeTokenPurpose = (typeof ONE_TIME_TOKEN_PURPOSES)[number];
 
 /** E-mailed links. Only a SHA-256 of the token is stored; the token itself lives in the mail. */

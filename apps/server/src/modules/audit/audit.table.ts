@@ -15,5 +15,7 @@ export const auditLogs = pgTable(
     primaryKey({ columns: [t.businessId, t.id] }),
     index('audit_logs_business_user_idx').on(t.businessId, t.userId, t.createdAt),
     index('audit_logs_business_event_idx').on(t.businessId, t.eventType, t.createdAt),
+    /** The all-users view: newest first over the whole business. */
+    index('audit_logs_business_created_idx').on(t.businessId, t.createdAt),
   ],
 );

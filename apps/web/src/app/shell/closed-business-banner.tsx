@@ -22,7 +22,8 @@ export function ClosedBusinessBanner({ businessId }: { businessId: string }) {
   const isOwner = isPermitted(roles, 'business:close');
   const { data: business } = useGetShellBusinessQuery(businessId, { skip: !isOwner });
   const [reactivate, { isLoading, error }] = useReactivateShellBusinessMutation();
-  if (!isOwner || !business || business.active) return null;
+  // `active === false` only: a business read without the flag is not taken for a closed one.
+  if (!isOwner || !business || business.active !== false) return null;
 
   const onReactivate = async () => {
     try {

@@ -105,7 +105,7 @@ export function ReadOnlyField({
         variant="body1"
         component="div"
         color={isEmpty ? 'text.secondary' : 'text.primary'}
-        sx={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}
+        sx={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line', fontStyle: isEmpty ? 'italic' : undefined }}
       >
         {isEmpty ? 'Not set' : value}
       </Typography>

@@ -1,6 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Divider from '@mui/material/Divider';
+import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -113,9 +114,9 @@ export function BusinessInfoCard({ business, logo, canEdit, onLogoChanged }: Bus
 
   const industry = business.industryType ? INDUSTRY_LABELS[business.industryType] : null;
   const website = business.websiteUrl ? (
-    <a href={business.websiteUrl} target="_blank" rel="noreferrer noopener">
+    <Link href={business.websiteUrl} target="_blank" rel="noreferrer noopener">
       {business.websiteUrl}
-    </a>
+    </Link>
   ) : null;
 
   return (

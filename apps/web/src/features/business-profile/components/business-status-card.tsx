@@ -66,7 +66,7 @@ export function BusinessStatusCard({ business, onError, onDeleted }: BusinessSta
       </Typography>
       <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap' }}>
         {business.active ? (
-          <Button variant="outlined" color="warning" disabled={isBusy} onClick={() => setConfirming('close')}>
+          <Button variant="outlined" disabled={isBusy} onClick={() => setConfirming('close')}>
             Close Business
           </Button>
         ) : (

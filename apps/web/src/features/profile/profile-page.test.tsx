@@ -96,6 +96,22 @@ describe(ProfilePage.name, () => {
     expect(within(card('User information')).getByRole('button', { name: 'Edit' })).toBeInTheDocument();
   });
 
+  it('keeps the top bar’s copy of the user in step with a saved name', async () => {
+    const { store } = setup(userServer());
+    await screen.findByRole('region', { name: 'Account' });
+    const info = card('User information');
+    await userEvent.click(within(info).getByRole('button', { name: 'Edit' }));
+    const name = within(info).getByLabelText(/Full name/);
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Ada King');
+    await userEvent.click(within(info).getByRole('button', { name: 'Save' }));
+    await proceed(PROFILE_CONFIRMATIONS.profile.title, PROFILE_CONFIRMATIONS.profile.message);
+    await waitFor(() => expect(store.getState().session.user?.fullName).toBe('Ada King'));
+    expect(JSON.parse(window.sessionStorage.getItem('authUser') ?? '{}')).toMatchObject({
+      fullName: 'Ada King',
+    });
+  });
+
   it('drops the changes on Close and on a cancelled confirmation, sending nothing', async () => {
     const { requests } = setup(userServer());
     await screen.findByRole('region', { name: 'Account' });

@@ -9,7 +9,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { getErrorMessage } from '../../api/api-error';
 import { PageHeader } from '../../components/page-header';
 import { notifySuccess } from '../../components/toast';
-import { loggedOut, selectSessionUser } from '../../session/session.slice';
+import { loggedOut, selectSessionUser, sessionUserUpdated } from '../../session/session.slice';
 import { ProfileAddressCard } from './components/profile-address-card';
 import { ProfileHeaderCard } from './components/profile-header-card';
 import { ProfileInfoCard } from './components/profile-info-card';
@@ -65,6 +65,23 @@ export function ProfilePage() {
     next.delete(EMAIL_CHANGE_PARAM);
     setSearchParams(next, { replace: true });
   }, [emailChange, searchParams, setSearchParams, dispatch, userId]);
+
+  // The top bar shows the session's copy of the user: keep it in step with what was loaded or
+  // saved here (a new name, a new picture, an address confirmed by its link).
+  useEffect(() => {
+    if (!user || !sessionUser) return;
+    const changes = {
+      fullName: user.fullName,
+      email: user.email,
+      username: user.username,
+      phoneNumber: user.phoneNumber,
+      picture: user.picture,
+    };
+    const isStale = (Object.keys(changes) as (keyof typeof changes)[]).some(
+      (field) => changes[field] !== sessionUser[field],
+    );
+    if (isStale) dispatch(sessionUserUpdated(changes));
+  }, [user, sessionUser, dispatch]);
 
   const onDeleted = () => {
     dispatch(loggedOut({ isByUser: true }));

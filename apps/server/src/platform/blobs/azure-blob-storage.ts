@@ -3,6 +3,7 @@ import {
   BlobServiceClient,
   StorageSharedKeyCredential,
   type ContainerClient,
+  type ListBlobsFlatSegmentResponse,
 } from '@azure/storage-blob';
 import { parseAzureConnectionString } from './azure-connection-string.js';
 import { assertSafeBlobName, assertSafeBlobPrefix, type BlobStorage } from './blob-storage.js';
@@ -157,17 +158,19 @@ export function createAzureBlobStorage(
       let continuationToken: string | undefined;
       do {
         continuationToken = await withDeadline(`removing ${container}/${prefix}`, async (abortSignal) => {
-          let page;
+          let names: string[];
+          let next: string | undefined;
           try {
             const pages = containerClient
               .listBlobsFlat({ prefix, abortSignal })
               .byPage({ maxPageSize: listPageSize, ...(continuationToken ? { continuationToken } : {}) });
-            page = (await pages.next()).value;
+            const page = (await pages.next()).value as ListBlobsFlatSegmentResponse | undefined;
+            names = page?.segment.blobItems.map((item) => item.name) ?? [];
+            next = page?.continuationToken || undefined;
           } catch (error) {
             if (statusOf(error) === 404) return undefined; // no container: nothing stored
             throw error;
           }
-          const names = page?.segment.blobItems.map((item) => item.name) ?? [];
           for (let i = 0; i < names.length; i += DELETE_CONCURRENCY) {
             await Promise.all(
               names.slice(i, i + DELETE_CONCURRENCY).map(async (name) => {
@@ -181,7 +184,7 @@ export function createAzureBlobStorage(
               }),
             );
           }
-          return page?.continuationToken || undefined;
+          return next;
         });
       } while (continuationToken);
     },

@@ -27,7 +27,9 @@ export async function rowsOfBusiness(t: TestApp, businessId: string): Promise<Re
   );
   const counts: Record<string, number> = {};
   for (const { name } of tables as Array<{ name: string }>) {
-    const { rows } = await t.sql(`select count(*)::int as n from "${name}" where business_id = $1`, [businessId]);
+    const { rows } = await t.sql(`select count(*)::int as n from "${name}" where business_id = $1`, [
+      businessId,
+    ]);
     counts[name] = (rows[0] as { n: number }).n;
   }
   const { rows } = await t.sql('select count(*)::int as n from businesses where id = $1', [businessId]);

@@ -75,7 +75,8 @@ describe(createAzureBlobStorage.name, () => {
     const paged = createAzureBlobStorage(azurite.connectionString, { listPageSize: 2 });
     const container = freshContainer();
     const prefix = businessBlobPrefix(randomUUID());
-    for (let i = 0; i < 7; i++) await paged.put(container, `${prefix}stores/${i}.png`, bytes(`${i}`), 'image/png');
+    for (let i = 0; i < 7; i++)
+      await paged.put(container, `${prefix}stores/${i}.png`, bytes(`${i}`), 'image/png');
     await paged.put(container, 'businesses/kept.png', bytes('k'), 'image/png');
     await paged.removeAll(container, prefix);
     expect(await listNames(container)).toEqual(['businesses/kept.png']);

@@ -23,11 +23,20 @@ export async function closeBusiness(deps: AccessDeps, principal: Principal, id: 
 }
 
 /** Opens a closed business again: its staff may sign in again. An open one is answered as it is. */
-export async function activateBusiness(deps: AccessDeps, principal: Principal, id: string): Promise<TBusiness> {
+export async function activateBusiness(
+  deps: AccessDeps,
+  principal: Principal,
+  id: string,
+): Promise<TBusiness> {
   return setActive(deps, principal, id, true);
 }
 
-async function setActive(deps: AccessDeps, principal: Principal, id: string, active: boolean): Promise<TBusiness> {
+async function setActive(
+  deps: AccessDeps,
+  principal: Principal,
+  id: string,
+  active: boolean,
+): Promise<TBusiness> {
   assertOwnBusiness(principal, id);
   return inTenant(deps.db, principal, async (scope) => {
     const current = await lockBusiness(scope);

@@ -7,6 +7,7 @@ import {
   ZDeleteBusinessRequest,
   ZErrorBody,
   ZIdParams,
+  ZNoBody,
   ZSetupProgress,
   ZUpdateBusinessRequest,
 } from '@app/contracts';
@@ -18,12 +19,7 @@ import { parseJsonPart, readMultipartForm } from '../../platform/http/multipart-
 import type { AccessDeps } from './access.deps.js';
 import { activateBusiness, closeBusiness, deleteBusiness } from './business-lifecycle.service.js';
 import { updateBusiness } from './business-profile.service.js';
-import {
-  createBusiness,
-  getBusiness,
-  getSetupProgress,
-  type LogoUpload,
-} from './businesses.service.js';
+import { createBusiness, getBusiness, getSetupProgress, type LogoUpload } from './businesses.service.js';
 
 export const businessesRoutes: FastifyPluginAsyncZod<{ deps: AccessDeps }> = async (app, { deps }) => {
   // Registered here, not on the app: the plugin adds hooks to every request of its context, and
@@ -88,10 +84,11 @@ export const businessesRoutes: FastifyPluginAsyncZod<{ deps: AccessDeps }> = asy
         operationId: 'closeBusiness',
         summary: 'Close the business: staff can no longer sign in',
         description:
-          "Sets `active` to false. Staff sign-ins are refused and their sessions end at once; owners go on. " +
+          'Sets `active` to false. Staff sign-ins are refused and their sessions end at once; owners go on. ' +
           'Closing a closed business answers it unchanged. Owner only. Another business answers 404.',
         params: ZIdParams,
-        response: { 200: ZBusiness, 404: ZErrorBody },
+        body: ZNoBody,
+        response: { 200: ZBusiness, 400: ZErrorBody, 404: ZErrorBody },
       },
     },
     async (request) => closeBusiness(deps, requirePrincipal(request.principal), request.params.id),
@@ -109,7 +106,8 @@ export const businessesRoutes: FastifyPluginAsyncZod<{ deps: AccessDeps }> = asy
           'Sets `active` to true; an active business is answered unchanged. Owner only. Another business ' +
           'answers 404.',
         params: ZIdParams,
-        response: { 200: ZBusiness, 404: ZErrorBody },
+        body: ZNoBody,
+        response: { 200: ZBusiness, 400: ZErrorBody, 404: ZErrorBody },
       },
     },
     async (request) => activateBusiness(deps, requirePrincipal(request.principal), request.params.id),

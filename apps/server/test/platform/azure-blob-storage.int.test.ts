@@ -132,7 +132,7 @@ describe(createAzureBlobStorage.name, () => {
 });
 
 describe('the app with AZURE_STORAGE_CONNECTION_STRING', () => {
-  it('stores a business logo in Azure and serves it through the download route', async () => {
+  it('stores a business logo in Azure, serves it through the download route, removes it with the business', async () => {
     const t = await buildTestApp({ AZURE_STORAGE_CONNECTION_STRING: azurite.connectionString });
     try {
       const owner = await verifiedOwner(t);
@@ -176,6 +176,16 @@ describe('the app with AZURE_STORAGE_CONNECTION_STRING', () => {
       // Another business's logo is not served to this one.
       const other = await ownerWithBusiness(t, 'Other Shop');
       expect((await download(logoUrl, other.token)).statusCode).toBe(404);
+
+      // Deleting the business removes its blobs from Azure after commit.
+      const deleted = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/businesses/${id}`,
+        headers: bearer(session.token),
+        payload: { businessName: 'Cloud Corner' },
+      });
+      expect(deleted.statusCode).toBe(204);
+      expect(await listNames('inventory', `businesses/${id}/`)).toEqual([]);
     } finally {
       await t.close();
     }

@@ -30,7 +30,8 @@ $$;
 -- The tables are found in the catalogue (every table of public with a business_id column), so a
 -- table added later is covered without editing this function. They are emptied one by one; a
 -- table whose rows are still referenced by another table's foreign key is tried again after the
--- others, until none is left (a pass that removes nothing is an error: a cycle to look at).
+-- others, until none is left (a pass where every table is refused is an error: a cycle to look
+-- at); then every table again, until a whole pass deletes nothing.
 -- Users are global and never deleted: staff accounts are anonymised as a deleted user is, owners
 -- are detached and set up a business again at their next sign-in; both lose their sessions.
 CREATE FUNCTION app_delete_business(p_business_id uuid) RETURNS void
@@ -38,8 +39,11 @@ CREATE FUNCTION app_delete_business(p_business_id uuid) RETURNS void
   AS $$
 DECLARE
   v_caller uuid := nullif(current_setting('app.user_id', true), '')::uuid;
+  v_tables text[];
   v_pending text[];
   v_refused text[];
+  v_count bigint;
+  v_deleted bigint := 0;
   v_table text;
   v_progress boolean;
 BEGIN
@@ -80,28 +84,39 @@ BEGIN
     picture = CASE WHEN picture LIKE 'businesses/' || p_business_id::text || '/%' THEN NULL ELSE picture END
   WHERE business_id = p_business_id;
 
-  v_pending := ARRAY(
+  v_tables := ARRAY(
     SELECT c.relname::text FROM pg_class c JOIN pg_attribute a ON a.attrelid = c.oid
     WHERE c.relnamespace = 'public'::regnamespace AND c.relkind IN ('r', 'p') AND NOT c.relispartition
       AND a.attname = 'business_id' AND NOT a.attisdropped AND c.relname <> 'users'
     ORDER BY c.relname
   );
+  v_pending := v_tables;
   LOOP
     v_refused := '{}';
     v_progress := false;
     FOREACH v_table IN ARRAY v_pending LOOP
       BEGIN
         EXECUTE format('DELETE FROM public.%I WHERE business_id = $1', v_table) USING p_business_id;
+        GET DIAGNOSTICS v_count = ROW_COUNT;
         v_progress := true;
+        v_deleted := v_deleted + v_count;
       EXCEPTION WHEN foreign_key_violation THEN
         v_refused := v_refused || v_table;
       END;
     END LOOP;
-    EXIT WHEN cardinality(v_refused) = 0;
-    IF NOT v_progress THEN
-      RAISE EXCEPTION 'rows of business % are held by foreign keys between %', p_business_id, v_refused;
+    IF cardinality(v_refused) > 0 THEN
+      IF NOT v_progress THEN
+        RAISE EXCEPTION 'rows of business % are held by foreign keys between %', p_business_id, v_refused;
+      END IF;
+      v_pending := v_refused;
+    ELSIF v_deleted > 0 THEN
+      -- Every table once more, until a whole pass finds nothing: each statement sees what other
+      -- transactions committed before it began (a write of the business that was under way).
+      v_pending := v_tables;
+      v_deleted := 0;
+    ELSE
+      EXIT;
     END IF;
-    v_pending := v_refused;
   END LOOP;
   DELETE FROM public.businesses WHERE id = p_business_id;
 END

@@ -162,7 +162,11 @@ describe('registerAuthGuard', () => {
         message: 'Missing authorization token',
       });
     }
-    const junk = await app.inject({ method: 'GET', url: '/api/mine', headers: { authorization: 'Bearer junk' } });
+    const junk = await app.inject({
+      method: 'GET',
+      url: '/api/mine',
+      headers: { authorization: 'Bearer junk' },
+    });
     expect(junk.json().message).toBe('Your session is not valid. Please sign in again.');
   });
 });

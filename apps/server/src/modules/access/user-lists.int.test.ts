@@ -46,8 +46,14 @@ beforeAll(async () => {
   locationId = await insertLocation(t, owner.businessId, { name: 'Depot' });
   ids.anna = await insertMember(owner.businessId, 'Anna Able', 'anna@north.test', { locationId });
   ids.bob = await insertMember(owner.businessId, 'Bob Baker', 'bob_100%@south.test', { passwordHash: null });
-  ids.carl = await insertMember(owner.businessId, 'Carl Cook', 'carl@north.test', { disabled: true, locationId });
-  ids.gone = await insertMember(owner.businessId, 'Gone Ghost', 'gone@north.test', { deleted: true, locationId });
+  ids.carl = await insertMember(owner.businessId, 'Carl Cook', 'carl@north.test', {
+    disabled: true,
+    locationId,
+  });
+  ids.gone = await insertMember(owner.businessId, 'Gone Ghost', 'gone@north.test', {
+    deleted: true,
+    locationId,
+  });
   ids.stranger = await insertMember(other.businessId, 'Anna Other', 'anna2@north.test');
 });
 afterAll(async () => {
@@ -68,7 +74,9 @@ describe('member lists', () => {
     expect(idsOf(last.json().content)).toEqual([reader.userId]);
     const statuses = await call('GET', '/api/users/business-users?size=10', owner.token);
     expect(
-      Object.fromEntries(statuses.json().content.map((u: { id: string; status: string }) => [u.id, u.status])),
+      Object.fromEntries(
+        statuses.json().content.map((u: { id: string; status: string }) => [u.id, u.status]),
+      ),
     ).toMatchObject({ [ids.anna!]: 'ACTIVE', [ids.bob!]: 'INVITED', [ids.carl!]: 'DISABLED' });
   });
 
@@ -77,10 +85,18 @@ describe('member lists', () => {
     expect(idsOf(invited.json().content)).toEqual([ids.bob]);
     const north = await call('GET', '/api/users/business-users?search=NORTH', owner.token);
     expect(idsOf(north.json().content)).toEqual([ids.anna, ids.carl]);
-    const percent = await call('GET', `/api/users/business-users?search=${encodeURIComponent('0%@')}`, owner.token);
+    const percent = await call(
+      'GET',
+      `/api/users/business-users?search=${encodeURIComponent('0%@')}`,
+      owner.token,
+    );
     expect(idsOf(percent.json().content)).toEqual([ids.bob]);
     // As a wildcard, r%n would match carl@north.test.
-    const wildcard = await call('GET', `/api/users/business-users?search=${encodeURIComponent('r%n')}`, owner.token);
+    const wildcard = await call(
+      'GET',
+      `/api/users/business-users?search=${encodeURIComponent('r%n')}`,
+      owner.token,
+    );
     expect(wildcard.json().totalElements).toBe(0);
     const underscore = await call('GET', '/api/users/business-users?search=n_a', owner.token);
     expect(underscore.json().totalElements).toBe(0);
@@ -133,7 +149,9 @@ describe('member lists', () => {
     expect(new Set(own.json())).toEqual(new Set([owner.userId, reader.userId, ids.anna, ids.bob, ids.carl]));
     const byBusiness = await call('GET', `/api/users/ids/by-business/${owner.businessId}`, owner.token);
     expect(byBusiness.json()).toEqual(own.json());
-    expect((await call('GET', `/api/users/ids/by-business/${other.businessId}`, owner.token)).statusCode).toBe(404);
+    expect(
+      (await call('GET', `/api/users/ids/by-business/${other.businessId}`, owner.token)).statusCode,
+    ).toBe(404);
     const total = await call('GET', '/api/users/total', owner.token);
     expect(total.json()).toEqual({ total: 4 });
   });

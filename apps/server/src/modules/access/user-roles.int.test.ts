@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-app.js';
-import { GOOD_PASSWORD, apiCaller, ownerWithBusiness, signIn, staffMember } from '../../../test/factories/accounts.js';
+import {
+  GOOD_PASSWORD,
+  apiCaller,
+  ownerWithBusiness,
+  signIn,
+  staffMember,
+} from '../../../test/factories/accounts.js';
 
 let t: TestApp;
 let owner: Awaited<ReturnType<typeof ownerWithBusiness>>;
@@ -37,7 +43,10 @@ describe('user roles', () => {
       roles: ['ROLE_INVENTORY_ADMIN', 'ROLE_PRODUCT_READER'],
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ userId: clerk.userId, roles: ['ROLE_INVENTORY_ADMIN', 'ROLE_PRODUCT_READER'] });
+    expect(res.json()).toEqual({
+      userId: clerk.userId,
+      roles: ['ROLE_INVENTORY_ADMIN', 'ROLE_PRODUCT_READER'],
+    });
     expect((await call('GET', `/api/users/${clerk.userId}`, clerk.token)).statusCode).toBe(401);
     const session = await signIn(t, clerk.email, GOOD_PASSWORD);
     expect(session.user.roles).toEqual(['ROLE_INVENTORY_ADMIN', 'ROLE_PRODUCT_READER']);
@@ -55,7 +64,9 @@ describe('user roles', () => {
   });
 
   it('removes the roles sent; the last role stays (400)', async () => {
-    const res = await call('PUT', `/api/users/${clerk.userId}/roles/remove`, owner.token, ['ROLE_PRODUCT_READER']);
+    const res = await call('PUT', `/api/users/${clerk.userId}/roles/remove`, owner.token, [
+      'ROLE_PRODUCT_READER',
+    ]);
     expect(res.json().roles).toEqual(['ROLE_INVENTORY_ADMIN']);
     const last = await call('PUT', `/api/users/${clerk.userId}/roles/remove`, owner.token, [
       'ROLE_INVENTORY_ADMIN',
@@ -72,18 +83,29 @@ describe('user roles', () => {
   it('refuses your own roles, the owner role from an admin, and a lower role, changing nothing', async () => {
     const own = await call('PUT', `/api/users/${admin.userId}/roles`, admin.token, ['ROLE_BUSINESS_OWNER']);
     expect(own.statusCode).toBe(403);
-    expect(own.json().message).toBe('You cannot change your own roles. Ask another owner or an administrator to do it.');
+    expect(own.json().message).toBe(
+      'You cannot change your own roles. Ask another owner or an administrator to do it.',
+    );
     const grant = await call('PUT', `/api/users/${clerk.userId}/roles`, admin.token, ['ROLE_BUSINESS_OWNER']);
     expect(grant.statusCode).toBe(403);
     expect(grant.json().message).toBe('Only an owner can give or take the owner role.');
-    const strip = await call('PUT', `/api/users/${owner.userId}/roles/remove`, admin.token, ['ROLE_BUSINESS_OWNER']);
+    const strip = await call('PUT', `/api/users/${owner.userId}/roles/remove`, admin.token, [
+      'ROLE_BUSINESS_OWNER',
+    ]);
     expect(strip.statusCode).toBe(403);
-    const selfStrip = await call('PUT', `/api/users/${owner.userId}/roles`, owner.token, ['ROLE_BUSINESS_ADMIN']);
+    const selfStrip = await call('PUT', `/api/users/${owner.userId}/roles`, owner.token, [
+      'ROLE_BUSINESS_ADMIN',
+    ]);
     expect(selfStrip.statusCode).toBe(403);
     // The clerk's roles changed above: a new sign-in, as an inventory admin (no users:update).
     const lower = (await signIn(t, clerk.email, GOOD_PASSWORD)).token;
-    expect((await call('PUT', `/api/users/${admin.userId}/roles`, lower, ['ROLE_PRODUCT_READER'])).statusCode).toBe(403);
-    expect((await call('PUT', `/api/users/${other.userId}/roles`, owner.token, ['ROLE_PRODUCT_READER'])).statusCode).toBe(404);
+    expect(
+      (await call('PUT', `/api/users/${admin.userId}/roles`, lower, ['ROLE_PRODUCT_READER'])).statusCode,
+    ).toBe(403);
+    expect(
+      (await call('PUT', `/api/users/${other.userId}/roles`, owner.token, ['ROLE_PRODUCT_READER']))
+        .statusCode,
+    ).toBe(404);
     expect(await rolesOf(admin.userId)).toEqual(['ROLE_BUSINESS_ADMIN']);
     expect(await rolesOf(owner.userId)).toEqual(['ROLE_BUSINESS_OWNER']);
     expect(await rolesOf(other.userId)).toEqual(['ROLE_BUSINESS_OWNER']);
@@ -109,12 +131,16 @@ describe('user roles', () => {
         [`filler${i}@shop.test`, owner.businessId],
       );
     }
-    const demote = await call('PUT', `/api/users/${admin.userId}/roles`, owner.token, ['ROLE_BUSINESS_ADMIN']);
+    const demote = await call('PUT', `/api/users/${admin.userId}/roles`, owner.token, [
+      'ROLE_BUSINESS_ADMIN',
+    ]);
     expect(demote.statusCode).toBe(403);
     expect(demote.headers['x-plan-violation']).toBe('1');
     expect(await rolesOf(admin.userId)).toEqual(['ROLE_BUSINESS_OWNER']);
     await t.sql(`delete from users where full_name = 'Filler'`);
-    const back = await call('PUT', `/api/users/${admin.userId}/roles/remove`, owner.token, ['ROLE_BUSINESS_OWNER']);
+    const back = await call('PUT', `/api/users/${admin.userId}/roles/remove`, owner.token, [
+      'ROLE_BUSINESS_OWNER',
+    ]);
     expect(back.statusCode).toBe(400);
     const swap = await call('PUT', `/api/users/${admin.userId}/roles`, owner.token, ['ROLE_BUSINESS_ADMIN']);
     expect(swap.json().roles).toEqual(['ROLE_BUSINESS_ADMIN']);

@@ -83,7 +83,9 @@ describe('PUT /api/users/:id/disable and /enable', () => {
 describe('DELETE /api/users/:id', () => {
   it('anonymises a member: the row stays, tokens and links end, the address is free, the picture goes', async () => {
     const member = await staffMember(t, owner.token, ['ROLE_INVENTORY_READER']);
-    const form = multipart([{ name: 'picture', value: PNG_1X1, filename: 'me.png', contentType: 'image/png' }]);
+    const form = multipart([
+      { name: 'picture', value: PNG_1X1, filename: 'me.png', contentType: 'image/png' },
+    ]);
     const uploaded = await t.app.inject({
       method: 'PUT',
       url: `/api/users/${member.userId}/picture`,
@@ -195,11 +197,11 @@ describe('POST /api/users/:id/resend-invitation', () => {
     );
     const invitee = await invite();
     const reader = await staffMember(t, owner.token, ['ROLE_ANALYTICS_READER']);
-    expect((await call('POST', `/api/users/${invitee.userId}/resend-invitation`, reader.token)).statusCode).toBe(
-      403,
-    );
-    expect((await call('POST', `/api/users/${invitee.userId}/resend-invitation`, other.token)).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await call('POST', `/api/users/${invitee.userId}/resend-invitation`, reader.token)).statusCode,
+    ).toBe(403);
+    expect(
+      (await call('POST', `/api/users/${invitee.userId}/resend-invitation`, other.token)).statusCode,
+    ).toBe(404);
   });
 });

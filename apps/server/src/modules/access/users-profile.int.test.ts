@@ -188,7 +188,11 @@ describe('PUT /api/users/:id/picture', () => {
     });
   };
   const download = (token: string, name: string) =>
-    call('GET', `/api/azure-blob/download-image?containerName=inventory&imageUrl=${encodeURIComponent(name)}`, token);
+    call(
+      'GET',
+      `/api/azure-blob/download-image?containerName=inventory&imageUrl=${encodeURIComponent(name)}`,
+      token,
+    );
 
   it('stores a new picture under the business, serves it, and removes the old one', async () => {
     const first = await upload(clerk.token, clerk.userId, PNG_1X1);

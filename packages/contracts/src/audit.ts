@@ -15,7 +15,10 @@ export type TAuditEntry = z.infer<typeof ZAuditEntry>;
 
 const ZInstant = (what: string) =>
   z.iso
-    .datetime({ offset: true, message: `${what} is an ISO-8601 date-time with offset, such as 2026-11-26T09:00:00Z.` })
+    .datetime({
+      offset: true,
+      message: `${what} is an ISO-8601 date-time with offset, such as 2026-11-26T09:00:00Z.`,
+    })
     .optional();
 
 /** Paging and an optional time range (`from` inclusive, `to` exclusive). */

@@ -54,9 +54,14 @@ const ENTRY_COLUMNS = 'a.id, a.user_id, a.event_type, a.description, a.created_a
 const newestFirst = (alias: string) => `order by ${alias}.created_at desc, ${alias}.id desc`;
 
 /**
- * One page and the total in one statement (one round trip). The page's rows are chosen first and
- * only they are joined with users: joining before LIMIT/OFFSET would look up a user for every
- * row skipped. The count row is always there, so an empty page still answers its total.
+ * One page and the total in one statement (one round trip).
+ *
+ * OFFSET over the index alone: ordering by (created_at, id) needs the table row of every entry
+ * skipped (id is not in the created_at indexes), so a deep page read 100,000 rows. Instead the
+ * boundary, the created_at of the first entry of the page, is found by an index-only scan; the
+ * count that the total needs anyway also counts the entries newer than the boundary, and the page
+ * starts at the boundary, skipping only the entries of that same instant that came before it.
+ * Only the page's rows are then joined with users.
  */
 export function auditPageStatement(
   businessId: string,
@@ -64,15 +69,23 @@ export function auditPageStatement(
   page: { limit: number; offset: number },
 ): Statement {
   const { where, values, shape } = filterSql(businessId, filter);
-  const n = values.length;
+  const limit = `$${values.length + 1}`;
+  const offset = `$${values.length + 2}`;
   return {
     name: `audit_page_${shape}`,
-    text: `with page as (
-        select ${ENTRY_COLUMNS} from audit_logs a where ${where}
+    text: `with boundary as (
+        select a.created_at from audit_logs a where ${where} order by a.created_at desc offset ${offset} limit 1),
+      counts as (
+        select count(*)::int as total,
+               (count(*) filter (where a.created_at > (select created_at from boundary)))::int as newer
+        from audit_logs a where ${where}),
+      page as (
+        select ${ENTRY_COLUMNS} from audit_logs a
+        where ${where} and a.created_at <= (select created_at from boundary)
         ${newestFirst('a')}
-        limit $${n + 1} offset $${n + 2})
-      select p.id, p.user_id, u.email as user_email, p.event_type, p.description, p.created_at, t.total
-      from (select count(*)::int as total from audit_logs a where ${where}) t
+        limit ${limit} offset (select ${offset}::int - newer from counts))
+      select p.id, p.user_id, u.email as user_email, p.event_type, p.description, p.created_at, c.total
+      from counts c
       left join page p on true
       left join users u on u.id = p.user_id
       ${newestFirst('p')}`,

@@ -76,6 +76,26 @@ describe('audit', () => {
       expect(sameInstant).toEqual([...sameInstant].sort().reverse());
     });
 
+    it('splits the entries of one instant across pages without losing or repeating one', async () => {
+      // The three MOVEMENT_CREATION entries share one instant; pages of 1, 2 and 4 cut through them.
+      const moves = expected.filter((row) => row.event_type === 'MOVEMENT_CREATION');
+      for (const size of [1, 2, 4]) {
+        const walked: string[] = [];
+        for (let n = 0; n * size < 3; n++) {
+          const url = `/api/audit/user/${admin.userId}/event/MOVEMENT_CREATION?size=${size}&page=${n}`;
+          walked.push(...(await page(url)).content.map((entry) => entry.id));
+        }
+        expect(walked, `size ${size}`).toEqual(moves.map((row) => row.id));
+      }
+      // The same across the whole log, a page of 7 at a time, from the middle of a time range.
+      const from = minutesBefore(150);
+      const inRange = expected.filter((row) => row.created_at.getTime() >= Date.parse(from));
+      const walked: string[] = [];
+      for (let n = 0; n * 7 < inRange.length; n++)
+        walked.push(...(await page(`/api/audit?from=${from}&size=7&page=${n}`)).content.map((e) => e.id));
+      expect(walked).toEqual(inRange.map((row) => row.id));
+    });
+
     it('answers a page past the end empty, with the total', async () => {
       expect(await page('/api/audit?page=50&size=100')).toMatchObject({
         content: [],

@@ -2,9 +2,10 @@ import type { AuditEventType } from '@app/contracts';
 import type { TenantScope } from '../../platform/db/tenancy.js';
 
 /**
- * Reads of the audit log, in plain SQL: the users' e-mail addresses and the business's time zone
- * are read from their tables here rather than through the access module, which imports the audit
- * writer (a cycle otherwise). The benchmark's bare reference sends these same statements.
+ * Reads of the audit log, in plain SQL. The users' e-mail addresses and the business's time zone
+ * are read from their tables here, not through access's users service: that service imports the
+ * audit writer, so calling it from here would make a cycle. The benchmark's bare reference
+ * (bench/audit) sends these same statements.
  */
 export type AuditFilter = {
   userId?: string;
@@ -56,8 +57,8 @@ const newestFirst = (alias: string) => `order by ${alias}.created_at desc, ${ali
 /**
  * One page and the total in one statement (one round trip).
  *
- * OFFSET over the index alone: ordering by (created_at, id) needs the table row of every entry
- * skipped (id is not in the created_at indexes), so a deep page read 100,000 rows. Instead the
+ * Not a plain OFFSET: ordering by (created_at, id) needs the table row of every entry skipped (id
+ * is not in the created_at indexes), so page 1,000 would read 100,000 rows. Instead the
  * boundary, the created_at of the first entry of the page, is found by an index-only scan; the
  * count that the total needs anyway also counts the entries newer than the boundary, and the page
  * starts at the boundary, skipping only the entries of that same instant that came before it.

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AUDIT_EVENT_TYPES } from './audit-events.js';
-import { ZPageQuery } from './paging.js';
+import { ZPage, ZPageQuery } from './paging.js';
 
 /** One entry of the audit log (000 section 3), newest first in every list. */
 export const ZAuditEntry = z.object({
@@ -12,6 +12,8 @@ export const ZAuditEntry = z.object({
   timestamp: z.string().describe('ISO-8601 time of the action'),
 });
 export type TAuditEntry = z.infer<typeof ZAuditEntry>;
+
+export const ZAuditPage = ZPage(ZAuditEntry);
 
 const ZInstant = (what: string) =>
   z.iso

@@ -32,7 +32,7 @@ export async function setUserDisabled(
     );
   }
   return inTenant(deps.db, principal, async (scope) => {
-    const { business, member } = await lockBusinessAndMember(scope, id);
+    const { business, member } = await lockBusinessAndMember(scope, principal, id);
     assertMayManage(principal, member);
     if (isDisabled === Boolean(member.disabledAt)) return answerMember(member, business);
     if (isDisabled && isOwner(member.roles)) {
@@ -59,7 +59,7 @@ export async function deleteUser(deps: AccessDeps, principal: Principal, id: str
   assertMayActOn(principal, id, 'users:delete');
   const isSelf = principal.userId === id;
   const picture = await inTenant(deps.db, principal, async (scope) => {
-    const { business, member } = await lockBusinessAndMember(scope, id);
+    const { business, member } = await lockBusinessAndMember(scope, principal, id);
     assertMayManage(principal, member);
     if (isOwner(member.roles) && (await countActingOwnersBesides(scope.tx, scope.businessId, id)) === 0) {
       throw isSelf ? ownAccountOwnerConflict(business.businessName) : lastOwnerConflict(member, 'delete it');

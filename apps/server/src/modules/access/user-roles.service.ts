@@ -6,8 +6,7 @@ import { assertWithinLimit, getPlan } from '../plans/plans.service.js';
 import type { AccessDeps } from './access.deps.js';
 import { checkRoleChange, isOwner, lastOwnerConflict, roleListText, sameRoles } from './member-rules.js';
 import { lockBusinessAndMember, userNotFound } from './members.js';
-import { revokeOneTimeTokens } from './one-time-tokens.repository.js';
-import { countActingOwnersBesides, saveProfile, saveRoles } from './user-writes.repository.js';
+import { countActingOwnersBesides, dropPendingEmail, saveRoles } from './user-writes.repository.js';
 import { countStaff, findUserById } from './users.repository.js';
 
 export async function getUserRoles(deps: AccessDeps, principal: Principal, id: string): Promise<TUserRoles> {
@@ -73,8 +72,7 @@ async function changeRoles(
       // An address change asked before (perhaps by an admin, to an address of theirs) must not
       // complete on an owner's account: its link, then a password reset, would hand the admin
       // the business. The new owner asks again if the change was theirs (security review).
-      await revokeOneTimeTokens(scope.tx, id, 'CHANGE_EMAIL');
-      if (row.pendingEmail) await saveProfile(scope.tx, id, { pendingEmail: null });
+      await dropPendingEmail(scope.tx, id);
     }
     await recordAuditEvent(scope, {
       userId: principal.userId,

@@ -12,7 +12,12 @@ import {
   ownAccountOwnerConflict,
 } from './member-rules.js';
 import { answerMember, lockBusinessAndMember, removeImages } from './members.js';
-import { anonymiseUser, countActingOwnersBesides, saveDisabled } from './user-writes.repository.js';
+import {
+  anonymiseUser,
+  countActingOwnersBesides,
+  dropPendingEmail,
+  saveDisabled,
+} from './user-writes.repository.js';
 
 /**
  * Disables or enables a member (not yourself). Disabling ends the member's sessions at once:
@@ -39,6 +44,9 @@ export async function setUserDisabled(
       if ((await countActingOwnersBesides(scope.tx, scope.businessId, id)) === 0)
         throw lastOwnerConflict(member, 'disable this account');
     }
+    // Disabling is how an account is secured: an address change under way (perhaps asked from
+    // a stolen session) ends with it, or its link would complete it afterwards.
+    if (isDisabled) await dropPendingEmail(scope.tx, id);
     const row = await saveDisabled(scope.tx, id, isDisabled);
     await recordAuditEvent(scope, {
       userId: principal.userId,

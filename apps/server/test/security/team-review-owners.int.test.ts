@@ -98,4 +98,28 @@ describe('team review: owners', () => {
       .rows[0];
     expect(row).toEqual({ email: member.email, pending_email: null });
   });
+
+  it('leaves exactly one owner when two owners strip or delete each other at the same moment', async () => {
+    for (const attack of ['strip', 'delete'] as const) {
+      const twin = await ownerWithBusiness(t, `Twin ${attack} Shop`);
+      await t.sql(`update businesses set plan_id = 'SUPREME' where id = $1`, [twin.businessId]);
+      const partner = await staffMember(t, twin.token, ['ROLE_BUSINESS_ADMIN']);
+      await call('PUT', `/api/users/${partner.userId}/roles`, twin.token, ['ROLE_BUSINESS_OWNER']);
+      const partnerToken = (await signIn(t, partner.email, GOOD_PASSWORD)).token;
+      const hit = (token: string, id: string) =>
+        attack === 'strip'
+          ? call('PUT', `/api/users/${id}/roles`, token, ['ROLE_BUSINESS_ADMIN'])
+          : call('DELETE', `/api/users/${id}`, token);
+      const answers = await Promise.all([hit(twin.token, partner.userId), hit(partnerToken, twin.userId)]);
+      const statuses = answers.map((res) => res.statusCode).sort();
+      expect(statuses[0], attack).toBeLessThan(300);
+      expect([401, 409], attack).toContain(statuses[1]);
+      const { rows } = await t.sql(
+        `select count(*)::int as n from users where business_id = $1 and deleted_at is null
+           and 'ROLE_BUSINESS_OWNER' = any(roles)`,
+        [twin.businessId],
+      );
+      expect(rows[0]?.n, attack).toBe(1);
+    }
+  });
 });

@@ -9,7 +9,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../build-app.js';
-import { apiCaller, ownerWithBusiness, staffMember, uniqueEmail } from '../factories/accounts.js';
+import {
+  apiCaller,
+  ownerWithBusiness,
+  staffMember,
+  uniqueEmail,
+  verifiedOwner,
+} from '../factories/accounts.js';
+import { multipart } from '../factories/multipart.js';
 
 let t: TestApp;
 let shop: Awaited<ReturnType<typeof ownerWithBusiness>>;
@@ -28,7 +35,7 @@ afterAll(async () => {
 const call = apiCaller(() => t);
 
 async function fingerprint(): Promise<string> {
-  const tables = ['users', 'audit_logs', 'one_time_tokens'].map(
+  const tables = ['users', 'audit_logs', 'one_time_tokens', 'businesses'].map(
     (table) => `(select md5(coalesce(string_agg(x::text, '|' order by x::text), '')) from ${table} x)`,
   );
   const { rows } = await t.sql(`select concat_ws(',', ${tables.join(', ')}) as print`);
@@ -75,5 +82,29 @@ describe('team review: names', () => {
       expect(res.statusCode).toBe(200);
       expect(res.json().fullName).toBe(fullName);
     }
+  });
+
+  it('refuses such a business name on create and update (it is the subject of invitation mails), and writes nothing', async () => {
+    const loner = await verifiedOwner(t);
+    const before = await fingerprint();
+    const send = (method: 'POST' | 'PUT', url: string, token: string, businessName: string) => {
+      const form = multipart([{ name: 'business', value: JSON.stringify({ businessName }) }]);
+      return t.app.inject({
+        method,
+        url,
+        headers: { ...form.headers, authorization: `Bearer ${token}` },
+        payload: form.payload,
+      });
+    };
+    for (const name of FORGED_NAMES) {
+      for (const res of [
+        await send('POST', '/api/businesses/create', loner.token, name),
+        await send('PUT', `/api/businesses/${shop.businessId}`, shop.token, name),
+      ]) {
+        expect(res.statusCode, JSON.stringify(name)).toBe(400);
+        expect(Object.keys(res.json().details.fieldErrors)).toEqual(['businessName']);
+      }
+    }
+    expect(await fingerprint()).toBe(before);
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SINGLE_LINE_MESSAGE, SINGLE_LINE_TEXT } from './common.js';
 import { ROLES } from './roles.js';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './session.js';
 
@@ -17,7 +18,8 @@ const ZFullName = z
   .string({ message: 'Enter your full name.' })
   .trim()
   .min(1, 'Enter your full name.')
-  .max(120, 'A name has at most 120 characters.');
+  .max(120, 'A name has at most 120 characters.')
+  .regex(SINGLE_LINE_TEXT, SINGLE_LINE_MESSAGE);
 
 const ZPhoneNumber = z
   .string()

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SINGLE_LINE_MESSAGE, SINGLE_LINE_TEXT } from './common.js';
 
 export const INDUSTRY_TYPES = ['technology', 'retail', 'restaurant', 'services'] as const;
 export type IndustryType = (typeof INDUSTRY_TYPES)[number];
@@ -101,7 +102,8 @@ export const ZCreateBusinessRequest = z.object({
     .string({ message: 'Enter the business name.' })
     .trim()
     .min(1, 'Enter the business name.')
-    .max(160, 'The business name has at most 160 characters.'),
+    .max(160, 'The business name has at most 160 characters.')
+    .regex(SINGLE_LINE_TEXT, SINGLE_LINE_MESSAGE),
   registrationNumber: optionalText(60, 'The registration number'),
   businessEmail: z
     .union([z.literal(''), z.email({ message: 'Enter a valid e-mail address.' }).max(254)])
@@ -181,6 +183,7 @@ export const ZUpdateBusinessRequest = z.object({
     .trim()
     .min(1, 'Enter the business name.')
     .max(160, 'The business name has at most 160 characters.')
+    .regex(SINGLE_LINE_TEXT, SINGLE_LINE_MESSAGE)
     .optional(),
   registrationNumber: clearableText(60, 'The registration number'),
   businessEmail: z

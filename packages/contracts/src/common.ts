@@ -1,5 +1,13 @@
 import { z } from 'zod';
 
+/**
+ * Text other people read on one line (a person's name in the team table, the Logs screen and its
+ * export): no line breaks, control characters or bidi overrides, which would let a name forge a
+ * second audit line or turn the rest of a line around (security review of issue 10).
+ */
+export const SINGLE_LINE_TEXT = /^[^\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]*$/u;
+export const SINGLE_LINE_MESSAGE = 'A name cannot hold line breaks or control characters.';
+
 export const ZUuid = z.uuid({ message: 'Must be a valid id.' }).describe('A server-generated UUID');
 
 export const ZMessageResponse = z

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZEmail, ZSessionUser } from './auth.js';
-import { ZUuid } from './common.js';
+import { SINGLE_LINE_MESSAGE, SINGLE_LINE_TEXT, ZUuid } from './common.js';
 import { ZPage, ZPageQuery } from './paging.js';
 import { ROLES, STAFF_ROLES } from './roles.js';
 
@@ -25,7 +25,8 @@ export const ZCreateUserRequest = z.object({
     .string({ message: 'Enter the full name.' })
     .trim()
     .min(1, 'Enter the full name.')
-    .max(120, 'A name has at most 120 characters.'),
+    .max(120, 'A name has at most 120 characters.')
+    .regex(SINGLE_LINE_TEXT, SINGLE_LINE_MESSAGE),
   email: ZEmail,
   roles: z
     .array(z.enum(STAFF_ROLES, { message: 'This role does not exist or cannot be given here.' }), {
@@ -94,6 +95,7 @@ export const ZUpdateUserRequest = z.object({
     .trim()
     .min(1, 'Enter the full name.')
     .max(120, 'A name has at most 120 characters.')
+    .regex(SINGLE_LINE_TEXT, SINGLE_LINE_MESSAGE)
     .optional(),
   email: ZEmail.optional(),
   username: z

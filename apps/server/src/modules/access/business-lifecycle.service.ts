@@ -3,6 +3,7 @@ import type { Role, TBusiness, TDeleteBusinessRequest } from '@app/contracts';
 import type { Principal } from '../../platform/auth/guard.js';
 import { IMAGE_CONTAINER, businessBlobPrefix } from '../../platform/blobs/blob-storage.js';
 import { inNewTenant, inTenant, type TenantScope } from '../../platform/db/tenancy.js';
+import { assertSessionHoldsIn } from '../../platform/db/session-check.js';
 import { AppError, fieldError, notFound } from '../../platform/http/app-error.js';
 import type { AccessDeps } from './access.deps.js';
 import { deleteBusinessData, endStaffSessions, updateBusinessRow } from './business-lifecycle.repository.js';
@@ -41,6 +42,8 @@ async function setActive(
   return inTenant(deps.db, principal, async (scope) => {
     const current = await lockBusiness(scope);
     if (!current) throw notFound('The business');
+    // An owner demoted while this waited for the lock acts no more (see lockBusinessAndMember).
+    await assertSessionHoldsIn(scope.tx, principal);
     if (current.active === active) return toBusiness(current);
     const row = await updateBusinessRow(scope, { active });
     if (!active) await endStaffSessions(scope);

@@ -1,5 +1,7 @@
 import type { TBusinessUser } from '@app/contracts';
 import { IMAGE_CONTAINER } from '../../platform/blobs/blob-storage.js';
+import type { Principal } from '../../platform/auth/guard.js';
+import { assertSessionHoldsIn } from '../../platform/db/session-check.js';
 import type { TenantScope } from '../../platform/db/tenancy.js';
 import { AppError, notFound } from '../../platform/http/app-error.js';
 import type { AccessDeps } from './access.deps.js';
@@ -14,14 +16,18 @@ export const userNotFound = () => notFound('The user');
 
 /**
  * The business row, locked, then the member, locked: every call that may take the last owner
- * away takes the locks in this order, so two of them at once queue instead of both passing.
+ * away takes the locks in this order, so two of them at once queue instead of both passing. Once
+ * the lock is held, the actor's session is checked again: a change of their roles committed while
+ * they waited ends the request (401) instead of letting it act on the token's old roles.
  */
 export async function lockBusinessAndMember(
   scope: TenantScope,
+  actor: Principal,
   id: string,
 ): Promise<{ business: BusinessRow; member: UserRow }> {
   const business = await lockBusiness(scope);
   if (!business) throw new AppError('NOT_FOUND', 'The business was not found.');
+  await assertSessionHoldsIn(scope.tx, actor);
   const member = await lockMember(scope.tx, scope.businessId, id);
   if (!member) throw userNotFound();
   return { business, member };

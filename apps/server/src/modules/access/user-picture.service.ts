@@ -34,7 +34,7 @@ export async function uploadPicture(
   const name = await storeImage(deps.blobs, businessId, 'users', image);
   try {
     const { user, replaced } = await inTenant(deps.db, principal, async (scope) => {
-      const { business, member } = await lockBusinessAndMember(scope, id);
+      const { business, member } = await lockBusinessAndMember(scope, principal, id);
       assertMayManage(principal, member);
       const row = await saveProfile(scope.tx, id, { picture: name });
       await recordAuditEvent(scope, {

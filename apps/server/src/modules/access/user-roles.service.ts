@@ -6,7 +6,7 @@ import { assertWithinLimit, getPlan } from '../plans/plans.service.js';
 import type { AccessDeps } from './access.deps.js';
 import { checkRoleChange, isOwner, lastOwnerConflict, roleListText, sameRoles } from './member-rules.js';
 import { lockBusinessAndMember, userNotFound } from './members.js';
-import { countActingOwnersBesides, saveRoles } from './user-writes.repository.js';
+import { countActingOwnersBesides, dropPendingEmail, saveRoles } from './user-writes.repository.js';
 import { countStaff, findUserById } from './users.repository.js';
 
 export async function getUserRoles(deps: AccessDeps, principal: Principal, id: string): Promise<TUserRoles> {
@@ -56,7 +56,7 @@ async function changeRoles(
   emptyMessage: string,
 ): Promise<TUserRoles> {
   return inTenant(deps.db, principal, async (scope) => {
-    const { business, member } = await lockBusinessAndMember(scope, id);
+    const { business, member } = await lockBusinessAndMember(scope, principal, id);
     const current = member.roles as Role[];
     const roles = next(current);
     checkRoleChange(principal, member, roles, emptyMessage);
@@ -68,6 +68,12 @@ async function changeRoles(
       assertWithinLimit(plan, 'staffUsers', await countStaff(scope.tx, scope.businessId), 'staff users');
     }
     const row = await saveRoles(scope.tx, id, roles);
+    if (!isOwner(current) && isOwner(roles)) {
+      // An address change asked before (perhaps by an admin, to an address of theirs) must not
+      // complete on an owner's account: its link, then a password reset, would hand the admin
+      // the business. The new owner asks again if the change was theirs (security review).
+      await dropPendingEmail(scope.tx, id);
+    }
     await recordAuditEvent(scope, {
       userId: principal.userId,
       eventType: 'ACCESS_ADJUSTED',

@@ -106,6 +106,28 @@ export async function anonymiseUser(tx: Tx, id: string): Promise<void> {
 }
 
 /**
+ * Ends an address change under way: the pending address goes and its unused links stop working.
+ * For a member whose account is being secured (disabled) or raised to owner: a change asked by
+ * someone else (a stolen session, an admin) must not complete later (security review).
+ */
+export async function dropPendingEmail(tx: Tx, id: string): Promise<void> {
+  await tx
+    .update(users)
+    .set({ pendingEmail: null })
+    .where(and(eq(users.id, id), isNotNull(users.pendingEmail)));
+  await tx
+    .update(oneTimeTokens)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(oneTimeTokens.userId, id),
+        eq(oneTimeTokens.purpose, 'CHANGE_EMAIL'),
+        isNull(oneTimeTokens.usedAt),
+      ),
+    );
+}
+
+/**
  * Makes the pending address the user's address, proven by its link. Answers the row, or
  * undefined when there was nothing pending. A unique violation means another account took the
  * address meanwhile.

@@ -12,7 +12,12 @@ import {
   ownAccountOwnerConflict,
 } from './member-rules.js';
 import { answerMember, lockBusinessAndMember, removeImages } from './members.js';
-import { anonymiseUser, countActingOwnersBesides, saveDisabled } from './user-writes.repository.js';
+import {
+  anonymiseUser,
+  countActingOwnersBesides,
+  dropPendingEmail,
+  saveDisabled,
+} from './user-writes.repository.js';
 
 /**
  * Disables or enables a member (not yourself). Disabling ends the member's sessions at once:
@@ -32,13 +37,16 @@ export async function setUserDisabled(
     );
   }
   return inTenant(deps.db, principal, async (scope) => {
-    const { business, member } = await lockBusinessAndMember(scope, id);
+    const { business, member } = await lockBusinessAndMember(scope, principal, id);
     assertMayManage(principal, member);
     if (isDisabled === Boolean(member.disabledAt)) return answerMember(member, business);
     if (isDisabled && isOwner(member.roles)) {
       if ((await countActingOwnersBesides(scope.tx, scope.businessId, id)) === 0)
         throw lastOwnerConflict(member, 'disable this account');
     }
+    // Disabling is how an account is secured: an address change under way (perhaps asked from
+    // a stolen session) ends with it, or its link would complete it afterwards.
+    if (isDisabled) await dropPendingEmail(scope.tx, id);
     const row = await saveDisabled(scope.tx, id, isDisabled);
     await recordAuditEvent(scope, {
       userId: principal.userId,
@@ -59,7 +67,7 @@ export async function deleteUser(deps: AccessDeps, principal: Principal, id: str
   assertMayActOn(principal, id, 'users:delete');
   const isSelf = principal.userId === id;
   const picture = await inTenant(deps.db, principal, async (scope) => {
-    const { business, member } = await lockBusinessAndMember(scope, id);
+    const { business, member } = await lockBusinessAndMember(scope, principal, id);
     assertMayManage(principal, member);
     if (isOwner(member.roles) && (await countActingOwnersBesides(scope.tx, scope.businessId, id)) === 0) {
       throw isSelf ? ownAccountOwnerConflict(business.businessName) : lastOwnerConflict(member, 'delete it');

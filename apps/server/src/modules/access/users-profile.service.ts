@@ -38,7 +38,7 @@ export async function updateUserProfile(
   assertMayActOn(principal, id, 'users:update');
   try {
     return await inTenant(deps.db, principal, async (scope) => {
-      const { business, member } = await lockBusinessAndMember(scope, id);
+      const { business, member } = await lockBusinessAndMember(scope, principal, id);
       assertMayManage(principal, member);
       const changes: Partial<UserRow> = {};
       const changed: string[] = [];

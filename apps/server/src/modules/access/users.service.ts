@@ -10,6 +10,7 @@ import {
 import type { Principal } from '../../platform/auth/guard.js';
 import { inGlobal, inTenant } from '../../platform/db/tenancy.js';
 import { isUniqueViolation } from '../../platform/db/pg-errors.js';
+import { assertSessionHoldsIn } from '../../platform/db/session-check.js';
 import { AppError, notFound } from '../../platform/http/app-error.js';
 import { recordAuditEvent } from '../audit/audit.service.js';
 import { assertWithinLimit, getPlan } from '../plans/plans.service.js';
@@ -53,6 +54,8 @@ export async function createStaffUser(
       const { businessId } = scope;
       const business = await lockBusiness(scope);
       if (!business) throw notFound('The business');
+      // A manager disabled or demoted while this waited for the lock invites nobody.
+      await assertSessionHoldsIn(scope.tx, principal);
       const plan = await getPlan(scope.tx, business.planId);
       assertWithinLimit(plan, 'staffUsers', await countStaff(scope.tx, businessId), 'staff users');
       const holder = await findAccountByEmail(scope.tx, input.email);

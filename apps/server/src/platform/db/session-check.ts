@@ -1,6 +1,7 @@
 import type { Principal } from '../auth/principal.js';
 import { AppError } from '../http/app-error.js';
 import type { Db } from './database.js';
+import type { Tx } from './tenancy.js';
 
 const SESSION_ENDED = 'Your session has ended. Please sign in again.';
 
@@ -34,4 +35,19 @@ export function createSessionCheck(db: Db): (principal: Principal) => Promise<vo
     }
     if (version !== principal.tokenVersion) throw new AppError('UNAUTHENTICATED', SESSION_ENDED);
   };
+}
+
+/**
+ * The same check again, inside a transaction that holds the business row's lock. The guard's check
+ * ran before the request waited for that lock; a role change, disabling or close committed
+ * meanwhile (each takes the same lock) would otherwise let the request act on the roles of its
+ * token, e.g. an owner demoted a moment ago still granting the owner role (security review).
+ */
+export async function assertSessionHoldsIn(tx: Tx, principal: Principal): Promise<void> {
+  const result = await tx.$client.query<{ version: number | null }>(
+    'select app_session_version($1, $2) as version',
+    [principal.userId, principal.tokenId],
+  );
+  if (result.rows[0]?.version !== principal.tokenVersion)
+    throw new AppError('UNAUTHENTICATED', SESSION_ENDED);
 }

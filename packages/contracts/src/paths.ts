@@ -23,7 +23,7 @@ export const API = {
     total: '/api/users/total',
     businessUsers: '/api/users/business-users',
     search: '/api/users/search',
-    /** The link mailed to a new address; it applies the change and redirects to the profile. */
+    /** Applies a new address: the page of the link mailed to it posts the link's token here. */
     confirmEmail: '/api/users/confirm-email',
     validateAccount: VALIDATE_ACCOUNT_PATH,
   },
@@ -171,6 +171,11 @@ export const WEB_ROUTES = {
   verificationExpired: '/login?verification=expired',
   resetPassword: '/reset-password',
   validateAccount: '/validate-account',
-  /** Where the e-mail change link lands: `?emailChange=done` or `?emailChange=expired`. */
+  /** The profile; after a confirmed address change `?emailChange=done`. */
   profile: '/dashboard/profile',
+  /**
+   * The page of the link mailed to a new address. It asks for a click before it posts the token:
+   * a mail scanner that opens the link does not confirm the address.
+   */
+  confirmEmail: '/confirm-email',
 } as const;

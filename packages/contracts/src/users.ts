@@ -190,3 +190,13 @@ export const ZBusinessIdParams = z.object({ businessId: z.uuid({ message: 'Must 
 
 /** Largest profile picture accepted (DESIGN 13: images at most 5 MB). */
 export const PICTURE_MAX_BYTES = 5 * 1024 * 1024;
+
+/** `POST /api/users/confirm-email`: the token of the link mailed to the new address, in the body. */
+export const ZConfirmEmailRequest = z.object({
+  token: z
+    .string({ message: 'The link has no token.' })
+    .min(1, 'The link has no token.')
+    .max(200, 'The token is too long.')
+    .describe('The token of the e-mailed link (in the body, so that it stays out of request logs)'),
+});
+export type TConfirmEmailRequest = z.infer<typeof ZConfirmEmailRequest>;

@@ -80,20 +80,36 @@ describe('team review: owners', () => {
     expect((await t.sql(`select count(*)::int as n from audit_logs`)).rows[0]?.n).toBe(before);
   });
 
-  it("drops a pending e-mail change when the member becomes an owner: the admin's parked link no longer applies", async () => {
+  it("refuses an admin setting another member's e-mail address: a parked address cannot later take the account", async () => {
     const admin = await staffMember(t, shop.token, ['ROLE_BUSINESS_ADMIN']);
     const member = await staffMember(t, shop.token, ['ROLE_PRODUCT_READER']);
     const parked = uniqueEmail('admin-parked');
+    const mailsBefore = (await t.sql(`select count(*)::int as n from one_time_tokens`)).rows[0]?.n;
+    const res = await call('PUT', `/api/users/${member.userId}`, admin.token, { email: parked });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe(
+      'Only the person can change their own e-mail address. Ask them to do it in their profile.',
+    );
+    const row = (await t.sql(`select email, pending_email from users where id = $1`, [member.userId]))
+      .rows[0];
+    expect(row).toEqual({ email: member.email, pending_email: null });
+    expect((await t.sql(`select count(*)::int as n from one_time_tokens`)).rows[0]?.n).toBe(mailsBefore);
+  });
+
+  it('drops a pending e-mail change when the member becomes an owner: a link asked for before no longer applies', async () => {
+    const member = await staffMember(t, shop.token, ['ROLE_PRODUCT_READER']);
+    const parked = uniqueEmail('parked');
     expect(
-      (await call('PUT', `/api/users/${member.userId}`, admin.token, { email: parked })).statusCode,
+      (await call('PUT', `/api/users/${member.userId}`, member.token, { email: parked })).statusCode,
     ).toBe(200);
-    const link = await waitForLink(t, parked, 'http://app.test/api/users/confirm-email?token=');
+    const link = await waitForLink(t, parked, 'http://app.test/confirm-email?token=');
     expect(
       (await call('PUT', `/api/users/${member.userId}/roles`, shop.token, ['ROLE_BUSINESS_OWNER']))
         .statusCode,
     ).toBe(200);
-    const confirm = await call('GET', `/api/users/confirm-email?token=${tokenOf(link)}`);
-    expect(confirm.headers.location).toBe('/dashboard/profile?emailChange=expired');
+    const confirm = await call('POST', '/api/users/confirm-email', undefined, { token: tokenOf(link) });
+    expect(confirm.statusCode).toBe(400);
+    expect(confirm.json()).toMatchObject({ code: 'INVALID_TOKEN' });
     const row = (await t.sql(`select email, pending_email from users where id = $1`, [member.userId]))
       .rows[0];
     expect(row).toEqual({ email: member.email, pending_email: null });

@@ -1,4 +1,9 @@
-import { API, WEB_ROUTES, type TBusinessUser, type ZUpdateUserRequest } from '@app/contracts';
+import {
+  WEB_ROUTES,
+  type TBusinessUser,
+  type TMessageResponse,
+  type ZUpdateUserRequest,
+} from '@app/contracts';
 import type { z } from 'zod';
 import type { Principal } from '../../platform/auth/guard.js';
 import { inGlobal, inNewTenant, inTenant, type TenantScope, type Tx } from '../../platform/db/tenancy.js';
@@ -59,6 +64,9 @@ export async function updateUserProfile(
         take('username', input.username, 'username');
       }
       if (input.email !== undefined && input.email.toLowerCase() !== member.email.toLowerCase()) {
+        // Only the person: whoever sets another member's address can confirm it and then reset
+        // that member's password (an admin taking over a fellow admin).
+        if (principal.userId !== id) throw otherPersonsEmail();
         await requestEmailChange(deps, scope, member, input.email);
         changes.pendingEmail = input.email;
         changed.push('e-mail address (waiting for confirmation)');
@@ -103,31 +111,43 @@ async function requestEmailChange(deps: AccessDeps, scope: TenantScope, member: 
     await deps.mail.queue(scope.tx, emailChangeTakenMail(holder.email, holder.fullName));
   } else {
     const token = await issueLinkToken(scope.tx, member.id, 'CHANGE_EMAIL');
-    const link = `${deps.appUrl}${API.users.confirmEmail}?token=${token}`;
+    const link = `${deps.appUrl}${WEB_ROUTES.confirmEmail}?token=${token}`;
     await deps.mail.queue(scope.tx, confirmEmailChangeMail(email, member.fullName, link));
   }
   await deps.mail.queue(scope.tx, emailChangeNoticeMail(member.email, member.fullName));
+}
+
+function otherPersonsEmail(): AppError {
+  return new AppError(
+    'FORBIDDEN',
+    'Only the person can change their own e-mail address. Ask them to do it in their profile.',
+  );
 }
 
 function usernameTaken(): AppError {
   return new AppError('CONFLICT', USERNAME_TAKEN, { fieldErrors: { username: [USERNAME_TAKEN] } });
 }
 
-export type EmailChangeOutcome = 'done' | 'expired';
+type EmailChangeOutcome = 'done' | 'expired';
 
-/** Where the confirmation link lands: the profile, saying how it went. */
-export function emailChangeRedirect(outcome: EmailChangeOutcome): string {
-  return `${WEB_ROUTES.profile}?emailChange=${outcome}`;
-}
+const EMAIL_CHANGE_INVALID =
+  'This link is not valid: it was already used, it has expired, or the address was taken meanwhile. ' +
+  'Change the address again in your profile to get a new link.';
 
 /**
- * `GET /api/users/confirm-email?token=`: applies the pending address if it is still free, marks
+ * `POST /api/users/confirm-email`: applies the pending address if it is still free, marks
  * it verified and uses the link up. Nothing else changes (sessions go on: the person proved the
  * new mailbox, not a new identity). A bad, used or expired link, or an address taken meanwhile,
  * is 'expired'. Runs in the user's business (the audit entry belongs there), found first from
  * the link without using it.
  */
-export async function confirmEmailChange(deps: AccessDeps, token: string): Promise<EmailChangeOutcome> {
+export async function confirmEmailChange(deps: AccessDeps, token: string): Promise<TMessageResponse> {
+  const outcome = await applyEmailChange(deps, token);
+  if (outcome === 'expired') throw new AppError('INVALID_TOKEN', EMAIL_CHANGE_INVALID);
+  return { message: 'Your new e-mail address is confirmed. Use it to sign in from now on.' };
+}
+
+async function applyEmailChange(deps: AccessDeps, token: string): Promise<EmailChangeOutcome> {
   const tokenHash = hashLinkToken(token);
   const holder = await inGlobal(deps.db, async (tx) => {
     const userId = await findOneTimeTokenUser(tx, tokenHash, 'CHANGE_EMAIL');

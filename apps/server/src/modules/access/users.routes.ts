@@ -1,6 +1,7 @@
 import {
   API,
   ZBusinessUser,
+  ZConfirmEmailRequest,
   ZCreateUserRequest,
   ZErrorBody,
   ZIdParams,
@@ -16,7 +17,7 @@ import { z } from 'zod';
 import { requirePrincipal } from '../../platform/auth/guard.js';
 import type { AccessDeps } from './access.deps.js';
 import { deleteUser } from './users-admin.service.js';
-import { confirmEmailChange, emailChangeRedirect, updateUserProfile } from './users-profile.service.js';
+import { confirmEmailChange, updateUserProfile } from './users-profile.service.js';
 import { createStaffUser, getUser, resendInvitation, validateAccount } from './users.service.js';
 
 const TAGS = ['users'];
@@ -65,7 +66,7 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (
     },
   );
 
-  app.get(
+  app.post(
     API.users.confirmEmail,
     {
       // Per client address, as validate-account: a link token cannot be guessed at request speed.
@@ -73,17 +74,17 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (
       schema: {
         tags: TAGS,
         operationId: 'confirmEmailChange',
-        summary: 'Confirm a new e-mail address (the link mailed to it)',
+        summary: 'Confirm a new e-mail address (the page of the link mailed to it posts its token)',
         description:
           'Applies the pending address if no other account took it meanwhile, marks it verified and uses ' +
-          'the link up; sessions go on. Redirects (303) to /dashboard/profile?emailChange=done, or ' +
-          '?emailChange=expired for a link that is used, expired or unknown, or an address taken meanwhile.',
-        querystring: ZTokenQuery,
-        response: { 303: z.null().describe('Redirect to the profile page'), 400: ZErrorBody },
+          'the link up; sessions go on. A link that is used, expired or unknown, or an address taken ' +
+          'meanwhile, answers 400 INVALID_TOKEN. The mailed link opens a web page that asks for a click ' +
+          'first, so a mail scanner opening the link confirms nothing.',
+        body: ZConfirmEmailRequest,
+        response: { 200: ZMessageResponse, 400: ZErrorBody },
       },
     },
-    async (request, reply) =>
-      reply.redirect(emailChangeRedirect(await confirmEmailChange(deps, request.query.token)), 303),
+    async (request) => confirmEmailChange(deps, request.body.token),
   );
 
   app.get(

@@ -137,6 +137,15 @@ export const appRoutes: RouteObject[] = [
         ),
       },
       {
+        // The link mailed to a new address (WEB_ROUTES.confirmEmail): confirms on a click only.
+        path: 'confirm-email',
+        handle: pageTitle('Confirm your new e-mail address'),
+        lazy: page(
+          () => import('../features/auth/confirm-email-page'),
+          (m) => m.ConfirmEmailPage,
+        ),
+      },
+      {
         path: 'unauthorized',
         handle: pageTitle('Unauthorized'),
         lazy: page(

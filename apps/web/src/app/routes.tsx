@@ -49,11 +49,9 @@ export const COMING_PAGES: readonly { path: string; title: string }[] = [
   { path: 'profile', title: 'Profile' },
   { path: 'settings', title: 'Settings' },
   { path: 'business-profile', title: 'Business Profile' },
-  { path: 'access', title: 'Access Management' },
   { path: 'rewards', title: 'Rewards' },
   { path: 'broadcast', title: 'Broadcast' },
   { path: 'communications', title: 'Communications' },
-  { path: 'logs', title: 'Logs' },
   { path: 'analytics', title: 'Analytics' },
   { path: 'subscribe', title: 'Subscribe' },
   { path: 'analytics/basic', title: 'Basic Analytics' },
@@ -217,6 +215,22 @@ export const appRoutes: RouteObject[] = [
             lazy: shellPage(
               () => import('./inventory-page'),
               (m) => m.InventoryPage,
+            ),
+          },
+          {
+            path: 'access',
+            handle: handle('Access Management'),
+            lazy: shellPage(
+              () => import('../features/access-management/access-management-page'),
+              (m) => m.AccessManagementPage,
+            ),
+          },
+          {
+            path: 'logs',
+            handle: handle('Logs'),
+            lazy: shellPage(
+              () => import('../features/audit-logs/audit-logs-page'),
+              (m) => m.AuditLogsPage,
             ),
           },
           ...COMING_PAGES.map(({ path, title }) => ({

@@ -119,9 +119,9 @@ export function AccessManagementPage() {
               {getErrorMessage(total.error, ACCESS_ERRORS.total)}
             </Box>
           ) : total.data ? (
-            `${workerCountText(total.data.total)}. Invite staff and choose what each person can reach.`
+            workerCountText(total.data.total)
           ) : (
-            'Invite staff and choose what each person can reach.'
+            'Your staff and what each person can reach.'
           )
         }
         actions={inviteButton}

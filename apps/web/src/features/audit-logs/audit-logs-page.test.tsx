@@ -192,7 +192,8 @@ describe(AuditLogsPage.name, () => {
       within(table)
         .getAllByRole('columnheader')
         .map((cell) => cell.textContent),
-    ).toContain('User e-mail');
+    ).toEqual(['Log ID', 'User', 'Event Type', 'Description', 'Timestamp']);
+    expect(within(table).getAllByRole('row')[1]).toHaveTextContent(`${JANE.email}${JANE.userId}`);
 
     await userEvent.click(screen.getByRole('combobox', { name: 'Event type' }));
     await userEvent.click(await screen.findByRole('option', { name: 'USER UPDATE' }));

@@ -5,7 +5,9 @@ import { useCallback, useState } from 'react';
 import { PageHeader } from '../../components/page-header';
 import { AllLogsPanel } from './components/all-logs-panel';
 import { AuditLocked } from './components/audit-locked';
+import { ExportButton } from './components/export-button';
 import { UserLogsPanel } from './components/user-logs-panel';
+import { useAllLogsFilters } from './use-all-logs-filters';
 
 type View = 'user' | 'all';
 
@@ -18,6 +20,8 @@ export function AuditLogsPage() {
   const [view, setView] = useState<View>('user');
   const [isLocked, setIsLocked] = useState(false);
   const lock = useCallback(() => setIsLocked(true), []);
+  // Kept here, so that a visit to the other view finds the filters as they were.
+  const allFilters = useAllLogsFilters();
 
   return (
     <Box>
@@ -26,17 +30,35 @@ export function AuditLogsPage() {
         <AuditLocked />
       ) : (
         <>
-          <Tabs
-            value={view}
-            onChange={(_event, next: View) => setView(next)}
-            aria-label="Logs view"
-            sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
+          <Box
+            sx={{
+              display: 'flex',
+              alignItems: 'center',
+              gap: 2,
+              mb: 2,
+              borderBottom: 1,
+              borderColor: 'divider',
+            }}
           >
-            <Tab value="user" label="By user" id="logs-tab-user" aria-controls="logs-panel-user" />
-            <Tab value="all" label="All users" id="logs-tab-all" aria-controls="logs-panel-all" />
-          </Tabs>
+            <Tabs
+              value={view}
+              onChange={(_event, next: View) => setView(next)}
+              aria-label="Logs view"
+              sx={{ flex: 1 }}
+            >
+              <Tab value="user" label="By user" id="logs-tab-user" aria-controls="logs-panel-user" />
+              <Tab value="all" label="All users" id="logs-tab-all" aria-controls="logs-panel-all" />
+            </Tabs>
+            {view === 'all' ? (
+              <ExportButton filters={allFilters.filters} disabled={allFilters.hasRangeError} />
+            ) : null}
+          </Box>
           <Box role="tabpanel" id={`logs-panel-${view}`} aria-labelledby={`logs-tab-${view}`}>
-            {view === 'user' ? <UserLogsPanel onLocked={lock} /> : <AllLogsPanel onLocked={lock} />}
+            {view === 'user' ? (
+              <UserLogsPanel onLocked={lock} />
+            ) : (
+              <AllLogsPanel state={allFilters} onLocked={lock} />
+            )}
           </Box>
         </>
       )}

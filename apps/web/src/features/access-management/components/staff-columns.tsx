@@ -44,7 +44,7 @@ function RoleChips({
   onRemove: (role: Role) => void;
 }) {
   return (
-    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, maxWidth: 300 }}>
       {user.roles.map((role) => (
         <Chip
           key={role}
@@ -114,7 +114,7 @@ export function getStaffColumns(actions: StaffActions): DataTableColumn<TBusines
       id: 'fullName',
       label: 'Name',
       format: (fullName, user) => (
-        <>
+        <Box sx={{ minWidth: 120 }}>
           {fullName}
           {user.id === actions.selfId ? (
             <Typography component="span" variant="body2" color="text.secondary">
@@ -122,10 +122,15 @@ export function getStaffColumns(actions: StaffActions): DataTableColumn<TBusines
               (you)
             </Typography>
           ) : null}
-        </>
+        </Box>
       ),
     },
-    { id: 'email', label: 'E-mail', format: (email) => <Box sx={{ wordBreak: 'break-all' }}>{email}</Box> },
+    // Breaks only an address longer than the column, never a short one.
+    {
+      id: 'email',
+      label: 'E-mail',
+      format: (email) => <Box sx={{ minWidth: 160, overflowWrap: 'anywhere' }}>{email}</Box>,
+    },
     {
       id: 'roles',
       label: 'Roles',
@@ -137,7 +142,11 @@ export function getStaffColumns(actions: StaffActions): DataTableColumn<TBusines
         />
       ),
     },
-    { id: 'locationId', label: 'Location', format: (locationId) => actions.locationName(locationId) },
+    {
+      id: 'locationId',
+      label: 'Location',
+      format: (locationId) => <Box sx={{ minWidth: 100 }}>{actions.locationName(locationId)}</Box>,
+    },
     { id: 'status', label: 'Status', format: (status) => <UserStatusChip status={status} /> },
     {
       id: 'actions',

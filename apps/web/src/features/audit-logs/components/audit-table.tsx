@@ -11,39 +11,82 @@ export function formatTimestamp(timestamp: string | null | undefined): string {
   return Number.isNaN(date.getTime()) ? '-' : date.toLocaleString();
 }
 
-/** Ids are long and only compared: small monospace text that may break anywhere. */
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
+/**
+ * Ids are long and only compared: their first 8 characters are shown, like a short commit hash;
+ * the rest stays in the text for screen readers and copying, and in the hover title.
+ */
 function Id({ value }: { value: string | null }) {
   if (!value) return <>-</>;
   return (
-    <Box component="span" sx={{ fontFamily: 'monospace', fontSize: 12, wordBreak: 'break-all' }}>
-      {value}
+    <Box component="span" title={value} sx={{ fontFamily: 'monospace', fontSize: 13, whiteSpace: 'nowrap' }}>
+      {value.slice(0, 8)}
+      <Box component="span" sx={visuallyHidden}>
+        {value.slice(8)}
+      </Box>
+      <span aria-hidden="true">…</span>
     </Box>
   );
 }
 
-const ID_COLUMNS: DataTableColumn<TAuditEntry>[] = [
-  { id: 'id', label: 'Log ID', format: (id) => <Id value={id} /> },
-  { id: 'userId', label: 'User ID', format: (userId) => <Id value={userId} /> },
-];
+/** The date and the time each kept whole; a narrow column breaks between them. */
+function Timestamp({ value }: { value: string | null | undefined }) {
+  const text = formatTimestamp(value);
+  const [date, time] = text.split(', ');
+  if (time === undefined) return <>{text}</>;
+  return (
+    <>
+      <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+        {date},{' '}
+      </Box>
+      <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+        {time}
+      </Box>
+    </>
+  );
+}
+
+const LOG_ID_COLUMN: DataTableColumn<TAuditEntry> = {
+  id: 'id',
+  label: 'Log ID',
+  format: (id) => <Id value={id} />,
+};
+const USER_ID_COLUMN: DataTableColumn<TAuditEntry> = {
+  id: 'userId',
+  label: 'User ID',
+  format: (userId) => <Id value={userId} />,
+};
 
 const EVENT_COLUMNS: DataTableColumn<TAuditEntry>[] = [
+  { id: 'eventType', label: 'Event Type', format: (eventType) => eventTypeLabel(eventType) },
   {
-    id: 'eventType',
-    label: 'Event Type',
-    format: (eventType) => <Box sx={{ whiteSpace: 'nowrap' }}>{eventTypeLabel(eventType)}</Box>,
+    id: 'description',
+    label: 'Description',
+    format: (description) => <Box sx={{ minWidth: 200 }}>{description}</Box>,
   },
-  { id: 'description', label: 'Description' },
-  {
-    id: 'timestamp',
-    label: 'Timestamp',
-    format: (timestamp) => <Box sx={{ whiteSpace: 'nowrap' }}>{formatTimestamp(timestamp)}</Box>,
-  },
+  { id: 'timestamp', label: 'Timestamp', format: (timestamp) => <Timestamp value={timestamp} /> },
 ];
 
-const USER_EMAIL_COLUMN: DataTableColumn<TAuditEntry> = {
-  id: 'userEmail',
-  label: 'User e-mail',
-  format: (email) => <Box sx={{ wordBreak: 'break-all' }}>{email ?? '-'}</Box>,
+/** The all-users view: who, by e-mail, with their id under it, in the place of the User ID. */
+const USER_COLUMN: DataTableColumn<TAuditEntry> = {
+  id: 'userId',
+  label: 'User',
+  format: (userId, entry) => (
+    <Box sx={{ minWidth: 140, overflowWrap: 'anywhere' }}>
+      {entry.userEmail ?? '-'}
+      <Box sx={{ color: 'text.secondary' }}>
+        <Id value={userId} />
+      </Box>
+    </Box>
+  ),
 };
 
 type AuditTableProps = {
@@ -54,7 +97,7 @@ type AuditTableProps = {
   onPageChange: (page: number) => void;
   onSizeChange: (size: number) => void;
   emptyContent: ReactNode;
-  /** The all-users view names who, next to the id. */
+  /** The all-users view names who by e-mail. */
   hasUserEmail?: boolean;
 };
 
@@ -74,11 +117,7 @@ export function AuditTable({
     <DataTable
       title={total === undefined ? 'Entries' : `${total} ${total === 1 ? 'entry' : 'entries'}`}
       ariaLabel="Audit log"
-      columns={
-        hasUserEmail
-          ? [...ID_COLUMNS, USER_EMAIL_COLUMN, ...EVENT_COLUMNS]
-          : [...ID_COLUMNS, ...EVENT_COLUMNS]
-      }
+      columns={[LOG_ID_COLUMN, hasUserEmail ? USER_COLUMN : USER_ID_COLUMN, ...EVENT_COLUMNS]}
       rows={data?.content ?? []}
       isLoading={isLoading}
       isDense

@@ -114,8 +114,9 @@ describe(AccessManagementPage.name, () => {
   });
 
   it('names the next step when the business has no staff', async () => {
-    setup(server([]));
+    setup(server([OWNER]));
     expect(await screen.findByText(NO_STAFF_TEXT)).toBeInTheDocument();
+    expect(await rowOf('Ada Owner')).toBeInTheDocument();
     expect(screen.getAllByRole('button', { name: 'Invite staff' })).toHaveLength(2);
   });
 

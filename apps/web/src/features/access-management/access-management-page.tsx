@@ -2,6 +2,7 @@ import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
 import { DEFAULT_PAGE_SIZE, isPermitted, type TBusinessUser } from '@app/contracts';
 import { useMemo, useState } from 'react';
 import { useSelector } from 'react-redux';
@@ -109,6 +110,8 @@ export function AccessManagementPage() {
   const rows = list.data?.content ?? [];
   const isFiltered = search !== '' || filter !== 'ALL';
   const count = list.data?.totalElements;
+  // The owners are always listed: "no staff" is a worker count of 0, not an empty table.
+  const hasNoStaff = !isFiltered && total.data?.total === 0;
   return (
     <Box>
       <PageHeader
@@ -181,11 +184,19 @@ export function AccessManagementPage() {
             'No data available'
           ) : isFiltered ? (
             NO_MATCHING_STAFF_TEXT
+          ) : hasNoStaff ? (
+            // The empty state below names the next step once.
+            'No members yet.'
           ) : (
             <EmptyState message={canInvite ? NO_STAFF_TEXT : 'No staff yet.'} action={inviteButton} />
           )
         }
       />
+      {hasNoStaff ? (
+        <Paper variant="outlined" sx={{ mt: 2, py: 4 }}>
+          <EmptyState message={canInvite ? NO_STAFF_TEXT : 'No staff yet.'} action={inviteButton} />
+        </Paper>
+      ) : null}
       {isInviting ? <InviteDialog onClose={() => setIsInviting(false)} /> : null}
       {assigning ? (
         <AssignRolesDialog

@@ -113,6 +113,8 @@ export function InviteDialog({ onClose }: { onClose: () => void }) {
                 : 'Where they work; leave empty for every location.')
             }
             disabled={isSaving}
+            // Shows "No particular location" rather than an empty box.
+            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
           >
             <MenuItem value={NO_LOCATION}>No particular location</MenuItem>
             {(locations.data ?? []).map((location) => (

@@ -5,7 +5,7 @@ import { skipToken } from '@reduxjs/toolkit/query';
 import { DEFAULT_PAGE_SIZE, type TUserSuggestion } from '@app/contracts';
 import { useEffect, useState } from 'react';
 import { getErrorMessage } from '../../../api/api-error';
-import { ListToolbar } from '../../../components/list-controls';
+import Box from '@mui/material/Box';
 import { useListUserAuditLogsQuery, type UserLogsArgs } from '../audit-logs.api';
 import { ALL_EVENTS, toEventType, type EventFilter } from '../event-types';
 import { AUDIT_FALLBACK_REASON, logsErrorText, PICK_USER_HINT } from '../messages';
@@ -44,20 +44,14 @@ export function UserLogsPanel({ onLocked }: { onLocked: () => void }) {
 
   return (
     <>
-      <ListToolbar>
+      {/* Aligned at the top: the e-mail box has a helper line under it, the others none. */}
+      <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 2, mb: 1, flexWrap: 'wrap' }}>
         <UserEmailSearch value={picked} onChange={setPicked} helperText={picked ? ' ' : PICK_USER_HINT} />
         <EventTypeSelect id="user-logs-event-type" value={eventFilter} onChange={setEventFilter} />
-        <Button
-          variant="contained"
-          startIcon={<SearchIcon />}
-          onClick={submit}
-          disabled={!picked}
-          // Aligned with the fields, above their helper line.
-          sx={{ alignSelf: 'flex-start', mt: 0.25 }}
-        >
+        <Button variant="contained" startIcon={<SearchIcon />} onClick={submit} disabled={!picked}>
           Search
         </Button>
-      </ListToolbar>
+      </Box>
       {logs.isError && !isLocked ? (
         <Alert severity="error" sx={{ mb: 2 }}>
           {logsErrorText(getErrorMessage(logs.error, AUDIT_FALLBACK_REASON))}

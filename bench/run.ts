@@ -5,6 +5,7 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { printAuditReport, runAuditBenchmark } from './audit/audit-bench.js';
 import { printCatalogueReport, runCatalogueBenchmark } from './catalogue/catalogue-bench.js';
 import { printHttpReport, runHttpBenchmarks, startBenchServer } from './http/http-bench.js';
 import {
@@ -31,7 +32,7 @@ function seconds(name: string, fallback: number): number {
 
 /** Which steps run: `BENCH_STEPS=catalogue` runs one; all of them by default. */
 const steps = new Set(
-  (process.env.BENCH_STEPS ?? 'web,http,catalogue,inventory,inventory-upload')
+  (process.env.BENCH_STEPS ?? 'web,http,catalogue,inventory,inventory-upload,audit')
     .split(',')
     .map((step) => step.trim()),
 );
@@ -71,6 +72,18 @@ const inventoryPage = {
   ...settings,
   connections: Math.max(1, Math.round(seconds('BENCH_INVENTORY_CONNECTIONS', 50))),
 };
+// The audit step: 200,000 entries in one business and 50,000 in another (BENCH_AUDIT_ENTRIES),
+// at BENCH_AUDIT_CONNECTIONS (default 10, as the HTTP step).
+const auditEntries = Math.round(seconds('BENCH_AUDIT_ENTRIES', 200_000));
+const auditShape = {
+  entries: Math.max(100 * 1001, auditEntries),
+  otherEntries: Math.round(Math.max(100 * 1001, auditEntries) / 4),
+  staff: 20,
+};
+const auditSettings = {
+  ...settings,
+  connections: Math.max(1, Math.round(seconds('BENCH_AUDIT_CONNECTIONS', 10))),
+};
 // 6 HTTP rows, 6 catalogue rows and 16 inventory rows a round (10 decrements, 2 adjust, 4 pages),
 // plus builds, start-up, the browser and the generations (under 3 minutes), plus 3 uploads and
 // their references (under 2 minutes); with the defaults 360 + 3 * 28 * 6 + 120 = 984 s at most.
@@ -78,7 +91,9 @@ const timeoutSeconds = seconds(
   'BENCH_TIMEOUT',
   360 +
     settings.rounds * 28 * (settings.warmupSeconds + settings.durationSeconds) +
-    (steps.has('inventory-upload') ? 120 : 0),
+    (steps.has('inventory-upload') ? 120 : 0) +
+    // 8 audit rows a round, and the generation of 250,000 entries (under a minute).
+    (steps.has('audit') ? 60 + settings.rounds * 8 * (settings.warmupSeconds + settings.durationSeconds) : 0),
 );
 
 const write = (line: string) => process.stdout.write(`${line}\n`);
@@ -167,8 +182,21 @@ try {
     printInventoryUploadReport(upload, write);
     writeJson(path.join(resultsDir, 'inventory-upload.json'), upload);
   }
+  if (steps.has('audit') && auditEntries > 0) {
+    const audit = await runAuditBenchmark({
+      repoRoot,
+      stack: server.stack,
+      dataDir: server.dataDir,
+      shape: auditShape,
+      settings: auditSettings,
+      cleanup,
+      log,
+    });
+    printAuditReport(audit, write);
+    writeJson(path.join(resultsDir, 'audit.json'), audit);
+  }
   write(
-    `\nresults: ${path.relative(repoRoot, resultsDir)}/ (web-size.json, http.json, catalogue.json, inventory.json, inventory-upload.json)`,
+    `\nresults: ${path.relative(repoRoot, resultsDir)}/ (web-size.json, http.json, catalogue.json, inventory.json, inventory-upload.json, audit.json)`,
   );
   clearTimeout(watchdog);
   await finish(0);

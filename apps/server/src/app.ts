@@ -12,6 +12,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { registerAccessModule } from './modules/access/access.module.js';
+import { registerAuditModule } from './modules/audit/audit.module.js';
 import { registerInventoryModule } from './modules/inventory/inventory.module.js';
 import { registerProductModule } from './modules/product/product.module.js';
 import { registerStockMovementsModule } from './modules/stock-movements/stock-movements.module.js';
@@ -52,6 +53,7 @@ export const API_TAGS = [
   { name: 'discounts', description: 'Per-product discounts per location' },
   { name: 'inventory', description: 'Stock per location, its ledger, spreadsheets' },
   { name: 'stock-movements', description: 'Stock moved between locations, validated at both ends' },
+  { name: 'audit', description: 'The audit log: who did what, read-only, and its export' },
 ];
 
 export type AppOptions = {
@@ -186,6 +188,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     { db, log: app.log, clock: options.clock ?? systemClock },
     { secret: config.jwtSecret },
   );
+  await registerAuditModule(app, { db, clock: options.clock ?? systemClock });
 
   await app.register(blobsRoutes, { blobs });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AUDIT_EVENT_TYPES } from './audit-events.js';
-import { ZPageQuery } from './paging.js';
+import { ZPage, ZPageQuery } from './paging.js';
 
 /** One entry of the audit log (000 section 3), newest first in every list. */
 export const ZAuditEntry = z.object({
@@ -13,9 +13,14 @@ export const ZAuditEntry = z.object({
 });
 export type TAuditEntry = z.infer<typeof ZAuditEntry>;
 
+export const ZAuditPage = ZPage(ZAuditEntry);
+
 const ZInstant = (what: string) =>
   z.iso
-    .datetime({ offset: true, message: `${what} is an ISO-8601 date-time with offset, such as 2026-11-26T09:00:00Z.` })
+    .datetime({
+      offset: true,
+      message: `${what} is an ISO-8601 date-time with offset, such as 2026-11-26T09:00:00Z.`,
+    })
     .optional();
 
 /** Paging and an optional time range (`from` inclusive, `to` exclusive). */

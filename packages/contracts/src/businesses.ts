@@ -65,7 +65,28 @@ export const ZTimeZone = z
   .describe('IANA time zone name, such as Europe/London; set from the browser at business setup');
 
 /** ISO 4217 codes the product offers; money is shown in the business's currency. */
-export const CURRENCIES = ['USD', 'EUR', 'GBP', 'CHF', 'CAD', 'AUD', 'NZD', 'JPY', 'SEK', 'NOK', 'DKK', 'PLN', 'CZK', 'ZAR', 'INR', 'SGD', 'HKD', 'MXN', 'BRL', 'AED'] as const;
+export const CURRENCIES = [
+  'USD',
+  'EUR',
+  'GBP',
+  'CHF',
+  'CAD',
+  'AUD',
+  'NZD',
+  'JPY',
+  'SEK',
+  'NOK',
+  'DKK',
+  'PLN',
+  'CZK',
+  'ZAR',
+  'INR',
+  'SGD',
+  'HKD',
+  'MXN',
+  'BRL',
+  'AED',
+] as const;
 export type Currency = (typeof CURRENCIES)[number];
 export const DEFAULT_CURRENCY: Currency = 'USD';
 export const DEFAULT_TIME_ZONE = 'UTC';
@@ -195,7 +216,10 @@ export const ZUpdateBusinessRequest = z.object({
     })
     .optional()
     .describe('`zipCode` and `postalCode` are the same field; either may be sent'),
-  removeLogo: z.boolean().optional().describe('true removes the logo (ignored when a new `logo` part is sent)'),
+  removeLogo: z
+    .boolean()
+    .optional()
+    .describe('true removes the logo (ignored when a new `logo` part is sent)'),
 });
 export type TUpdateBusinessRequest = z.input<typeof ZUpdateBusinessRequest>;
 

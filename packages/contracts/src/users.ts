@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZEmail, ZSessionUser } from './auth.js';
 import { ZUuid } from './common.js';
-import { ZPageQuery } from './paging.js';
+import { ZPage, ZPageQuery } from './paging.js';
 import { ROLES, STAFF_ROLES } from './roles.js';
 
 export const ZAddress = z.object({
@@ -50,7 +50,9 @@ export type UserStatus = (typeof USER_STATUSES)[number];
 
 /** A member of the business as the Access Management table and the profile read it. */
 export const ZBusinessUser = ZUser.extend({
-  status: z.enum(USER_STATUSES).describe('INVITED until the invitation is accepted; DISABLED by an owner or admin'),
+  status: z
+    .enum(USER_STATUSES)
+    .describe('INVITED until the invitation is accepted; DISABLED by an owner or admin'),
   description: z.string().nullable(),
   pendingEmail: z
     .string()
@@ -59,6 +61,10 @@ export const ZBusinessUser = ZUser.extend({
   createdAt: z.string().describe('ISO-8601 time the account was created'),
 });
 export type TBusinessUser = z.infer<typeof ZBusinessUser>;
+
+/** `GET /api/users/business-users`: owners first, then by name. */
+export const ZBusinessUserPage = ZPage(ZBusinessUser);
+export type TBusinessUserPage = z.infer<typeof ZBusinessUserPage>;
 
 const optionalProfileText = (max: number, label: string) =>
   z
@@ -141,6 +147,10 @@ export const ZUserSuggestion = z.object({
   email: z.string(),
 });
 export type TUserSuggestion = z.infer<typeof ZUserSuggestion>;
+
+/** `GET /api/users/search`: members whose e-mail contains the text, by e-mail. */
+export const ZUserSuggestionPage = ZPage(ZUserSuggestion);
+export type TUserSuggestionPage = z.infer<typeof ZUserSuggestionPage>;
 
 /** Suggestions start at 2 characters (000 section 9). */
 export const USER_SEARCH_MIN_LENGTH = 2;

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { access } from 'node:fs/promises';
 import { createServer, type Socket } from 'node:net';
 import path from 'node:path';
@@ -7,11 +7,12 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAzureBlobStorage } from '../../src/platform/blobs/azure-blob-storage.js';
 import { DEVELOPMENT_STORAGE } from '../../src/platform/blobs/azure-connection-string.js';
-import type { BlobStorage } from '../../src/platform/blobs/blob-storage.js';
+import { businessBlobPrefix, type BlobStorage } from '../../src/platform/blobs/blob-storage.js';
 import { startAzurite, type Azurite } from '../azurite.js';
 import { buildTestApp } from '../build-app.js';
 import { bearer, ownerWithBusiness, signIn, verifiedOwner } from '../factories/accounts.js';
 import { multipart } from '../factories/multipart.js';
+import { bytes, describeBlobStorageContract, freshContainer } from './blob-storage-contract.js';
 
 let azurite: Azurite;
 let storage: BlobStorage;
@@ -30,48 +31,31 @@ afterAll(async () => {
   await azurite?.stop();
 });
 
-/** A container name of its own for each test: they share one Azurite. */
-const freshContainer = () => `test-${randomBytes(6).toString('hex')}`;
-const bytes = (text: string) => Buffer.from(text, 'utf8');
+/** The blob names of a container, straight from Azurite; [] when the container does not exist. */
+async function listNames(container: string, prefix?: string): Promise<string[]> {
+  const client = service.getContainerClient(container);
+  if (!(await client.exists())) return [];
+  const names: string[] = [];
+  for await (const blob of client.listBlobsFlat(prefix ? { prefix } : {})) names.push(blob.name);
+  return names.sort();
+}
+
+describeBlobStorageContract('Azure Blob Storage on Azurite', () => ({ storage, listNames }));
 
 describe(createAzureBlobStorage.name, () => {
-  it('stores a blob with its content type and reads both back', async () => {
+  it('keeps the content type as a property of the blob on the service', async () => {
     const container = freshContainer();
-    const png = await sharp({ create: { width: 2, height: 2, channels: 3, background: '#08f' } })
-      .png()
-      .toBuffer();
-    await storage.put(container, 'businesses/b1/logo.png', png, 'image/png');
-    await storage.put(container, 'businesses/b1/files/terms.pdf', bytes('%PDF-1.7'), 'application/pdf');
-
-    expect(await storage.get(container, 'businesses/b1/logo.png')).toEqual({
-      data: png,
-      contentType: 'image/png',
-    });
-    expect(await storage.get(container, 'businesses/b1/files/terms.pdf')).toEqual({
-      data: bytes('%PDF-1.7'),
-      contentType: 'application/pdf',
-    });
-    // The type is the blob's own property on the service, not guessed from the name on the way out.
-    const properties = await service
-      .getContainerClient(container)
-      .getBlobClient('businesses/b1/logo.png')
-      .getProperties();
-    expect(properties.contentType).toBe('image/png');
+    // A type the name does not suggest: the service answers what was put, not a guess.
+    await storage.put(container, 'a/b.webp', bytes('x'), 'image/jpeg');
+    expect((await storage.get(container, 'a/b.webp'))?.contentType).toBe('image/jpeg');
+    const properties = await service.getContainerClient(container).getBlobClient('a/b.webp').getProperties();
+    expect(properties.contentType).toBe('image/jpeg');
   });
 
-  it('replaces a blob put again under the same name', async () => {
-    const container = freshContainer();
-    await storage.put(container, 'a/b.webp', bytes('first'), 'image/webp');
-    await storage.put(container, 'a/b.webp', bytes('second'), 'image/jpeg');
-    expect(await storage.get(container, 'a/b.webp')).toEqual({
-      data: bytes('second'),
-      contentType: 'image/jpeg',
-    });
-  });
-
-  it('creates the container on first use, private', async () => {
+  it('creates the container on first use, private; reading does not create it', async () => {
     const container = freshContainer();
     const client = service.getContainerClient(container);
+    expect(await storage.get(container, 'x.png')).toBeNull();
     expect(await client.exists()).toBe(false);
     await storage.put(container, 'x.png', bytes('x'), 'image/png');
     expect(await client.exists()).toBe(true);
@@ -87,81 +71,15 @@ describe(createAzureBlobStorage.name, () => {
     expect((await storage.get(container, 'two.png'))?.data).toEqual(bytes('2'));
   });
 
-  it('answers null for a missing blob, and in a container not created yet', async () => {
+  it('removeAll goes through every page of the listing', async () => {
+    const paged = createAzureBlobStorage(azurite.connectionString, { listPageSize: 2 });
     const container = freshContainer();
-    expect(await storage.get(container, 'businesses/b1/none.png')).toBeNull();
-    await storage.put(container, 'businesses/b1/there.png', bytes('x'), 'image/png');
-    expect(await storage.get(container, 'businesses/b1/none.png')).toBeNull();
-    // Reading does not create the container: only an upload does.
-    expect(await service.getContainerClient(freshContainer()).exists()).toBe(false);
-  });
-
-  it('removes a blob; removing a missing blob or from a missing container is no error', async () => {
-    const container = freshContainer();
-    await storage.put(container, 'businesses/b1/logo.png', bytes('x'), 'image/png');
-    await storage.remove(container, 'businesses/b1/logo.png');
-    expect(await storage.get(container, 'businesses/b1/logo.png')).toBeNull();
-    await expect(storage.remove(container, 'businesses/b1/logo.png')).resolves.toBeUndefined();
-    await expect(storage.remove(freshContainer(), 'businesses/b1/logo.png')).resolves.toBeUndefined();
-  });
-
-  it('refuses names with `..`, empty segments or odd characters before any request', async () => {
-    const container = freshContainer();
-    await storage.put(container, 'businesses/b2/logo.png', bytes('B2'), 'image/png');
-    const unsafe = [
-      'businesses/b1/../b2/logo.png',
-      '../b2/logo.png',
-      'businesses/b1/..',
-      'businesses//logo.png',
-      '/businesses/b1/logo.png',
-      'businesses/b1/',
-      'businesses\\b1\\logo.png',
-      'businesses/b1/%2e%2e/logo.png',
-      'businesses/b1/.hidden',
-      'businesses/b1/logo.png?comp=list',
-      '',
-    ];
-    for (const name of unsafe) {
-      await expect(storage.get(container, name), name).rejects.toThrow(/unsafe blob name/);
-      await expect(storage.put(container, name, bytes('x'), 'image/png'), name).rejects.toThrow(
-        /unsafe blob name/,
-      );
-      await expect(storage.remove(container, name), name).rejects.toThrow(/unsafe blob name/);
-    }
-    const other = freshContainer();
-    await expect(storage.put('..', 'x.png', bytes('x'), 'image/png')).rejects.toThrow(/unsafe blob name/);
-    await expect(storage.put(`${other}/..`, 'x.png', bytes('x'), 'image/png')).rejects.toThrow(
-      /unsafe blob name/,
-    );
-    // Nothing of those reached the service: the other business's blob is intact, no blob was added.
-    expect((await storage.get(container, 'businesses/b2/logo.png'))?.data).toEqual(bytes('B2'));
-    const names: string[] = [];
-    for await (const blob of service.getContainerClient(container).listBlobsFlat()) names.push(blob.name);
-    expect(names).toEqual(['businesses/b2/logo.png']);
-  });
-
-  it("keeps two businesses' prefixes apart", async () => {
-    const container = freshContainer();
-    await storage.put(container, 'businesses/aaa/logo.png', bytes('A'), 'image/png');
-    await storage.put(container, 'businesses/bbb/logo.png', bytes('B'), 'image/png');
-    // A prefix of the other's id is another prefix, not a folder above it.
-    await storage.put(container, 'businesses/aa/logo.png', bytes('AA'), 'image/png');
-
-    expect((await storage.get(container, 'businesses/aaa/logo.png'))?.data).toEqual(bytes('A'));
-    expect((await storage.get(container, 'businesses/bbb/logo.png'))?.data).toEqual(bytes('B'));
-    await storage.remove(container, 'businesses/aaa/logo.png');
-    expect(await storage.get(container, 'businesses/aaa/logo.png')).toBeNull();
-    expect((await storage.get(container, 'businesses/bbb/logo.png'))?.data).toEqual(bytes('B'));
-    expect((await storage.get(container, 'businesses/aa/logo.png'))?.data).toEqual(bytes('AA'));
-
-    const under = async (prefix: string) => {
-      const names: string[] = [];
-      for await (const blob of service.getContainerClient(container).listBlobsFlat({ prefix }))
-        names.push(blob.name);
-      return names;
-    };
-    expect(await under('businesses/bbb/')).toEqual(['businesses/bbb/logo.png']);
-    expect(await under('businesses/aa/')).toEqual(['businesses/aa/logo.png']);
+    const prefix = businessBlobPrefix(randomUUID());
+    for (let i = 0; i < 7; i++)
+      await paged.put(container, `${prefix}stores/${i}.png`, bytes(`${i}`), 'image/png');
+    await paged.put(container, 'businesses/kept.png', bytes('k'), 'image/png');
+    await paged.removeAll(container, prefix);
+    expect(await listNames(container)).toEqual(['businesses/kept.png']);
   });
 
   it('rethrows what is not "not found": a wrong account key is an error, not a missing blob', async () => {
@@ -178,6 +96,9 @@ describe(createAzureBlobStorage.name, () => {
       statusCode: 403,
     });
     await expect(impostor.remove(container, 'x.png')).rejects.toMatchObject({ statusCode: 403 });
+    await expect(impostor.removeAll(container, businessBlobPrefix(randomUUID()))).rejects.toMatchObject({
+      statusCode: 403,
+    });
     expect(await storage.get(container, 'x.png')).not.toBeNull();
   });
 
@@ -196,6 +117,7 @@ describe(createAzureBlobStorage.name, () => {
         () => stalled.put('inventory', 'businesses/b1/logo.png', bytes('x'), 'image/png'),
         () => stalled.get('inventory', 'businesses/b1/logo.png'),
         () => stalled.remove('inventory', 'businesses/b1/logo.png'),
+        () => stalled.removeAll('inventory', businessBlobPrefix(randomUUID())),
       ]) {
         const started = Date.now();
         await expect(call()).rejects.toThrow(/did not finish .* within 300 ms/);
@@ -210,7 +132,7 @@ describe(createAzureBlobStorage.name, () => {
 });
 
 describe('the app with AZURE_STORAGE_CONNECTION_STRING', () => {
-  it('stores a business logo in Azure and serves it through the download route', async () => {
+  it('stores a business logo in Azure, serves it through the download route, removes it with the business', async () => {
     const t = await buildTestApp({ AZURE_STORAGE_CONNECTION_STRING: azurite.connectionString });
     try {
       const owner = await verifiedOwner(t);
@@ -254,6 +176,16 @@ describe('the app with AZURE_STORAGE_CONNECTION_STRING', () => {
       // Another business's logo is not served to this one.
       const other = await ownerWithBusiness(t, 'Other Shop');
       expect((await download(logoUrl, other.token)).statusCode).toBe(404);
+
+      // Deleting the business removes its blobs from Azure after commit.
+      const deleted = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/businesses/${id}`,
+        headers: bearer(session.token),
+        payload: { businessName: 'Cloud Corner' },
+      });
+      expect(deleted.statusCode).toBe(204);
+      expect(await listNames('inventory', `businesses/${id}/`)).toEqual([]);
     } finally {
       await t.close();
     }

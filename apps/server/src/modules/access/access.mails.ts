@@ -10,9 +10,9 @@ type MailAction = { label: string; link: string };
 
 const IGNORABLE = 'If you did not expect this e-mail, you can ignore it.';
 /** The closing line of a mail about the account's safety, which must not be ignored. */
-const SECURITY_CLOSING = 'If it was not you, choose a new password to keep your account safe.';
+export const SECURITY_CLOSING = 'If it was not you, choose a new password to keep your account safe.';
 
-function actionMail(
+export function actionMail(
   to: string,
   subject: string,
   greeting: string,

@@ -3,6 +3,8 @@ import type { AccessDeps } from './access.deps.js';
 import { authRoutes } from './auth.routes.js';
 import { PASSWORD_RESET_QUEUE, sendResetLink } from './auth.service.js';
 import { businessesRoutes } from './businesses.routes.js';
+import { userAdminRoutes } from './user-admin.routes.js';
+import { userListsRoutes } from './user-lists.routes.js';
 import { usersRoutes } from './users.routes.js';
 import { VERIFICATION_RESEND_QUEUE, sendVerificationLink } from './verification.service.js';
 
@@ -16,5 +18,7 @@ export async function registerAccessModule(
   deps.jobs.register(VERIFICATION_RESEND_QUEUE, (request) => sendVerificationLink(deps, request));
   await app.register(authRoutes, { deps, authRateLimit: options.authRateLimit });
   await app.register(usersRoutes, { deps, authRateLimit: options.authRateLimit });
+  await app.register(userAdminRoutes, { deps });
+  await app.register(userListsRoutes, { deps });
   await app.register(businessesRoutes, { deps });
 }

@@ -11,6 +11,7 @@ import {
   resetPasswordMail,
   verifyEmailMail,
 } from './access.mails.js';
+import { assertBusinessOpenFor } from './business-lifecycle.service.js';
 import { hashLinkToken, issueLinkToken } from './one-time-links.js';
 import { linkRequestQueue, queueLinkRequest, sendRequestedLink, type LinkRequest } from './link-requests.js';
 import {
@@ -207,6 +208,7 @@ export async function login(deps: AccessDeps, input: TLoginRequest): Promise<Ses
       'This account has been disabled. Please contact your administrator.',
     );
   }
+  await assertBusinessOpenFor(deps, user);
   return startSession(deps, user);
 }
 

@@ -150,6 +150,13 @@ export async function planOfBusiness(scope: TenantScope, options: { lock: boolea
   return getPlan(scope.tx, business.planId);
 }
 
+/** The IANA time zone the business reads its days and weeks in (DESIGN 13). */
+export async function timeZoneOfBusiness(scope: TenantScope): Promise<string> {
+  const business = await findBusiness(scope);
+  if (!business) throw notFound('The business');
+  return business.timeZone;
+}
+
 export function toBusiness(row: BusinessRow): TBusiness {
   return {
     id: row.id,

@@ -1,4 +1,4 @@
-import type { Role, TSessionUser, TUser } from '@app/contracts';
+import type { Role, TBusinessUser, TSessionUser, TUser, UserStatus } from '@app/contracts';
 import type { UserRow } from './users.repository.js';
 
 export function toSessionUser(row: UserRow): TSessionUser {
@@ -35,4 +35,23 @@ export function toUser(
 
 export function hasAddress(row: UserRow): boolean {
   return Boolean(row.street || row.city || row.state || row.zipCode || row.country);
+}
+
+/** Disabled first (a disabled invitee is disabled), then invited until a password is set. */
+export function statusOf(row: Pick<UserRow, 'disabledAt' | 'passwordHash'>): UserStatus {
+  if (row.disabledAt) return 'DISABLED';
+  return row.passwordHash === null ? 'INVITED' : 'ACTIVE';
+}
+
+export function toBusinessUser(
+  row: UserRow,
+  business: { businessName: string; description: string | null } | null,
+): TBusinessUser {
+  return {
+    ...toUser(row, business),
+    status: statusOf(row),
+    description: row.description,
+    pendingEmail: row.pendingEmail,
+    createdAt: row.createdAt.toISOString(),
+  };
 }

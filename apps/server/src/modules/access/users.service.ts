@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { WEB_ROUTES, isPermitted, type TCreateUserRequest, type TUser } from '@app/contracts';
+import {
+  WEB_ROUTES,
+  isPermitted,
+  type TBusinessUser,
+  type TCreateUserRequest,
+  type TMessageResponse,
+  type TUser,
+} from '@app/contracts';
 import type { Principal } from '../../platform/auth/guard.js';
 import { inGlobal, inTenant } from '../../platform/db/tenancy.js';
 import { isUniqueViolation } from '../../platform/db/pg-errors.js';
@@ -10,10 +17,15 @@ import type { AccessDeps } from './access.deps.js';
 import { inviteExistingAccountMail, inviteStaffMail } from './access.mails.js';
 import { assertPasswordNotCommon } from './auth.service.js';
 import { lockBusiness, findBusiness } from './businesses.repository.js';
-import { hashLinkToken, issueLinkToken } from './one-time-links.js';
-import { consumeOneTimeToken, findUsableOneTimeToken } from './one-time-tokens.repository.js';
+import { hashLinkToken, isOverLinkMailLimit, issueLinkToken } from './one-time-links.js';
+import { answerMemberOf, requireLockedMember } from './members.js';
+import {
+  consumeOneTimeToken,
+  findUsableOneTimeToken,
+  revokeOneTimeTokens,
+} from './one-time-tokens.repository.js';
 import { hashPassword } from './passwords.js';
-import { toUser } from './user-mapper.js';
+import { statusOf, toBusinessUser, toUser } from './user-mapper.js';
 import {
   countStaff,
   findAccountByEmail,
@@ -123,24 +135,61 @@ export async function validateAccount(deps: AccessDeps, token: string, newPasswo
  * A user reads itself; an owner or admin reads the users of the same business. Anyone else gets
  * 404, so that ids of other businesses cannot be probed.
  */
-export async function getUser(deps: AccessDeps, principal: Principal, id: string): Promise<TUser> {
+export async function getUser(deps: AccessDeps, principal: Principal, id: string): Promise<TBusinessUser> {
   const isSelf = principal.userId === id;
   const { businessId } = principal;
   if (!businessId) {
     if (!isSelf) throw notFound('The user');
     const self = await inGlobal(deps.db, (tx) => findUserById(tx, id), principal);
     if (!self) throw notFound('The user');
-    return toUser(self, null);
+    return toBusinessUser(self, null);
   }
   return inTenant(deps.db, principal, async (scope) => {
     const user = await findUserById(scope.tx, id);
     const mayRead = isSelf || isPermitted(principal.roles, 'users:read');
     if (!user || user.businessId !== businessId || !mayRead) throw notFound('The user');
+    return answerMemberOf(scope, user);
+  });
+}
+
+/**
+ * A new invitation link for a member who has not accepted yet; the older links stop working.
+ * At most one a minute and five an hour per member, as for every link mail.
+ */
+export async function resendInvitation(
+  deps: AccessDeps,
+  principal: Principal,
+  id: string,
+): Promise<TMessageResponse> {
+  return inTenant(deps.db, principal, async (scope) => {
+    const member = await requireLockedMember(scope, id);
+    if (statusOf(member) !== 'INVITED') {
+      throw new AppError(
+        'CONFLICT',
+        member.disabledAt
+          ? `The account of ${member.fullName} is disabled. Enable it before sending a new invitation.`
+          : `${member.fullName} has already accepted the invitation.`,
+      );
+    }
+    if (await isOverLinkMailLimit(scope.tx, id, 'VALIDATE_ACCOUNT', deps.clock.now())) {
+      throw new AppError(
+        'RATE_LIMITED',
+        `An invitation was sent to ${member.email} a moment ago. Wait a few minutes before sending another.`,
+      );
+    }
     const business = await findBusiness(scope);
-    return toUser(
-      user,
-      business ? { businessName: business.businessName, description: business.description } : null,
+    await revokeOneTimeTokens(scope.tx, id, 'VALIDATE_ACCOUNT');
+    const token = await issueLinkToken(scope.tx, id, 'VALIDATE_ACCOUNT');
+    await deps.mail.queue(
+      scope.tx,
+      inviteStaffMail(
+        member.email,
+        member.fullName,
+        business?.businessName ?? 'your business',
+        `${deps.appUrl}${WEB_ROUTES.validateAccount}?token=${token}`,
+      ),
     );
+    return { message: `We sent a new invitation to ${member.email}.` };
   });
 }
 

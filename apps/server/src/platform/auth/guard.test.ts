@@ -147,4 +147,26 @@ describe('registerAuthGuard', () => {
     const anonymous = await app.inject({ method: 'GET', url: '/api/staff' });
     expect(anonymous.statusCode).toBe(401);
   });
+
+  it('answers "Missing authorization token" for no header, an empty or blank bearer, another scheme', async () => {
+    await build(async () => undefined);
+    for (const authorization of [undefined, 'Bearer', 'Bearer ', 'Bearer    ', 'Basic dXNlcjpwYXNz']) {
+      const res = await app.inject({
+        method: 'GET',
+        url: '/api/mine',
+        headers: authorization === undefined ? {} : { authorization },
+      });
+      expect(res.statusCode, authorization).toBe(401);
+      expect(res.json(), authorization).toEqual({
+        code: 'UNAUTHENTICATED',
+        message: 'Missing authorization token',
+      });
+    }
+    const junk = await app.inject({
+      method: 'GET',
+      url: '/api/mine',
+      headers: { authorization: 'Bearer junk' },
+    });
+    expect(junk.json().message).toBe('Your session is not valid. Please sign in again.');
+  });
 });

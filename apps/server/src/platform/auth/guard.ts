@@ -75,10 +75,14 @@ export function registerAuthGuard(app: FastifyInstance, tokens: AccessTokens, ve
   });
 }
 
+export const MISSING_TOKEN = 'Missing authorization token';
+
 async function principalOf(request: FastifyRequest, tokens: AccessTokens): Promise<Principal> {
   const header = request.headers.authorization;
   const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
-  if (!match?.[1]) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
+  // The specification's wording (000 section 5), for every route: no header, another scheme,
+  // or a bearer that is empty or blank.
+  if (!match?.[1]) throw new AppError('UNAUTHENTICATED', MISSING_TOKEN);
   const claims = await tokens.verify(match[1]);
   if (!claims) throw new AppError('UNAUTHENTICATED', 'Your session is not valid. Please sign in again.');
   return {

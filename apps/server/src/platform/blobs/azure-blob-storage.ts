@@ -3,9 +3,10 @@ import {
   BlobServiceClient,
   StorageSharedKeyCredential,
   type ContainerClient,
+  type ListBlobsFlatSegmentResponse,
 } from '@azure/storage-blob';
 import { parseAzureConnectionString } from './azure-connection-string.js';
-import { assertSafeBlobName, type BlobStorage } from './blob-storage.js';
+import { assertSafeBlobName, assertSafeBlobPrefix, type BlobStorage } from './blob-storage.js';
 
 export type AzureBlobStorageOptions = {
   /**
@@ -18,9 +19,13 @@ export type AzureBlobStorageOptions = {
   maxTries?: number;
   /** The first pause before trying again; it doubles, up to a few seconds. */
   retryDelayMs?: number;
+  /** Names listed per request by removeAll; the service's largest page unless a test asks less. */
+  listPageSize?: number;
 };
 
-const DEFAULTS = { operationTimeoutMs: 20_000, maxTries: 3, retryDelayMs: 500 } as const;
+const DEFAULTS = { operationTimeoutMs: 20_000, maxTries: 3, retryDelayMs: 500, listPageSize: 5000 } as const;
+/** Deletions of removeAll in flight at once. */
+const DELETE_CONCURRENCY = 16;
 
 /**
  * The BlobStorage of AZURE_STORAGE_CONNECTION_STRING: each container of the interface is an Azure
@@ -38,7 +43,7 @@ export function createAzureBlobStorage(
   // The configuration was checked at start (config.ts); this only guards other callers. The reason
   // names keys, never the key itself.
   if (typeof connection === 'string') throw new Error(`AZURE_STORAGE_CONNECTION_STRING: ${connection}`);
-  const { operationTimeoutMs, maxTries, retryDelayMs } = { ...DEFAULTS, ...options };
+  const { operationTimeoutMs, maxTries, retryDelayMs, listPageSize } = { ...DEFAULTS, ...options };
 
   const pipelineOptions = {
     // The SDK's own defaults try four times with pauses of up to two minutes and no deadline: a
@@ -142,6 +147,46 @@ export function createAzureBlobStorage(
           if (statusOf(error) !== 404) throw error;
         }
       });
+    },
+
+    // One page of names at a time, each page under its own deadline: a business may hold many
+    // thousands of images. Deleting while listing is safe: the listing is by name, and the
+    // continuation token names the next name, not a position.
+    removeAll: async (container, prefix) => {
+      assertSafeBlobPrefix(container, prefix);
+      const containerClient = service.getContainerClient(container);
+      let continuationToken: string | undefined;
+      do {
+        continuationToken = await withDeadline(`removing ${container}/${prefix}`, async (abortSignal) => {
+          let names: string[];
+          let next: string | undefined;
+          try {
+            const pages = containerClient
+              .listBlobsFlat({ prefix, abortSignal })
+              .byPage({ maxPageSize: listPageSize, ...(continuationToken ? { continuationToken } : {}) });
+            const page = (await pages.next()).value as ListBlobsFlatSegmentResponse | undefined;
+            names = page?.segment.blobItems.map((item) => item.name) ?? [];
+            next = page?.continuationToken || undefined;
+          } catch (error) {
+            if (statusOf(error) === 404) return undefined; // no container: nothing stored
+            throw error;
+          }
+          for (let i = 0; i < names.length; i += DELETE_CONCURRENCY) {
+            await Promise.all(
+              names.slice(i, i + DELETE_CONCURRENCY).map(async (name) => {
+                try {
+                  await containerClient
+                    .getBlockBlobClient(name)
+                    .deleteIfExists({ abortSignal, deleteSnapshots: 'include' });
+                } catch (error) {
+                  if (statusOf(error) !== 404) throw error;
+                }
+              }),
+            );
+          }
+          return next;
+        });
+      } while (continuationToken);
     },
   };
 }

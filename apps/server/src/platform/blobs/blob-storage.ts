@@ -9,6 +9,12 @@ export type BlobStorage = {
   put: (container: string, name: string, data: Buffer, contentType: string) => Promise<void>;
   get: (container: string, name: string) => Promise<{ data: Buffer; contentType: string } | null>;
   remove: (container: string, name: string) => Promise<void>;
+  /**
+   * Removes every blob whose name begins with `prefix`, which must be a business's whole prefix
+   * (`businesses/<uuid>/`, assertSafeBlobPrefix): the business deletion's clean-up. Nothing
+   * there, or no such container, is no error.
+   */
+  removeAll: (container: string, prefix: string) => Promise<void>;
 };
 
 /** The one container the specification names for images (001 section 9). */
@@ -44,6 +50,19 @@ export function assertSafeBlobName(container: string, name: string): string[] {
   return segments;
 }
 
+const BUSINESS_PREFIX = /^businesses\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\/$/;
+
+/**
+ * Refuses any prefix but one business's whole folder, `businesses/<uuid>/` (lower-case, as
+ * businessBlobPrefix writes it): a mistaken `''`, `businesses/` or a prefix of an id would remove
+ * other businesses' files. Answers the segments of the folder.
+ */
+export function assertSafeBlobPrefix(container: string, prefix: string): string[] {
+  if (!SAFE_SEGMENT.test(container) || !BUSINESS_PREFIX.test(prefix))
+    throw new Error(`unsafe blob prefix ${container}/${prefix}`);
+  return [container, ...prefix.slice(0, -1).split('/')];
+}
+
 export function createFileBlobStorage(root: string): BlobStorage {
   const locate = (container: string, name: string) => path.join(root, ...assertSafeBlobName(container, name));
   return {
@@ -53,8 +72,9 @@ export function createFileBlobStorage(root: string): BlobStorage {
       await writeFile(file, data);
     },
     get: async (container, name) => {
+      // Outside the try: an unsafe name is refused as Azure refuses it, not read as "not stored".
+      const file = locate(container, name);
       try {
-        const file = locate(container, name);
         const data = await readFile(file);
         return {
           data,
@@ -66,6 +86,9 @@ export function createFileBlobStorage(root: string): BlobStorage {
     },
     remove: async (container, name) => {
       await rm(locate(container, name), { force: true });
+    },
+    removeAll: async (container, prefix) => {
+      await rm(path.join(root, ...assertSafeBlobPrefix(container, prefix)), { recursive: true, force: true });
     },
   };
 }

@@ -31,7 +31,7 @@ export async function prepareImage(data: Buffer, what = 'The image'): Promise<Pr
 export async function storeImage(
   blobs: BlobStorage,
   businessId: string,
-  folder: 'stores' | 'products' | 'logo',
+  folder: 'stores' | 'products' | 'logo' | 'users',
   image: PreparedImage,
 ): Promise<string> {
   const name = `${businessBlobPrefix(businessId)}${folder}/${randomBytes(12).toString('hex')}.${EXTENSION[image.contentType]}`;

@@ -8,6 +8,7 @@ import {
 } from '@app/contracts';
 import type { Principal } from '../../../platform/auth/guard.js';
 import { inTenant } from '../../../platform/db/tenancy.js';
+import { timeZoneOfBusiness } from '../../access/businesses.service.js';
 import { suggestProductsAt } from '../../inventory/inventory.service.js';
 import { requireLocation } from '../../product/locations/locations.service.js';
 import { toStockMovement } from '../movement-mapper.js';
@@ -18,12 +19,6 @@ import { countMovements, findViewPage, findViews } from '../stock-movements.repo
 
 /** Weeks of the weekly summary, the current one last. */
 export const SUMMARY_WEEKS = 8;
-
-/**
- * Weeks start on Monday in the business's time zone (DESIGN 13). Businesses carry no time zone
- * column yet, so it is UTC until they do.
- */
-const BUSINESS_TIME_ZONE = 'UTC';
 
 /** A page of movements, newest first, paged in SQL; the count runs only when the page cannot tell it. */
 export async function listMovements(
@@ -88,10 +83,13 @@ export async function suggestSkus(
   });
 }
 
-/** The last SUMMARY_WEEKS weeks up to the one holding the clock's now, oldest first. */
+/**
+ * The last SUMMARY_WEEKS weeks up to the one holding the clock's now, oldest first. Weeks start
+ * on Monday in the business's time zone (DESIGN 13).
+ */
 export async function weeklySummary(deps: MovementDeps, principal: Principal): Promise<TWeeklyMovement[]> {
-  return inTenant(deps.db, principal, (scope) =>
-    sumUnitsByWeek(scope, deps.clock.now(), BUSINESS_TIME_ZONE, SUMMARY_WEEKS),
+  return inTenant(deps.db, principal, async (scope) =>
+    sumUnitsByWeek(scope, deps.clock.now(), await timeZoneOfBusiness(scope), SUMMARY_WEEKS),
   );
 }
 

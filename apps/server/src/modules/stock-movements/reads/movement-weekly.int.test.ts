@@ -1,7 +1,8 @@
 import type { TWeeklyMovement } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../test/build-app.js';
-import { apiCaller, ownerWithBusiness } from '../../../../test/factories/accounts.js';
+import { apiCaller, bearer, ownerWithBusiness } from '../../../../test/factories/accounts.js';
+import { multipart } from '../../../../test/factories/multipart.js';
 import { createMovement, movementSetUp, validate } from '../../../../test/factories/movements.js';
 
 /**
@@ -96,5 +97,36 @@ describe('getWeeklyMovement', () => {
     ).json();
     expect(weeks).toHaveLength(8);
     expect(weeks.every((week) => week.unitsOut === 0 && week.unitsIn === 0)).toBe(true);
+  });
+});
+
+describe('getWeeklyMovement in the time zone of the business', () => {
+  it('reads weeks from Monday midnight where the business is, not in UTC', async () => {
+    const form = multipart([{ name: 'business', value: JSON.stringify({ timeZone: 'America/New_York' }) }]);
+    const changed = await t.app.inject({
+      method: 'PUT',
+      url: `/api/businesses/${owner.businessId}`,
+      headers: { ...form.headers, ...bearer(owner.token) },
+      payload: form.payload,
+    });
+    expect(changed.statusCode).toBe(200);
+
+    // 06:00 on Wednesday 13 March in New York. The movements of the first test, read there: 3 units
+    // left on Sunday evening (23:30 UTC) and arrived at 20:10 the same Sunday (00:10 UTC Monday),
+    // so both fall in the week before; the 7 units arrived on Sunday 21 January, before the window.
+    now = new Date('2024-03-13T10:00:00Z');
+    const weeks: TWeeklyMovement[] = (
+      await call('GET', '/api/stock-movement/weekly-movement/business', owner.token)
+    ).json();
+    expect(weeks).toEqual([
+      { weekStart: '2024-01-22', unitsOut: 0, unitsIn: 0 },
+      { weekStart: '2024-01-29', unitsOut: 0, unitsIn: 0 },
+      { weekStart: '2024-02-05', unitsOut: 0, unitsIn: 0 },
+      { weekStart: '2024-02-12', unitsOut: 2, unitsIn: 0 },
+      { weekStart: '2024-02-19', unitsOut: 0, unitsIn: 0 },
+      { weekStart: '2024-02-26', unitsOut: 0, unitsIn: 0 },
+      { weekStart: '2024-03-04', unitsOut: 3, unitsIn: 3 },
+      { weekStart: '2024-03-11', unitsOut: 5, unitsIn: 5 },
+    ]);
   });
 });

@@ -1,0 +1,45 @@
+/**
+ * An instant as ISO-8601 in a time zone, with that zone's offset at that instant
+ * (`2026-03-29T03:30:00.000+02:00`): what a person reads as their local time, still one exact
+ * instant for a program. DESIGN 13: a business reads its times in its own IANA time zone.
+ */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterOf(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    // Throws a RangeError for an unknown zone; names are checked when a business stores one.
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+const pad = (value: number, width = 2) => String(value).padStart(width, '0');
+
+export function isoInTimeZone(instant: Date, timeZone: string): string {
+  const parts: Record<string, number> = {};
+  for (const part of formatterOf(timeZone).formatToParts(instant)) {
+    if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  }
+  const { year = 0, month = 1, day = 1, hour = 0, minute = 0, second = 0 } = parts;
+  const millisecond = ((instant.getTime() % 1000) + 1000) % 1000;
+  // The wall clock read as if it were UTC, minus the instant: the zone's offset at that instant.
+  const wallAsUtc = Date.UTC(year, month - 1, day, hour, minute, second, millisecond);
+  const offsetMinutes = Math.round((wallAsUtc - instant.getTime()) / 60_000);
+  const sign = offsetMinutes < 0 ? '-' : '+';
+  const offset = Math.abs(offsetMinutes);
+  return (
+    `${pad(year, 4)}-${pad(month)}-${pad(day)}T${pad(hour)}:${pad(minute)}:${pad(second)}.${pad(millisecond, 3)}` +
+    `${sign}${pad(Math.floor(offset / 60))}:${pad(offset % 60)}`
+  );
+}

@@ -1,0 +1,236 @@
+/**
+ * The audit benchmark of issue 10: 200,000 entries in one business and 50,000 in another, then
+ * GET /api/audit at page 0 and page 1,000 (size 100), GET /api/audit/user/{id} and
+ * GET /api/audit/event/{eventType} at page 0, each beside a bare Fastify + `pg` server sending the
+ * same SQL (audit-pg-server.ts), in interleaved rounds.
+ *
+ * Reported: req/s and p99 of each side and the full / bare ratio of req/s (information: no target
+ * was set for the audit log; DESIGN 13 asks for the ratio).
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { API, ZLoginResponse } from '@app/contracts';
+import { requestRolePassword } from '../../apps/server/src/platform/db/request-role.js';
+import { signUpAndLogIn, type FullStack } from '../http/full-stack.js';
+import { measureLoad, type LoadResult, type LoadSettings } from '../http/load.js';
+import { freePort, startProcess, waitForHttpOk, type Cleanup } from '../http/processes.js';
+import { median, ratioCheck, type Check } from '../inventory/bench-checks.js';
+import { generateAudit, type AuditShape } from './generate.js';
+
+export const PAGE_SIZE = 100;
+export const DEEP_PAGE = 1000;
+
+export type AuditReport = {
+  shape: AuditShape;
+  generation: { entries: number; seconds: number };
+  settings: LoadSettings;
+  results: LoadResult[];
+  checks: Check[];
+  notes: string[];
+};
+
+async function json(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${response.url} answered ${response.status}: ${text.slice(0, 300)}`);
+  return JSON.parse(text) as unknown;
+}
+
+/** An owner with a business, signed in again so the token carries it. */
+async function ownerWithBusiness(stack: FullStack, dataDir: string) {
+  const owner = await signUpAndLogIn(stack, dataDir, `audit-bench-${Date.now()}@example.com`);
+  const form = new FormData();
+  form.append('business', JSON.stringify({ businessName: 'Benchmark Audit' }));
+  const business = (await json(
+    await fetch(`${stack.baseUrl}${API.businesses.create}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${owner.token}` },
+      body: form,
+    }),
+  )) as { id: string };
+  const session = ZLoginResponse.parse(
+    await json(
+      await fetch(`${stack.baseUrl}${API.auth.login}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: owner.email, password: owner.password }),
+      }),
+    ),
+  );
+  return { userId: session.user.userId, token: session.token, businessId: business.id };
+}
+
+const KEYS = ['first', 'deep', 'user', 'event'] as const;
+type Key = (typeof KEYS)[number];
+
+export async function runAuditBenchmark(options: {
+  repoRoot: string;
+  stack: FullStack;
+  dataDir: string;
+  shape: AuditShape;
+  settings: LoadSettings;
+  cleanup: Cleanup;
+  log: (line: string) => void;
+}): Promise<AuditReport> {
+  const { repoRoot, stack, dataDir, shape, settings, cleanup, log } = options;
+  const owner = await ownerWithBusiness(stack, dataDir);
+  log(`generating ${shape.entries} audit entries (+${shape.otherEntries} in another business) ...`);
+  const generated = await generateAudit(stack.databaseUrl, owner, shape, log);
+  log(`generated ${generated.entries} entries in ${generated.seconds.toFixed(1)} s`);
+
+  const requestUrl = new URL(stack.databaseUrl);
+  requestUrl.username = 'app_request';
+  requestUrl.password = requestRolePassword(
+    (await readFile(path.join(dataDir, 'jwt-secret'), 'utf8')).trim(),
+  );
+  const port = await freePort();
+  const bare = startProcess(
+    'bare audit pg',
+    process.execPath,
+    ['--import', 'tsx', path.join(repoRoot, 'bench/audit/audit-pg-server.ts')],
+    {
+      cwd: repoRoot,
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        PORT: String(port),
+        DATABASE_REQUEST_URL: requestUrl.toString(),
+        BUSINESS_ID: owner.businessId,
+        USER_ID: owner.userId,
+      },
+    },
+  );
+  cleanup.add('stop bare audit pg', () => bare.stop());
+  const bareUrl = `http://127.0.0.1:${port}`;
+  await waitForHttpOk(`${bareUrl}/`, bare, 30_000);
+
+  const headers = {
+    authorization: `Bearer ${owner.token}`,
+    accept: 'application/json',
+    'accept-encoding': 'gzip, deflate, br, zstd',
+  };
+  const paths: Record<Key, { full: string; bare: string; page: number }> = {
+    first: { full: API.audit.root, bare: '/audit', page: 0 },
+    deep: { full: API.audit.root, bare: '/audit', page: DEEP_PAGE },
+    user: {
+      full: API.audit.byUser.replace(':userId', generated.busyUserId),
+      bare: `/audit/user/${generated.busyUserId}`,
+      page: 0,
+    },
+    event: {
+      full: API.audit.byEvent.replace(':eventType', generated.eventType),
+      bare: `/audit/event/${generated.eventType}`,
+      page: 0,
+    },
+  };
+  const url = (key: Key, side: 'full' | 'bare') =>
+    `${side === 'full' ? stack.baseUrl : bareUrl}${paths[key][side]}?page=${paths[key].page}&size=${PAGE_SIZE}`;
+  const names: Record<Key, string> = {
+    first: `GET /api/audit page 0 (size ${PAGE_SIZE})`,
+    deep: `GET /api/audit page ${DEEP_PAGE}`,
+    user: 'GET /api/audit/user/{id} page 0',
+    event: `GET /api/audit/event/${generated.eventType} page 0`,
+  };
+
+  const report: AuditReport = {
+    shape,
+    generation: { entries: generated.entries, seconds: generated.seconds },
+    settings,
+    results: [],
+    checks: [],
+    notes: [],
+  };
+  // Both sides must answer the same rows before anything is timed.
+  for (const key of KEYS) {
+    const [a, b] = (await Promise.all([
+      fetch(url(key, 'full'), { headers }).then(json),
+      fetch(url(key, 'bare')).then(json),
+    ])) as Array<{ content: Array<{ id: string }>; totalElements: number }>;
+    if (a?.content.map((row) => row.id).join() !== b?.content.map((row) => row.id).join())
+      throw new Error(`${key}: the full stack and the bare reference answered different rows`);
+    if (a?.content.length !== PAGE_SIZE) throw new Error(`${key}: expected ${PAGE_SIZE} rows`);
+    if (a.totalElements !== b?.totalElements) throw new Error(`${key}: the totals differ`);
+  }
+
+  const byRow: Record<string, LoadResult[]> = {};
+  for (let round = 1; round <= settings.rounds; round++) {
+    log(`audit round ${round} of ${settings.rounds}`);
+    for (const key of KEYS) {
+      for (const side of ['full stack', 'bare pg, same SQL'] as const) {
+        const name = `${side}  ${names[key]}`;
+        log(`measuring ${name} ...`);
+        const result = await measureLoad(
+          side === 'full stack' ? { name, url: url(key, 'full'), headers } : { name, url: url(key, 'bare') },
+          { ...settings, rounds: 1 },
+        );
+        report.results.push(result);
+        (byRow[`${side}:${key}`] ??= []).push(result);
+      }
+    }
+  }
+  await bare.stop();
+
+  const rps = (row: string) => (byRow[row] ?? []).map((r) => r.requestsPerSecond);
+  const p99 = (row: string) => (byRow[row] ?? []).map((r) => r.latencyP99Ms);
+  for (const key of KEYS) {
+    report.checks.push(
+      ratioCheck(
+        `req/s full / bare, ${names[key]}`,
+        rps(`full stack:${key}`),
+        rps(`bare pg, same SQL:${key}`),
+        undefined,
+        '>=',
+      ),
+    );
+  }
+  for (const side of ['full stack', 'bare pg, same SQL'] as const) {
+    report.checks.push(
+      ratioCheck(
+        `p99 ${side}, page ${DEEP_PAGE} / page 0`,
+        p99(`${side}:deep`),
+        p99(`${side}:first`),
+        undefined,
+        '<=',
+      ),
+    );
+  }
+  for (const result of report.results) {
+    if (result.non2xx > 0 || result.errors > 0)
+      report.notes.push(`${result.name}: ${result.non2xx} non-2xx and ${result.errors} errors`);
+  }
+  return report;
+}
+
+export function printAuditReport(report: AuditReport, write: (line: string) => void): void {
+  const { shape, generation, settings } = report;
+  write('');
+  write(
+    `Audit: ${generation.entries.toLocaleString('en')} entries in one business over ${shape.staff + 1} users, ` +
+      `+${shape.otherEntries.toLocaleString('en')} in another; generated in ${generation.seconds.toFixed(1)} s`,
+  );
+  write(
+    `${settings.connections} connections, ${settings.warmupSeconds} s warm-up + ${settings.durationSeconds} s, ${settings.rounds} rounds`,
+  );
+  const header = `${'call (median of the rounds)'.padEnd(72)} ${'req/s'.padStart(8)} ${'p99 ms'.padStart(8)} ${'avg ms'.padStart(8)}`;
+  write(header);
+  write('-'.repeat(header.length));
+  for (const name of [...new Set(report.results.map((r) => r.name))]) {
+    const rows = report.results.filter((r) => r.name === name);
+    const pick = (f: (r: LoadResult) => number) => median(rows.map(f));
+    write(
+      `${name.padEnd(72)} ${pick((r) => r.requestsPerSecond)
+        .toFixed(0)
+        .padStart(8)} ${pick((r) => r.latencyP99Ms)
+        .toFixed(1)
+        .padStart(8)} ${pick((r) => r.latencyAverageMs)
+        .toFixed(2)
+        .padStart(8)}`,
+    );
+  }
+  write('');
+  for (const check of report.checks) {
+    write(
+      `${check.name.padEnd(60)} ${check.value.toFixed(2).padStart(7)}  (${check.target}; rounds: ${check.rounds.map((v) => v.toFixed(2)).join(' ')})`,
+    );
+  }
+  for (const note of report.notes) write(`note: ${note}`);
+}

@@ -2,11 +2,11 @@ import {
   API,
   type Role,
   type TBusinessUser,
+  type TBusinessUserPage,
   type TBusinessUsersQuery,
   type TCreateUserRequest,
   type TLocation,
   type TMessageResponse,
-  type TPage,
   type TUser,
   type TUserRoles,
   type TWorkerTotal,
@@ -22,7 +22,7 @@ const CHANGES_STAFF = ['User', 'AuditLog'] as const;
 export const accessManagementApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     /** One page of the business's members, owners first, then by name. */
-    listBusinessUsers: build.query<TPage<TBusinessUser>, TBusinessUsersQuery>({
+    listBusinessUsers: build.query<TBusinessUserPage, TBusinessUsersQuery>({
       query: (params) => ({ url: API.users.businessUsers, params }),
       extraOptions: { fallbackMessage: ACCESS_ERRORS.list },
       providesTags: ['User'],

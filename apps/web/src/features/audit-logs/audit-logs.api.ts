@@ -5,7 +5,7 @@ import {
   type TAuditExportQuery,
   type TAuditListQuery,
   type TPage,
-  type TUserSuggestion,
+  type TUserSuggestionPage,
 } from '@app/contracts';
 import type { FetchArgs } from '@reduxjs/toolkit/query';
 import { baseApi, sessionBaseQuery } from '../../api/base-api';
@@ -34,7 +34,7 @@ const options = { fallbackMessage: AUDIT_FALLBACK_REASON, service: 'audit' } as 
 export const auditLogsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     /** Members whose e-mail contains the text (at least two characters), for the autocomplete. */
-    searchUserSuggestions: build.query<TPage<TUserSuggestion>, string>({
+    searchUserSuggestions: build.query<TUserSuggestionPage, string>({
       query: (partialEmail) => ({
         url: API.users.search,
         params: { partialEmail, page: 0, size: 10 },

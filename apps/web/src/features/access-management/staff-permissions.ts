@@ -34,7 +34,8 @@ export function getRowPermissions(user: TBusinessUser, viewer: Viewer): RowPermi
   return {
     canChangeRoles: canUpdate,
     canRemoveRole: canUpdate && user.roles.length > 1,
-    canToggleStatus: canUpdate && user.status !== 'INVITED',
+    // An invitee can be disabled too (the server keeps the invitation), e.g. one who left early.
+    canToggleStatus: canUpdate,
     canDelete: isPermitted(viewer.roles, 'users:delete'),
     canResendInvitation: isPermitted(viewer.roles, 'users:create') && user.status === 'INVITED',
   };

@@ -111,10 +111,11 @@ function Actions({
 export function getStaffColumns(actions: StaffActions): DataTableColumn<TBusinessUser>[] {
   return [
     {
+      // Name and e-mail in one cell, as people are recognised, leaving the room to the roles.
       id: 'fullName',
-      label: 'Name',
+      label: 'Member',
       format: (fullName, user) => (
-        <Box sx={{ minWidth: 120 }}>
+        <Box sx={{ minWidth: 160, maxWidth: 260 }}>
           {fullName}
           {user.id === actions.selfId ? (
             <Typography component="span" variant="body2" color="text.secondary">
@@ -122,14 +123,12 @@ export function getStaffColumns(actions: StaffActions): DataTableColumn<TBusines
               (you)
             </Typography>
           ) : null}
+          {/* Breaks only an address longer than the column, never a short one. */}
+          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+            {user.email}
+          </Typography>
         </Box>
       ),
-    },
-    // Breaks only an address longer than the column, never a short one.
-    {
-      id: 'email',
-      label: 'E-mail',
-      format: (email) => <Box sx={{ minWidth: 160, overflowWrap: 'anywhere' }}>{email}</Box>,
     },
     {
       id: 'roles',

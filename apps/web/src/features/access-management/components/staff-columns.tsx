@@ -18,8 +18,26 @@ const STATUS_COLORS: Record<UserStatus, 'success' | 'warning' | 'default'> = {
   DISABLED: 'default',
 };
 
+/** A deeper amber than MUI's warning, which is too light for small text on white (AA needs 4.5:1). */
+const INVITED_LIGHT = '#8a4b00';
+
 export function UserStatusChip({ status }: { status: UserStatus }) {
-  return <Chip size="small" variant="outlined" color={STATUS_COLORS[status]} label={STATUS_LABELS[status]} />;
+  return (
+    <Chip
+      size="small"
+      variant="outlined"
+      color={STATUS_COLORS[status]}
+      label={STATUS_LABELS[status]}
+      sx={
+        status === 'INVITED'
+          ? [
+              { color: INVITED_LIGHT, borderColor: INVITED_LIGHT },
+              (theme) => theme.applyStyles('dark', { color: 'warning.main', borderColor: 'warning.main' }),
+            ]
+          : undefined
+      }
+    />
+  );
 }
 
 export type StaffActions = {

@@ -45,8 +45,8 @@ function Timestamp({ value }: { value: string | null | undefined }) {
   return (
     <>
       <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
-        {date},{' '}
-      </Box>
+        {date},
+      </Box>{' '}
       <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
         {time}
       </Box>
@@ -70,7 +70,7 @@ const EVENT_COLUMNS: DataTableColumn<TAuditEntry>[] = [
   {
     id: 'description',
     label: 'Description',
-    format: (description) => <Box sx={{ minWidth: 200 }}>{description}</Box>,
+    format: (description) => <Box sx={{ minWidth: 180 }}>{description}</Box>,
   },
   { id: 'timestamp', label: 'Timestamp', format: (timestamp) => <Timestamp value={timestamp} /> },
 ];
@@ -121,6 +121,8 @@ export function AuditTable({
       rows={data?.content ?? []}
       isLoading={isLoading}
       isDense
+      // The page scrolls, not the table: a scrolling box would need its own tab stop (axe).
+      maxHeight="none"
       getRowLabel={(entry) => entry.id}
       pagination={{
         page,

@@ -46,9 +46,6 @@ const MARKETING_TITLES: Record<(typeof MARKETING_PATHS)[number], string> = {
 
 /** Protected pages whose feature is not built yet: the shell, the title and a short note. */
 export const COMING_PAGES: readonly { path: string; title: string }[] = [
-  { path: 'profile', title: 'Profile' },
-  { path: 'settings', title: 'Settings' },
-  { path: 'business-profile', title: 'Business Profile' },
   { path: 'rewards', title: 'Rewards' },
   { path: 'broadcast', title: 'Broadcast' },
   { path: 'communications', title: 'Communications' },
@@ -215,6 +212,30 @@ export const appRoutes: RouteObject[] = [
             lazy: shellPage(
               () => import('./inventory-page'),
               (m) => m.InventoryPage,
+            ),
+          },
+          {
+            path: 'profile',
+            handle: handle('Profile'),
+            lazy: shellPage(
+              () => import('../features/profile/profile-page'),
+              (m) => m.ProfilePage,
+            ),
+          },
+          {
+            path: 'settings',
+            handle: handle('Settings'),
+            lazy: shellPage(
+              () => import('../features/settings/settings-page'),
+              (m) => m.SettingsPage,
+            ),
+          },
+          {
+            path: 'business-profile',
+            handle: handle('Business Profile'),
+            lazy: shellPage(
+              () => import('../features/business-profile/business-profile-page'),
+              (m) => m.BusinessProfilePage,
             ),
           },
           {

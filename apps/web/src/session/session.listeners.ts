@@ -3,7 +3,7 @@ import { createListenerMiddleware } from '@reduxjs/toolkit';
 import { resolveServiceUrl } from '../api/service-urls';
 import { announceSignOut } from './session-channel';
 import { clearStoredSession, writeStoredSession } from './session-storage';
-import { loggedIn, loggedOut, type SessionRootState } from './session.slice';
+import { loggedIn, loggedOut, sessionUserUpdated, type SessionRootState } from './session.slice';
 
 /** Keeps sessionStorage in step with the session state, so reducers stay pure. */
 export const sessionListener = createListenerMiddleware();
@@ -12,6 +12,14 @@ sessionListener.startListening({
   actionCreator: loggedIn,
   effect: (action) => {
     writeStoredSession(action.payload);
+  },
+});
+
+sessionListener.startListening({
+  actionCreator: sessionUserUpdated,
+  effect: (_action, listenerApi) => {
+    const { token, expiresAt, user, businessId } = (listenerApi.getState() as SessionRootState).session;
+    if (token && expiresAt !== null && user) writeStoredSession({ token, expiresAt, user, businessId });
   },
 });
 

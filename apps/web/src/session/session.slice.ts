@@ -22,6 +22,11 @@ export type SessionState = {
 
 export type SessionRootState = { session: SessionState };
 
+/** What a person changes about herself on the Profile, which the top bar shows. */
+export type SessionUserChanges = Partial<
+  Pick<TSessionUser, 'fullName' | 'email' | 'username' | 'phoneNumber' | 'picture'>
+>;
+
 /** Shown on /login when a session ended without the person signing out. */
 export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please sign in again.';
 
@@ -76,6 +81,10 @@ export const sessionSlice = createSlice({
       state.loading = false;
       state.error = null;
     },
+    /** The Profile saved: the top bar's name and picture follow without signing in again. */
+    sessionUserUpdated: (state, action: PayloadAction<SessionUserChanges>) => {
+      if (state.user) state.user = { ...state.user, ...action.payload };
+    },
     loggedOut: (state, action: PayloadAction<LoggedOutPayload | undefined>) => {
       state.isSignedOutByUser = action.payload?.isByUser ?? false;
       state.status = 'ready';
@@ -90,7 +99,7 @@ export const sessionSlice = createSlice({
   },
 });
 
-export const { sessionRestored, loggedIn, loggedOut } = sessionSlice.actions;
+export const { sessionRestored, loggedIn, loggedOut, sessionUserUpdated } = sessionSlice.actions;
 
 export const selectSession = (state: SessionRootState): SessionState => state.session;
 export const selectToken = (state: SessionRootState): string | null => state.session.token;

@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import type { TSessionUser } from '@app/contracts';
 import { useId, useState } from 'react';
 import { RouterLink } from '../../components/router-link';
+import { useDownloadedImage } from '../../hooks/use-downloaded-image';
 import { canReach } from './nav-items';
 
 export const PROFILE_PATH = '/dashboard/profile';
@@ -33,6 +34,16 @@ type AccountMenuProps = {
 };
 
 /**
+ * The user's picture: an uploaded one is a stored blob, downloaded with the bearer token; an
+ * address (http, https) is shown as it is.
+ */
+function usePicture(picture: string | null | undefined): string | null {
+  const isAddress = Boolean(picture && /^https?:\/\//i.test(picture));
+  const downloaded = useDownloadedImage(isAddress ? null : picture);
+  return isAddress ? (picture ?? null) : downloaded;
+}
+
+/**
  * The avatar at the right of the top bar and its menu: Profile, Business Profile (business roles)
  * and Logout, so that Logout stays reachable with the drawer closed.
  */
@@ -41,6 +52,7 @@ export function AccountMenu({ user, hasBusiness, onLogout }: AccountMenuProps) {
   const menuId = useId();
   const buttonId = useId();
   const displayName = user?.fullName || user?.email || 'Signed in';
+  const picture = usePicture(user?.picture);
   const roles = user?.roles ?? [];
   const showsBusinessProfile = hasBusiness && canReach(roles, BUSINESS_PROFILE_PATH);
   const isOpen = anchor !== null;
@@ -57,7 +69,7 @@ export function AccountMenu({ user, hasBusiness, onLogout }: AccountMenuProps) {
         sx={{ display: 'flex', alignItems: 'center', gap: 1, borderRadius: 5, py: 0.5, pl: 0.5, pr: 1.5 }}
       >
         <Avatar
-          src={user?.picture ?? undefined}
+          src={picture ?? undefined}
           alt=""
           aria-hidden="true"
           sx={{ width: 32, height: 32, fontSize: 14, bgcolor: 'primary.main', color: 'primary.contrastText' }}

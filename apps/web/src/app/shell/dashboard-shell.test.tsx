@@ -228,6 +228,27 @@ describe(DashboardShell.name, () => {
       expect(button.querySelector('img')).toHaveAttribute('src', 'https://img.example/ada.png');
     });
 
+    it('downloads an uploaded picture with the bearer token', async () => {
+      vi.stubGlobal(
+        'URL',
+        Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:picture'), revokeObjectURL: vi.fn() }),
+      );
+      const { requests } = mockFetch((request) =>
+        request.url.includes('/api/azure-blob/download-image')
+          ? new Response(new Uint8Array([137, 80, 78, 71]), { headers: { 'Content-Type': 'image/png' } })
+          : jsonResponse(404, {}),
+      );
+      renderRoutes(appRoutes, {
+        initialEntries: ['/dashboard'],
+        session: makeSession({ user: { picture: 'users/ada.png' } }),
+      });
+      const button = await screen.findByRole('button', { name: 'Ada Owner' });
+      await waitFor(() => expect(button.querySelector('img')).toHaveAttribute('src', 'blob:picture'));
+      const download = requests.find((request) => request.url.includes('download-image'));
+      expect(new URL(download!.url).searchParams.get('imageUrl')).toBe('users/ada.png');
+      expect(download?.headers.get('Authorization')).toMatch(/^Bearer /);
+    });
+
     it('logs out from the menu with the drawer closed', async () => {
       const { store, router } = renderRoutes(appRoutes, {
         initialEntries: ['/dashboard'],

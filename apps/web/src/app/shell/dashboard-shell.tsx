@@ -16,6 +16,7 @@ import { UPGRADE_MODAL_STATE_KEY, upgradeModalOpened } from '../../ui/ui.slice';
 import { AccountMenu } from './account-menu';
 import { AppBreadcrumbs } from './app-breadcrumbs';
 import { AppDrawerContent } from './app-drawer';
+import { ClosedBusinessBanner } from './closed-business-banner';
 import { getVisibleNavEntries } from './nav-items';
 import { ShellBusiness } from './shell-business';
 
@@ -122,6 +123,7 @@ export function DashboardShell({ children }: { children: ReactNode }) {
       <Box component="main" sx={{ ml: `${shift}px`, transition, px: { xs: 2, lg: 3 }, pb: 4, minWidth: 0 }}>
         <Toolbar />
         <Box sx={{ pt: 2, maxWidth: 1440 }}>
+          {businessId ? <ClosedBusinessBanner businessId={businessId} /> : null}
           <AppBreadcrumbs />
           {children}
         </Box>

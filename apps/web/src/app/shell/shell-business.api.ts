@@ -1,60 +1,28 @@
 import { API, type TBusiness } from '@app/contracts';
-import { useEffect, useState } from 'react';
-import { useSelector } from 'react-redux';
 import { baseApi } from '../../api/base-api';
-import { selectToken } from '../../session/session.slice';
 
-/** The blob container the business logos are in. */
-export const LOGO_CONTAINER = 'inventory';
+/** 000 section 8: business actions fall back to this text. */
+export const SHELL_BUSINESS_ERROR = 'An error occurred';
+
+const byId = (path: string, businessId: string) => path.replace(':id', encodeURIComponent(businessId));
 
 const shellBusinessApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    /** The signed-in user's business, for its name and logo in the top bar. */
+    /**
+     * The signed-in user's business, for its name and logo in the top bar and the closed-business
+     * banner. Its tag is the one the Business Profile's changes invalidate, so both follow them.
+     */
     getShellBusiness: build.query<TBusiness, string>({
-      query: (businessId) => API.businesses.byId.replace(':id', encodeURIComponent(businessId)),
+      query: (businessId) => byId(API.businesses.byId, businessId),
       providesTags: (_result, _error, businessId) => [{ type: 'Business', id: businessId }],
+    }),
+    /** The banner's "Reactivate": staff can sign in again. */
+    reactivateShellBusiness: build.mutation<TBusiness, string>({
+      query: (businessId) => ({ url: byId(API.businesses.activate, businessId), method: 'PUT' }),
+      extraOptions: { fallbackMessage: SHELL_BUSINESS_ERROR },
+      invalidatesTags: (_result, _error, businessId) => [{ type: 'Business', id: businessId }],
     }),
   }),
 });
 
-export const { useGetShellBusinessQuery } = shellBusinessApi;
-
-export function logoDownloadUrl(logoUrl: string): string {
-  const query = new URLSearchParams({ imageUrl: logoUrl, containerName: LOGO_CONTAINER });
-  return `${API.blobs.downloadImage}?${query.toString()}`;
-}
-
-/**
- * The business logo as an object URL: the download needs the bearer token, so an <img> cannot
- * ask for it itself. Freed when the logo changes or the top bar goes away; null while loading, on
- * failure, or without a logo.
- */
-export function useBusinessLogo(logoUrl: string | null | undefined): string | null {
-  const token = useSelector(selectToken);
-  const [objectUrl, setObjectUrl] = useState<{ for: string; url: string } | null>(null);
-
-  useEffect(() => {
-    if (!logoUrl || !token || typeof URL.createObjectURL !== 'function') return undefined;
-    const controller = new AbortController();
-    let created: string | null = null;
-    fetch(new URL(logoDownloadUrl(logoUrl), window.location.origin), {
-      headers: { Authorization: `Bearer ${token}` },
-      signal: controller.signal,
-    })
-      .then(async (response) => {
-        if (!response.ok) return;
-        const blob = await response.blob();
-        if (controller.signal.aborted || !blob.type.startsWith('image/')) return;
-        created = URL.createObjectURL(blob);
-        setObjectUrl({ for: logoUrl, url: created });
-      })
-      // The logo is decoration: without it the top bar shows the name alone.
-      .catch(() => undefined);
-    return () => {
-      controller.abort();
-      if (created) URL.revokeObjectURL(created);
-    };
-  }, [logoUrl, token]);
-
-  return objectUrl && objectUrl.for === logoUrl ? objectUrl.url : null;
-}
+export const { useGetShellBusinessQuery, useReactivateShellBusinessMutation } = shellBusinessApi;

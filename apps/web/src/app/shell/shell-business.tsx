@@ -1,11 +1,12 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { useBusinessLogo, useGetShellBusinessQuery } from './shell-business.api';
+import { useDownloadedImage } from '../../hooks/use-downloaded-image';
+import { useGetShellBusinessQuery } from './shell-business.api';
 
 /** The business's logo (when it has one) and name, beside the product title in the top bar. */
 export function ShellBusiness({ businessId }: { businessId: string }) {
   const { data: business } = useGetShellBusinessQuery(businessId);
-  const logo = useBusinessLogo(business?.logoUrl);
+  const logo = useDownloadedImage(business?.logoUrl);
   if (!business) return null;
   return (
     <Box

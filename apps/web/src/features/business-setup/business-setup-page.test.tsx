@@ -152,6 +152,9 @@ describe(BusinessSetupPage.name, () => {
     const create = requests.find((request) => request.method === 'POST');
     expect(create && new URL(create.url).pathname).toBe('/api/businesses/create');
     expect(create?.headers.get('Content-Type')).toMatch(/^multipart\/form-data/);
+    // DESIGN 13: the business reads its days in the owner's time zone, taken from the browser.
+    const sent = JSON.parse((await create!.formData()).get('business') as string) as { timeZone?: string };
+    expect(sent.timeZone).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
 
     await act(async () =>
       finish(jsonResponse(201, { id: crypto.randomUUID(), businessName: 'Corner Shop' })),

@@ -14,6 +14,7 @@ import {
   INDUSTRY_TYPES,
   LOGO_MIME_TYPES,
   ZCreateBusinessRequest,
+  isTimeZone,
   type IndustryType,
   type TCreateBusinessRequest,
 } from '@app/contracts';
@@ -35,6 +36,15 @@ import {
   useCreateBusinessMutation,
   useGetSetupUserQuery,
 } from './business-setup.api';
+
+/**
+ * The browser's IANA time zone, which the business's days and weeks are read in (DESIGN 13);
+ * undefined (the server's UTC) when the browser names none the contract knows.
+ */
+export function browserTimeZone(): string | undefined {
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return zone && isTimeZone(zone) ? zone : undefined;
+}
 
 /** Delay before the owner is signed out to pick up the new business id (000 section 9). */
 export const SETUP_LOGOUT_DELAY_MS = 3000;
@@ -185,6 +195,7 @@ function BusinessSetupForm() {
             postalCode: values.postalCode,
             country: values.country,
           },
+      timeZone: browserTimeZone(),
     };
     const result = validate(ZCreateBusinessRequest, input);
     showErrors(result.errors ? toFormErrors(result.errors) : {});

@@ -1,0 +1,88 @@
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import { isPermitted } from '@app/contracts';
+import { useState } from 'react';
+import { useDispatch, useSelector } from 'react-redux';
+import { useNavigate } from 'react-router';
+import { getErrorMessage } from '../../api/api-error';
+import { PageHeader } from '../../components/page-header';
+import { useDownloadedImage } from '../../hooks/use-downloaded-image';
+import { loggedOut, selectBusinessId, selectRoles } from '../../session/session.slice';
+import { useGetBusinessProfileQuery } from './business-profile.api';
+import { BusinessAddressCard } from './components/business-address-card';
+import { BusinessInfoCard } from './components/business-info-card';
+import { BusinessStatusCard } from './components/business-status-card';
+import { BUSINESS_ERROR } from './messages';
+
+function BusinessProfileSkeleton() {
+  return (
+    <Box sx={{ display: 'grid', gap: 2 }} aria-busy="true" aria-label="Loading the business profile">
+      {[0, 1].map((card) => (
+        <Paper key={card} variant="outlined" sx={{ p: 3 }}>
+          <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', mb: 2 }}>
+            {card === 0 ? <Skeleton variant="rounded" width={64} height={64} /> : null}
+            <Skeleton width={220} height={32} />
+          </Box>
+          <Skeleton width="100%" />
+          <Skeleton width="80%" />
+          <Skeleton width="60%" />
+        </Paper>
+      ))}
+    </Box>
+  );
+}
+
+/**
+ * /dashboard/business-profile (000 section 2 "Business profile"). Owners and admins edit; only
+ * the owner closes, activates and deletes. The Subscription and Payment Management cards of the
+ * specification join the column when subscriptions arrive.
+ */
+export function BusinessProfilePage() {
+  const businessId = useSelector(selectBusinessId) ?? '';
+  const roles = useSelector(selectRoles);
+  const canEdit = isPermitted(roles, 'business:update');
+  const isOwner = isPermitted(roles, 'business:close') && isPermitted(roles, 'business:delete');
+  const { data: business, error, isLoading } = useGetBusinessProfileQuery(businessId, { skip: !businessId });
+  const [logoRevision, setLogoRevision] = useState(0);
+  const logo = useDownloadedImage(business?.logoUrl, logoRevision);
+  const [actionError, setActionError] = useState<unknown>(null);
+  const dispatch = useDispatch();
+  const navigate = useNavigate();
+
+  // The business is gone, and the token still names it: sign out; the owner sets up a new one
+  // after signing in again.
+  const onDeleted = () => {
+    dispatch(loggedOut({ isByUser: true }));
+    void navigate('/login', { replace: true });
+  };
+
+  // 000 section 2: "A store error text is shown in red".
+  const shownError = error ?? actionError;
+  return (
+    <Box sx={{ maxWidth: 960 }}>
+      <PageHeader title="Business Profile" subtitle="How your business appears to staff and customers." />
+      {shownError ? (
+        <Typography color="error" role="alert" sx={{ mb: 2 }}>
+          {getErrorMessage(shownError, BUSINESS_ERROR)}
+        </Typography>
+      ) : null}
+      {isLoading ? <BusinessProfileSkeleton /> : null}
+      {business ? (
+        <Box sx={{ display: 'grid', gap: 2 }}>
+          <BusinessInfoCard
+            business={business}
+            logo={logo}
+            canEdit={canEdit}
+            onLogoChanged={() => setLogoRevision((current) => current + 1)}
+          />
+          <BusinessAddressCard business={business} canEdit={canEdit} />
+          {isOwner ? (
+            <BusinessStatusCard business={business} onError={setActionError} onDeleted={onDeleted} />
+          ) : null}
+        </Box>
+      ) : null}
+    </Box>
+  );
+}

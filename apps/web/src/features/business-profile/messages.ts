@@ -1,0 +1,33 @@
+/** 000 section 8: every business action falls back to this text. */
+export const BUSINESS_ERROR = 'An error occurred';
+
+/** The confirmations of 000 section 2 "Business profile" and of closing, activating, deleting. */
+export const BUSINESS_CONFIRMATIONS = {
+  info: {
+    title: 'Update Business Profile',
+    message: 'Are you sure you want to update the business profile?',
+  },
+  address: {
+    title: 'Update Business Address',
+    message: 'Are you sure you want to update the business address?',
+  },
+  close: {
+    title: 'Close Business',
+    message:
+      'Staff will not be able to sign in until you reactivate the business. Your data stays as it is. Close the business?',
+  },
+  activate: {
+    title: 'Activate Business',
+    message: 'Staff will be able to sign in again. Activate the business?',
+  },
+} as const;
+
+export const BUSINESS_SUCCESS = {
+  info: 'Business profile updated',
+  address: 'Business address updated',
+  close: 'Business closed',
+  activate: 'Business activated',
+} as const;
+
+export const DELETE_BUSINESS_TEXT =
+  'This deletes the business with its stores, products, stock, staff accounts and history. It cannot be undone. You will be signed out and can set up a new business when you sign in again.';

@@ -98,6 +98,7 @@ export const baseApi = createApi({
     'Category',
     'Supplier',
     'Container',
+    'AuditLog',
   ],
   endpoints: () => ({}),
 });

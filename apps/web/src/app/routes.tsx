@@ -46,11 +46,9 @@ const MARKETING_TITLES: Record<(typeof MARKETING_PATHS)[number], string> = {
 
 /** Protected pages whose feature is not built yet: the shell, the title and a short note. */
 export const COMING_PAGES: readonly { path: string; title: string }[] = [
-  { path: 'access', title: 'Access Management' },
   { path: 'rewards', title: 'Rewards' },
   { path: 'broadcast', title: 'Broadcast' },
   { path: 'communications', title: 'Communications' },
-  { path: 'logs', title: 'Logs' },
   { path: 'analytics', title: 'Analytics' },
   { path: 'subscribe', title: 'Subscribe' },
   { path: 'analytics/basic', title: 'Basic Analytics' },
@@ -247,6 +245,22 @@ export const appRoutes: RouteObject[] = [
             lazy: shellPage(
               () => import('../features/business-profile/business-profile-page'),
               (m) => m.BusinessProfilePage,
+            ),
+          },
+          {
+            path: 'access',
+            handle: handle('Access Management'),
+            lazy: shellPage(
+              () => import('../features/access-management/access-management-page'),
+              (m) => m.AccessManagementPage,
+            ),
+          },
+          {
+            path: 'logs',
+            handle: handle('Logs'),
+            lazy: shellPage(
+              () => import('../features/audit-logs/audit-logs-page'),
+              (m) => m.AuditLogsPage,
             ),
           },
           ...COMING_PAGES.map(({ path, title }) => ({

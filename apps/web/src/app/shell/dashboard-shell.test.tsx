@@ -121,14 +121,14 @@ describe(DashboardShell.name, () => {
   });
 
   it('shows breadcrumbs with the Dashboard home link and the page title, and the coming note', async () => {
-    renderRoutes(appRoutes, { initialEntries: ['/dashboard/logs'], session: makeSession() });
+    renderRoutes(appRoutes, { initialEntries: ['/dashboard/rewards'], session: makeSession() });
     const breadcrumbs = await screen.findByRole('navigation', { name: 'Breadcrumb' });
     expect(within(breadcrumbs).getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
       'href',
       '/dashboard',
     );
-    expect(within(breadcrumbs).getByText('Logs')).toHaveAttribute('aria-current', 'page');
-    expect(await screen.findByText('The Logs area is coming soon.')).toBeInTheDocument();
+    expect(within(breadcrumbs).getByText('Rewards')).toHaveAttribute('aria-current', 'page');
+    expect(await screen.findByText('The Rewards area is coming soon.')).toBeInTheDocument();
   });
 
   it('logs out and goes to the login route', async () => {

@@ -1,7 +1,7 @@
 import type { BaseQueryApi, FetchArgs } from '@reduxjs/toolkit/query';
 import { sessionBaseQuery } from '../../api/base-api';
 import type { ApiError } from '../../api/api-error';
-import { fileNameFrom, saveBlob } from './save-file';
+import { fileNameFrom, saveBlob } from '../../lib/save-file';
 
 /**
  * How the movement calls reach the base API: the one call's fallback text, the `details` of a

@@ -121,8 +121,6 @@ export function AuditTable({
       rows={data?.content ?? []}
       isLoading={isLoading}
       isDense
-      // The page scrolls, not the table: a scrolling box would need its own tab stop (axe).
-      maxHeight="none"
       getRowLabel={(entry) => entry.id}
       pagination={{
         page,

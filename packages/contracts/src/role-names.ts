@@ -23,3 +23,17 @@ export const ROLES = [
 ] as const;
 
 export type Role = (typeof ROLES)[number];
+
+/**
+ * "ROLE_INVENTORY_ADMIN" -> "Inventory admin": the role as a shop owner reads it, on screens and
+ * in audit descriptions alike.
+ */
+export function roleLabel(role: string): string {
+  const text = role
+    .replace(/^ROLE_/, '')
+    .toLowerCase()
+    .split('_')
+    .filter(Boolean)
+    .join(' ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

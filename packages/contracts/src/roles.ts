@@ -1,7 +1,7 @@
 /** Roles and role groups of the specification (000 section 6), and the route table the web guard and the server share. */
 import { ROLES, type Role } from './role-names.js';
 
-export { ROLES, type Role } from './role-names.js';
+export { ROLES, roleLabel, type Role } from './role-names.js';
 
 /** Roles staff can be given; an owner only comes from self-registration. */
 export const STAFF_ROLES = ROLES.filter(

@@ -49,4 +49,15 @@ describe('theme contrast', () => {
     const light = schemes.light.palette;
     expect(getContrastRatio(light.error.main, light.error.contrastText)).toBeGreaterThanOrEqual(4.5);
   });
+
+  it('keeps AA-contrast text on a hovered contained button in the dark scheme (its darker shade)', async () => {
+    const { theme } = await import('./theme');
+    const { getContrastRatio } = await import('@mui/material/styles');
+    const dark = (theme as unknown as { colorSchemes: Record<'dark', { palette: Palette }> }).colorSchemes
+      .dark.palette;
+    for (const color of [dark.primary, dark.error]) {
+      expect(getContrastRatio(color.main, color.contrastText)).toBeGreaterThanOrEqual(4.5);
+      expect(getContrastRatio(color.dark, color.contrastText)).toBeGreaterThanOrEqual(4.5);
+    }
+  });
 });

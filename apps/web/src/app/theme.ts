@@ -33,7 +33,10 @@ export const theme = createTheme({
         // WCAG AA for text on coloured buttons: white on the dark scheme's red was 3.7:1 (every
         // destructive confirmation); with 4.5 such colours take dark text instead.
         contrastThreshold: 4.5,
-        primary: { main: ACCENT.dark },
+        // The hover shades of contained buttons: MUI's defaults darken so far that their dark
+        // text fell below 4.5:1 (the profile's Save under the pointer that had clicked Edit).
+        primary: { main: ACCENT.dark, dark: '#7088f2' },
+        error: { main: '#f44336', dark: '#e53935' },
         secondary: { main: '#adb5bd' },
         background: { default: '#101215', paper: '#171a1f' },
         text: { primary: '#e8eaed', secondary: '#a3abb5' },

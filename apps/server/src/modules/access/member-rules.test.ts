@@ -61,5 +61,8 @@ describe('member rules', () => {
     expect(sameRoles(['A', 'B'], ['B', 'A'])).toBe(true);
     expect(sameRoles(['A'], ['A', 'B'])).toBe(false);
     expect(roleListText([])).toBe('none');
+    expect(roleListText(['ROLE_INVENTORY_ADMIN', 'ROLE_PRODUCT_READER'])).toBe(
+      'Inventory admin, Product reader',
+    );
   });
 });

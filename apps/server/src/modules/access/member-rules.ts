@@ -1,4 +1,4 @@
-import { isPermitted, type Permission, type Role } from '@app/contracts';
+import { isPermitted, roleLabel, type Permission, type Role } from '@app/contracts';
 import { AppError, fieldError } from '../../platform/http/app-error.js';
 
 /*
@@ -78,7 +78,10 @@ export function sameRoles(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((role) => b.includes(role));
 }
 
-/** "none" for an empty list: the audit text reads "from none to ...". */
+/**
+ * The roles as the audit description names them, with the labels the screens show ("Inventory
+ * admin", not ROLE_INVENTORY_ADMIN); "none" for an empty list: "from none to ...".
+ */
 export function roleListText(roles: readonly string[]): string {
-  return roles.length ? roles.join(', ') : 'none';
+  return roles.length ? roles.map(roleLabel).join(', ') : 'none';
 }

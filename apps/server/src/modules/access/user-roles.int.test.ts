@@ -58,7 +58,7 @@ describe('user roles', () => {
     expect(audit.rows).toEqual([
       {
         description:
-          'Changed the roles of Sam Staff from ROLE_INVENTORY_READER to ROLE_INVENTORY_ADMIN, ROLE_PRODUCT_READER.',
+          'Changed the roles of Sam Staff from Inventory reader to Inventory admin, Product reader.',
       },
     ]);
   });

@@ -17,6 +17,7 @@ import { assertWithinLimit, getPlan } from '../plans/plans.service.js';
 import type { AccessDeps } from './access.deps.js';
 import { inviteExistingAccountMail, inviteStaffMail } from './access.mails.js';
 import { assertPasswordNotCommon } from './auth.service.js';
+import { roleListText } from './member-rules.js';
 import { lockBusiness, findBusiness } from './businesses.repository.js';
 import { hashLinkToken, isOverLinkMailLimit, issueLinkToken } from './one-time-links.js';
 import { answerMemberOf, requireLockedMember } from './members.js';
@@ -89,7 +90,7 @@ export async function createStaffUser(
       await recordAuditEvent(scope, {
         userId: principal.userId,
         eventType: 'USER_CREATION',
-        description: `Created user ${user.email} with roles ${user.roles.join(', ')}`,
+        description: `Created user ${user.email} with the roles ${roleListText(user.roles)}.`,
       });
       const token = await issueLinkToken(scope.tx, user.id, 'VALIDATE_ACCOUNT');
       // Queued in this transaction: the user, the audit event, the link and its mail together.

@@ -70,7 +70,10 @@ describe('audit', () => {
       const invitations = all.filter((entry) => entry.eventType === 'USER_CREATION');
       expect(invitations).toHaveLength(3);
       expect(invitations[0]).toMatchObject({ userId: owner.userId, userEmail: owner.email });
-      expect(invitations[0]?.description).toMatch(/^Created user staff/);
+      // The roles as the screens name them ("Inventory reader"), not ROLE_INVENTORY_READER.
+      expect(invitations[0]?.description).toMatch(
+        /^Created user staff\S+ with the roles [A-Z][a-z]+ [a-z]+(, |\.$)/,
+      );
       // Entries of one instant come in id order, descending, the same on every call.
       const sameInstant = all.filter((entry) => entry.eventType === 'MOVEMENT_CREATION').map((e) => e.id);
       expect(sameInstant).toEqual([...sameInstant].sort().reverse());

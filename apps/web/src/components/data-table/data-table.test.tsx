@@ -53,6 +53,14 @@ describe(DataTable.name, () => {
     expect(getComputedStyle(table).minWidth).toBe('750px');
   });
 
+  it('scrolls its rows in a named region that takes keyboard focus', async () => {
+    renderWithProviders(<DataTable columns={columns} rows={makeRows(1)} title="Suppliers" />);
+    const region = screen.getByRole('region', { name: 'Suppliers, scrollable' });
+    expect(getComputedStyle(region).maxHeight).toBe('640px');
+    await userEvent.tab();
+    expect(region).toHaveFocus();
+  });
+
   it('renders an edit and a delete button per row in the actions column', async () => {
     const onEdit = vi.fn();
     const onDelete = vi.fn();

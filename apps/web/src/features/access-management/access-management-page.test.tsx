@@ -107,6 +107,8 @@ describe(AccessManagementPage.name, () => {
       /Jane Doe.*jane@example\.com.*Inventory admin.*Product reader.*High Street shop.*Active/,
     );
     expect(await rowOf('Ivan Invited')).toHaveTextContent(/Store assistant.*—.*Invited/);
+    // A narrow column wraps the address after its "@", not inside a word.
+    expect(within(jane).getByText(/jane@/)).toContainHTML('jane@<wbr>example.com');
     expect(await screen.findByText(/3 workers besides the owner/)).toBeInTheDocument();
     expect(screen.getByText('1 invitation is waiting to be accepted.')).toBeInTheDocument();
     const list = requests.find((request) => path(request) === '/api/users/business-users')!;

@@ -168,8 +168,6 @@ export function AccessManagementPage() {
         rows={rows}
         isLoading={list.isFetching}
         isDense
-        // The page scrolls, not the table: a scrolling box would need its own tab stop (axe).
-        maxHeight="none"
         getRowLabel={(user) => user.fullName}
         pagination={{
           page,

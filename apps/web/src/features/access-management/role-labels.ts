@@ -1,15 +1,7 @@
 import { ROLE_GROUPS, type Role, type RoleGroup, type UserStatus } from '@app/contracts';
 
-/** "ROLE_INVENTORY_ADMIN" -> "Inventory admin": the role as a shop owner reads it. */
-export function roleLabel(role: string): string {
-  const words = role
-    .replace(/^ROLE_/, '')
-    .toLowerCase()
-    .split('_')
-    .filter(Boolean);
-  const text = words.join(' ');
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
+// The label function is shared with the server, whose audit descriptions name roles the same way.
+export { roleLabel } from '@app/contracts';
 
 export const ROLE_GROUP_LABELS: Record<RoleGroup, string> = {
   BUSINESS: 'Business',

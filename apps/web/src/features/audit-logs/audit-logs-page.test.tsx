@@ -194,6 +194,9 @@ describe(AuditLogsPage.name, () => {
         .map((cell) => cell.textContent),
     ).toEqual(['Log ID', 'User', 'Event Type', 'Description', 'Timestamp']);
     expect(within(table).getAllByRole('row')[1]).toHaveTextContent(`${JANE.email}${JANE.userId}`);
+    // A long address wraps after its "@" in the narrow User column, not inside a word.
+    const [local, domain] = JANE.email.split('@');
+    expect(within(table).getAllByRole('row')[1]).toContainHTML(`${local}@<wbr>${domain}`);
 
     await userEvent.click(screen.getByRole('combobox', { name: 'Event type' }));
     await userEvent.click(await screen.findByRole('option', { name: 'USER UPDATE' }));

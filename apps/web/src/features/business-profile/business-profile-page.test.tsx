@@ -187,6 +187,8 @@ describe(BusinessProfilePage.name, () => {
     const activate = await within(region('Business status')).findByRole('button', {
       name: 'Activate Business',
     });
+    // The small "Closed" label in a deeper amber than MUI's warning: readable on white (axe).
+    expect(within(region('Business status')).getByText('Closed')).toHaveStyle({ color: 'rgb(138, 75, 0)' });
     await userEvent.click(activate);
     await proceed(BUSINESS_CONFIRMATIONS.activate.title, BUSINESS_CONFIRMATIONS.activate.message);
     await within(region('Business status')).findByRole('button', { name: 'Close Business' });

@@ -73,6 +73,8 @@ describe(ProfilePage.name, () => {
     expect(header).toHaveTextContent('Analytical Engines Ltd');
     expect(within(header).getByRole('button', { name: 'Delete Account' })).toBeInTheDocument();
     expect(card('User information')).toHaveTextContent('Founder');
+    // A long address wraps after its "@" in the half-width field, not inside a word.
+    expect(card('User information')).toContainHTML('ada@<wbr>example.com');
     expect(card('Address')).toHaveTextContent('Postal code');
     expect(card('Address')).toHaveTextContent('69001');
     expect(path(requests[0]!)).toBe(`/api/users/${USER_ID}`);

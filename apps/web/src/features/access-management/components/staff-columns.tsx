@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import type { Role, TBusinessUser, UserStatus } from '@app/contracts';
 import type { DataTableColumn } from '../../../components/data-table/data-table';
 import { RowAction } from '../../../components/list-controls';
+import { EmailText } from '../../../components/email-text';
 import { roleLabel, STATUS_LABELS } from '../role-labels';
 import type { RowPermissions } from '../staff-permissions';
 
@@ -141,9 +142,9 @@ export function getStaffColumns(actions: StaffActions): DataTableColumn<TBusines
               (you)
             </Typography>
           ) : null}
-          {/* Breaks only an address longer than the column, never a short one. */}
+          {/* At 1024 px the column is narrow: the address wraps after its "@" first. */}
           <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-            {user.email}
+            <EmailText email={user.email} />
           </Typography>
         </Box>
       ),

@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import type { TAuditEntry, TPage } from '@app/contracts';
 import type { ReactNode } from 'react';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
+import { EmailText } from '../../../components/email-text';
 import { eventTypeLabel } from '../event-types';
 
 /** The time of an entry in the reader's local date and time, or "-" when there is none. */
@@ -80,8 +81,8 @@ const USER_COLUMN: DataTableColumn<TAuditEntry> = {
   id: 'userId',
   label: 'User',
   format: (userId, entry) => (
-    <Box sx={{ minWidth: 140, overflowWrap: 'anywhere' }}>
-      {entry.userEmail ?? '-'}
+    <Box sx={{ minWidth: 160, overflowWrap: 'anywhere' }}>
+      {entry.userEmail === null ? '-' : <EmailText email={entry.userEmail} />}
       <Box sx={{ color: 'text.secondary' }}>
         <Id value={userId} />
       </Box>
@@ -121,8 +122,6 @@ export function AuditTable({
       rows={data?.content ?? []}
       isLoading={isLoading}
       isDense
-      // The page scrolls, not the table: a scrolling box would need its own tab stop (axe).
-      maxHeight="none"
       getRowLabel={(entry) => entry.id}
       pagination={{
         page,

@@ -18,6 +18,9 @@ type BusinessStatusCardProps = {
   onDeleted: () => void;
 };
 
+/** A deeper amber than MUI's warning, whose orange is too light for a small label on white (AA 4.5:1). */
+const CLOSED_LIGHT = '#8a4b00';
+
 /** The owner's card: close or activate the business (staff sign-in), and Delete Business. */
 export function BusinessStatusCard({ business, onError, onDeleted }: BusinessStatusCardProps) {
   const titleId = useId();
@@ -57,6 +60,15 @@ export function BusinessStatusCard({ business, onError, onDeleted }: BusinessSta
           label={business.active ? 'Active' : 'Closed'}
           color={business.active ? 'success' : 'warning'}
           variant="outlined"
+          sx={
+            business.active
+              ? undefined
+              : [
+                  { color: CLOSED_LIGHT, borderColor: CLOSED_LIGHT },
+                  (theme) =>
+                    theme.applyStyles('dark', { color: 'warning.main', borderColor: 'warning.main' }),
+                ]
+          }
         />
       </Box>
       <Typography color="text.secondary">

@@ -4,6 +4,7 @@ import { ZUpdateUserRequest, type TBusinessUser, type TUpdateUserRequest } from 
 import { useMemo } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { EditableCard, FieldGrid, ReadOnlyField } from '../../../components/editable-card';
+import { EmailText } from '../../../components/email-text';
 import { notifySuccess } from '../../../components/toast';
 import { hasChanges } from '../../../lib/changed-fields';
 import { useCardEdit } from '../../../lib/use-card-edit';
@@ -97,7 +98,7 @@ export function ProfileInfoCard({ user }: { user: TBusinessUser }) {
       ) : (
         <FieldGrid>
           <ReadOnlyField label="Full name" value={user.fullName} />
-          <ReadOnlyField label="E-mail" value={user.email} />
+          <ReadOnlyField label="E-mail" value={<EmailText email={user.email} />} />
           <ReadOnlyField label="Business name" value={businessName} />
           <ReadOnlyField label="Username" value={user.username} />
           <ReadOnlyField label="Phone number" value={user.phoneNumber} />

@@ -10,6 +10,7 @@ export * from './permissions.js';
 export * from './plans.js';
 export * from './roles.js';
 export * from './session.js';
+export * from './subscriptions.js';
 export * from './users.js';
 export * from './catalogue/index.js';
 export * from './paging.js';

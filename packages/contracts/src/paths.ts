@@ -34,6 +34,21 @@ export const API = {
     close: '/api/businesses/:id/close',
     activate: '/api/businesses/:id/activate',
   },
+  subscriptions: {
+    /** Public (no token): DESIGN 3 serves the specification's /subscription-plans under /api. */
+    plans: '/api/subscription-plans',
+    root: '/api/subscriptions',
+    current: '/api/subscriptions/current',
+    byId: '/api/subscriptions/:id',
+    reactivate: '/api/subscriptions/:id/reactivate',
+    autoRenew: '/api/subscriptions/:id/auto-renew',
+  },
+  stripe: {
+    connect: '/api/stripe/connect',
+    reauth: '/api/stripe/reauth',
+    expressDashboard: '/api/stripe/express-dashboard',
+    webhook: '/api/stripe/webhook',
+  },
   audit: {
     /** Every user's entries (the "all users" view), with optional filters. */
     root: '/api/audit',

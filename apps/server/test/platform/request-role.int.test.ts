@@ -221,6 +221,7 @@ describe('the table catalogue', () => {
     stock_ledger: ['INSERT', 'SELECT'],
     stock_movements: ['INSERT', 'SELECT', 'UPDATE'],
     idempotency_keys: ['DELETE', 'INSERT', 'SELECT', 'UPDATE'],
+    subscriptions: ['INSERT', 'SELECT', 'UPDATE'],
   };
 
   it('every table of the public schema is FORCE row-level security or exempt with a reason', async () => {

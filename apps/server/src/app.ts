@@ -190,7 +190,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       log: app.log,
       clock,
       // Passed in, not imported: subscriptions reads access's services, so access may not import it.
-      cancelSubscriptionOfDeletedBusiness: (scope) => cancelSubscriptionOfDeletedBusiness(subscriptionsDeps, scope),
+      cancelSubscriptionOfDeletedBusiness: (scope) =>
+        cancelSubscriptionOfDeletedBusiness(subscriptionsDeps, scope),
     },
     {
       authRateLimit: config.authRateLimit,

@@ -5,7 +5,9 @@ import type { TestApp } from '../build-app.js';
 import { bearer } from './accounts.js';
 
 /** A clock the test moves: `clock.set(date)`, `clock.advance(ms)`. */
-export function settableClock(start: Date = new Date()): Clock & { set: (date: Date) => void; advance: (ms: number) => void } {
+export function settableClock(
+  start: Date = new Date(),
+): Clock & { set: (date: Date) => void; advance: (ms: number) => void } {
   let current = new Date(start.getTime());
   return {
     now: () => new Date(current.getTime()),

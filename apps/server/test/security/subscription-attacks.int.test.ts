@@ -53,10 +53,14 @@ describe('subscription attacks', () => {
     const before = await snapshot();
     for (const token of Object.values(staff)) {
       expect((await call('POST', '/api/subscriptions', token, { planId: 'BASIC' })).statusCode).toBe(403);
-      expect((await call('PUT', `/api/subscriptions/${id}`, token, { planId: 'BASIC' })).statusCode).toBe(403);
+      expect((await call('PUT', `/api/subscriptions/${id}`, token, { planId: 'BASIC' })).statusCode).toBe(
+        403,
+      );
       expect((await call('DELETE', `/api/subscriptions/${id}`, token)).statusCode).toBe(403);
       expect((await call('POST', `/api/subscriptions/${id}/reactivate`, token)).statusCode).toBe(403);
-      expect((await call('PATCH', `/api/subscriptions/${id}/auto-renew?enable=false`, token)).statusCode).toBe(403);
+      expect(
+        (await call('PATCH', `/api/subscriptions/${id}/auto-renew?enable=false`, token)).statusCode,
+      ).toBe(403);
     }
     expect((await call('GET', `/api/subscriptions/${id}`, staff.admin)).statusCode).toBe(200);
     expect((await call('GET', `/api/subscriptions/${id}`, staff.inventory)).statusCode).toBe(403);
@@ -79,7 +83,9 @@ describe('subscription attacks', () => {
     expect(replay.json()).toEqual(first.json());
     const other = await send('SUPREME', 'subscribe-once');
     expect(other.statusCode).toBe(422);
-    const { rows } = await t.sql('select plan_id from subscriptions where business_id = $1', [owner.businessId]);
+    const { rows } = await t.sql('select plan_id from subscriptions where business_id = $1', [
+      owner.businessId,
+    ]);
     expect(rows).toEqual([{ plan_id: 'BASIC' }]);
 
     const change = (planId: string) =>
@@ -95,7 +101,9 @@ describe('subscription attacks', () => {
   });
 
   it('serialises a downgrade with a creation the lower plan forbids: never both', async () => {
-    const id = (await call('GET', `/api/subscriptions/current?businessId=${owner.businessId}`, owner.token)).json().id;
+    const id = (
+      await call('GET', `/api/subscriptions/current?businessId=${owner.businessId}`, owner.token)
+    ).json().id;
     const warehouse = async () =>
       call('POST', '/api/warehouses', owner.token, {
         name: `Depot ${Math.random().toString(36).slice(2, 8)}`,
@@ -109,9 +117,10 @@ describe('subscription attacks', () => {
     expect([down.statusCode, third.statusCode].sort()).toEqual(
       down.statusCode === 200 ? [200, 403] : [201, 409],
     );
-    const { rows } = await t.sql('select count(*)::int as n from warehouses where business_id = $1 and active', [
-      owner.businessId,
-    ]);
+    const { rows } = await t.sql(
+      'select count(*)::int as n from warehouses where business_id = $1 and active',
+      [owner.businessId],
+    );
     const plan = await planIdOf(t, owner.businessId);
     expect(rows[0].n).toBeLessThanOrEqual(plan === 'BASIC' ? 2 : 5);
   });

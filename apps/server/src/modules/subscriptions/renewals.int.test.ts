@@ -37,7 +37,11 @@ describe('renewals (DESIGN 14)', () => {
     const renewing = await subscribed('Renewing Shop');
     const lapsing = await subscribed('Lapsing Shop');
     const leaving = await subscribed('Leaving Shop');
-    await call('PATCH', `/api/subscriptions/${lapsing.subscription.id}/auto-renew?enable=false`, lapsing.owner.token);
+    await call(
+      'PATCH',
+      `/api/subscriptions/${lapsing.subscription.id}/auto-renew?enable=false`,
+      lapsing.owner.token,
+    );
     await call('DELETE', `/api/subscriptions/${leaving.subscription.id}`, leaving.owner.token);
 
     // Before the end nothing is due: the canceled one keeps its plan.
@@ -136,7 +140,10 @@ describe('the journey of the issue: Free, limit, Basic in the sandbox, cancel, b
     const blocked = await warehouse();
     expect(blocked.statusCode).toBe(403);
     expect(blocked.headers['x-plan-violation']).toBe('1');
-    expect(blocked.json()).toMatchObject({ code: 'PLAN_VIOLATION', message: 'The Free plan allows 1 warehouse. Upgrade your plan to add more.' });
+    expect(blocked.json()).toMatchObject({
+      code: 'PLAN_VIOLATION',
+      message: 'The Free plan allows 1 warehouse. Upgrade your plan to add more.',
+    });
 
     const subscription = await subscribe(t, owner.token, 'BASIC');
     expect(subscription).toMatchObject({ planName: 'Basic', status: 'ACTIVE', sandbox: true });
@@ -151,7 +158,11 @@ describe('the journey of the issue: Free, limit, Basic in the sandbox, cancel, b
 
     clock.set(new Date('2026-07-01T12:00:01Z'));
     await runRenewals(t);
-    const current = await call('GET', `/api/subscriptions/current?businessId=${owner.businessId}`, owner.token);
+    const current = await call(
+      'GET',
+      `/api/subscriptions/current?businessId=${owner.businessId}`,
+      owner.token,
+    );
     expect(current.statusCode).toBe(404);
     const list = await call('GET', '/api/warehouses', owner.token);
     expect(list.json()).toHaveLength(2);

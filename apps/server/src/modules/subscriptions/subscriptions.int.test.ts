@@ -3,7 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-app.js';
 import { apiCaller, ownerWithBusiness, staffTokensByRole } from '../../../test/factories/accounts.js';
 import { insertStore } from '../../../test/factories/catalogue.js';
-import { planIdOf, settableClock, subscribe, subscriptionRow } from '../../../test/factories/subscriptions.js';
+import {
+  planIdOf,
+  settableClock,
+  subscribe,
+  subscriptionRow,
+} from '../../../test/factories/subscriptions.js';
 
 const clock = settableClock(new Date('2026-01-31T10:00:00Z'));
 let t: TestApp;
@@ -74,7 +79,9 @@ describe('the subscription of a business', () => {
       endDate: '2026-02-28T10:00:00.000Z',
     });
     expect(await planIdOf(t, owner.businessId)).toBe('BASIC');
-    const { rows } = await t.sql('select provider, provider_ref from subscriptions where id = $1', [subscription.id]);
+    const { rows } = await t.sql('select provider, provider_ref from subscriptions where id = $1', [
+      subscription.id,
+    ]);
     expect(rows[0].provider_ref).toMatch(/^sandbox_sub_[0-9a-f-]{36}$/);
     const again = await call('POST', '/api/subscriptions', owner.token, { planId: 'ADVANCED' });
     expect(again.statusCode).toBe(409);
@@ -87,14 +94,21 @@ describe('the subscription of a business', () => {
     expect((await call('GET', url, admin)).statusCode).toBe(200);
     expect((await call('GET', url, reader)).statusCode).toBe(403);
     expect((await call('GET', url, other.token)).statusCode).toBe(404);
-    expect((await call('GET', `/api/subscriptions/current?businessId=${other.businessId}`, other.token)).statusCode).toBe(404);
-    expect((await call('GET', '/api/subscriptions/current?businessId=nope', owner.token)).statusCode).toBe(400);
+    expect(
+      (await call('GET', `/api/subscriptions/current?businessId=${other.businessId}`, other.token))
+        .statusCode,
+    ).toBe(404);
+    expect((await call('GET', '/api/subscriptions/current?businessId=nope', owner.token)).statusCode).toBe(
+      400,
+    );
     expect((await call('GET', `/api/subscriptions/${subscription.id}`, admin)).json()).toEqual(subscription);
     expect((await call('GET', `/api/subscriptions/${subscription.id}`, other.token)).statusCode).toBe(404);
   });
 
   it('changes the plan, and refuses a plan below what the business uses, naming what to remove', async () => {
-    const up = await call('PUT', `/api/subscriptions/${subscription.id}`, owner.token, { planId: 'ADVANCED' });
+    const up = await call('PUT', `/api/subscriptions/${subscription.id}`, owner.token, {
+      planId: 'ADVANCED',
+    });
     expect(up.statusCode).toBe(200);
     expect(up.json()).toMatchObject({ planId: 'ADVANCED', endDate: subscription.endDate });
     expect(await planIdOf(t, owner.businessId)).toBe('ADVANCED');
@@ -124,11 +138,21 @@ describe('the subscription of a business', () => {
     expect((await call('DELETE', `/api/subscriptions/${subscription.id}`, admin)).statusCode).toBe(403);
     const canceled = await call('DELETE', `/api/subscriptions/${subscription.id}`, owner.token);
     expect(canceled.statusCode).toBe(200);
-    expect(canceled.json()).toMatchObject({ status: 'CANCELED', autoRenew: false, endDate: subscription.endDate });
+    expect(canceled.json()).toMatchObject({
+      status: 'CANCELED',
+      autoRenew: false,
+      endDate: subscription.endDate,
+    });
     expect(await planIdOf(t, owner.businessId)).toBe('ADVANCED');
-    const renew = await call('PATCH', `/api/subscriptions/${subscription.id}/auto-renew?enable=true`, owner.token);
+    const renew = await call(
+      'PATCH',
+      `/api/subscriptions/${subscription.id}/auto-renew?enable=true`,
+      owner.token,
+    );
     expect(renew.statusCode).toBe(409);
-    const change = await call('PUT', `/api/subscriptions/${subscription.id}`, owner.token, { planId: 'BASIC' });
+    const change = await call('PUT', `/api/subscriptions/${subscription.id}`, owner.token, {
+      planId: 'BASIC',
+    });
     expect(change.statusCode).toBe(409);
     const back = await call('POST', `/api/subscriptions/${subscription.id}/reactivate`, owner.token);
     expect(back.statusCode).toBe(200);
@@ -148,9 +172,7 @@ describe('the subscription of a business', () => {
     expect(res.statusCode).toBe(204);
     expect((await t.sql('select 1 from subscriptions where id = $1', [own.id])).rowCount).toBe(0);
     await t.jobs.drain();
-    const { rows } = await t.sql(
-      "select state from pgboss.job where name = 'subscription-provider-cancel'",
-    );
+    const { rows } = await t.sql("select state from pgboss.job where name = 'subscription-provider-cancel'");
     expect(rows).toEqual([{ state: 'completed' }]);
   });
 });

@@ -1,11 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { queueDueRenewals, renewSubscription } from './renewals.service.js';
 import type { SubscriptionsDeps } from './subscriptions.deps.js';
-import {
-  PROVIDER_CANCEL_QUEUE,
-  RENEWAL_QUEUE,
-  RENEWAL_SWEEP_QUEUE,
-} from './subscriptions.queues.js';
+import { PROVIDER_CANCEL_QUEUE, RENEWAL_QUEUE, RENEWAL_SWEEP_QUEUE } from './subscriptions.queues.js';
 import { subscriptionsRoutes } from './subscriptions.routes.js';
 import { cancelAtProvider } from './subscriptions.service.js';
 

@@ -4,7 +4,7 @@ import type { QueueDefinition } from '../../platform/jobs/job-queue.js';
 /** Finds due subscriptions of every business and queues one renewal job each (DESIGN 14). */
 export const RENEWAL_SWEEP_QUEUE: QueueDefinition<Record<string, never>> = {
   name: 'subscription-renewal-sweep',
-  schema: z.object({}).strict() as z.ZodType<Record<string, never>>,
+  schema: z.object({}).strict(),
   retryLimit: 2,
   retryDelaySeconds: 10,
   retryBackoff: false,

@@ -13,7 +13,10 @@ export type SubscriptionChanges = Partial<
 
 const ofBusiness = (scope: TenantScope) => eq(subscriptions.businessId, scope.businessId);
 
-export async function insertSubscription(scope: TenantScope, row: NewSubscriptionRow): Promise<SubscriptionRow> {
+export async function insertSubscription(
+  scope: TenantScope,
+  row: NewSubscriptionRow,
+): Promise<SubscriptionRow> {
   const [created] = await scope.tx
     .insert(subscriptions)
     .values({ ...row, businessId: scope.businessId })

@@ -46,7 +46,8 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<{ deps: SubscriptionsDep
         tags: TAGS,
         operationId: 'listSubscriptionPlans',
         summary: 'The plans on offer (no token)',
-        description: 'The four plans, cheapest first: monthly price, limits (null is unlimited) and features.',
+        description:
+          'The four plans, cheapest first: monthly price, limits (null is unlimited) and features.',
         response: { 200: z.array(ZSubscriptionPlan) },
       },
     },
@@ -110,7 +111,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<{ deps: SubscriptionsDep
         tags: TAGS,
         operationId: 'getSubscription',
         summary: 'One subscription of the business',
-        description: 'Any status, EXPIRED ones included; another business\'s id is 404.',
+        description: "Any status, EXPIRED ones included; another business's id is 404.",
         params: ZIdParams,
         response: { 200: ZSubscription, 400: ZErrorBody, 404: ZErrorBody },
       },
@@ -186,8 +187,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<{ deps: SubscriptionsDep
         response: { 200: ZSubscription, 400: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody },
       },
     },
-    async (request) =>
-      reactivateSubscription(deps, requirePrincipal(request.principal), request.params.id),
+    async (request) => reactivateSubscription(deps, requirePrincipal(request.principal), request.params.id),
   );
 
   app.patch(

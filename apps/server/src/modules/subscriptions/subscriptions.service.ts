@@ -52,10 +52,7 @@ export async function createSubscription(
     once(scope, claim, async () => {
       await planOfBusiness(scope, { lock: true });
       if (await findOpenSubscription(scope, { lock: true })) {
-        throw new AppError(
-          'CONFLICT',
-          'This business already has a subscription: change the plan instead.',
-        );
+        throw new AppError('CONFLICT', 'This business already has a subscription: change the plan instead.');
       }
       const plan = await getPlan(scope.tx, planId);
       await assertBusinessFits(scope, plan);
@@ -257,7 +254,10 @@ export async function cancelAtProvider(
   job: { provider: 'sandbox' | 'stripe'; providerRef: string },
 ): Promise<void> {
   if (job.provider !== deps.billing.name) {
-    deps.log.warn({ provider: job.provider }, 'a subscription of another billing provider was not canceled there');
+    deps.log.warn(
+      { provider: job.provider },
+      'a subscription of another billing provider was not canceled there',
+    );
     return;
   }
   await deps.billing.cancelNow({ providerRef: job.providerRef });

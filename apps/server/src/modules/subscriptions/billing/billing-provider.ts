@@ -46,8 +46,7 @@ export type RenewalInput = {
   idempotencyKey: string;
 };
 export type RenewalResult =
-  | (Answer & { outcome: 'paid'; amountCharged: string })
-  | (Answer & { outcome: 'declined'; reason: string });
+  (Answer & { outcome: 'paid'; amountCharged: string }) | (Answer & { outcome: 'declined'; reason: string });
 
 export type BillingProvider = {
   readonly name: BillingProviderName;

@@ -49,7 +49,9 @@ export function prorate(input: Pick<ChangePlanInput, 'from' | 'to' | 'periodStar
   const total = input.periodEnd.getTime() - input.periodStart.getTime();
   const left = Math.max(0, Math.min(total, input.periodEnd.getTime() - input.at.getTime()));
   const cents = (price: string) => Math.round(Number(price) * 100);
-  const difference = Math.round(((cents(input.to.priceMonthly) - cents(input.from.priceMonthly)) * left) / total);
+  const difference = Math.round(
+    ((cents(input.to.priceMonthly) - cents(input.from.priceMonthly)) * left) / total,
+  );
   const money = (value: number) => (value / 100).toFixed(2);
   return {
     amountCharged: money(Math.max(0, difference)),

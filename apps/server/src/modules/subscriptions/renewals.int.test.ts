@@ -11,7 +11,7 @@ import {
 } from '../../../test/factories/subscriptions.js';
 import { createSandboxBilling } from './billing/sandbox-billing.js';
 import { DAY_MS } from './subscription-period.js';
-import { RENEWAL_QUEUE } from './subscriptions.queues.js';
+import { RENEWAL_QUEUE, RENEWAL_SWEEP_QUEUE } from './subscriptions.queues.js';
 
 const T0 = new Date('2026-03-10T09:00:00Z');
 const clock = settableClock(T0);
@@ -33,6 +33,13 @@ async function subscribed(name: string) {
 }
 
 describe('renewals (DESIGN 14)', () => {
+  it("queues the timer's sweep once per interval, whichever process sends it", async () => {
+    const every = { singletonSeconds: 60 };
+    expect(await t.jobs.send(RENEWAL_SWEEP_QUEUE, {}, every)).toBe(true);
+    expect(await t.jobs.send(RENEWAL_SWEEP_QUEUE, {}, every)).toBe(false);
+    await t.jobs.drain();
+  });
+
   it('renews, expires without auto-renew and expires a canceled one, each once', async () => {
     const renewing = await subscribed('Renewing Shop');
     const lapsing = await subscribed('Lapsing Shop');

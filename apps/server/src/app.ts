@@ -15,6 +15,10 @@ import { registerAccessModule } from './modules/access/access.module.js';
 import { registerAuditModule } from './modules/audit/audit.module.js';
 import { registerInventoryModule } from './modules/inventory/inventory.module.js';
 import { registerProductModule } from './modules/product/product.module.js';
+import { registerSubscriptionsModule } from './modules/subscriptions/subscriptions.module.js';
+import { cancelSubscriptionOfDeletedBusiness } from './modules/subscriptions/subscriptions.service.js';
+import type { BillingProvider } from './modules/subscriptions/billing/billing-provider.js';
+import { createSandboxBilling } from './modules/subscriptions/billing/sandbox-billing.js';
 import { registerStockMovementsModule } from './modules/stock-movements/stock-movements.module.js';
 import { createAccessTokens } from './platform/auth/access-token.js';
 import { registerAuthGuard } from './platform/auth/guard.js';
@@ -54,6 +58,7 @@ export const API_TAGS = [
   { name: 'inventory', description: 'Stock per location, its ledger, spreadsheets' },
   { name: 'stock-movements', description: 'Stock moved between locations, validated at both ends' },
   { name: 'audit', description: 'The audit log: who did what, read-only, and its export' },
+  { name: 'subscriptions', description: 'Plans, the subscription of the business, its renewals' },
 ];
 
 export type AppOptions = {
@@ -71,6 +76,10 @@ export type AppOptions = {
   clock?: Clock;
   /** Where log lines go (tests read them); stdout by default. */
   logStream?: NodeJS.WritableStream;
+  /** The billing provider; by default the sandbox (tests pass one set to decline renewals). */
+  billing?: BillingProvider;
+  /** How often the running server queues the renewal sweep; none (tests) starts no timer. */
+  renewalSweepEveryMs?: number;
 };
 
 /** Builds the Fastify app: platform plugins first, then the modules, then the web app. */
@@ -165,6 +174,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
   app.get(API.openapi, { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
 
+  const clock = options.clock ?? systemClock;
+  // The sandbox until the Stripe slice: STRIPE_SECRET_KEY will choose the Stripe provider here.
+  const billing = options.billing ?? createSandboxBilling();
+  const subscriptionsDeps = { db, jobs, clock, billing, log: app.log };
   await registerAccessModule(
     app,
     {
@@ -175,7 +188,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       blobs,
       appUrl: config.appUrl,
       log: app.log,
-      clock: options.clock ?? systemClock,
+      clock,
+      // Passed in, not imported: subscriptions reads access's services, so access may not import it.
+      cancelSubscriptionOfDeletedBusiness: (scope) =>
+        cancelSubscriptionOfDeletedBusiness(subscriptionsDeps, scope),
     },
     {
       authRateLimit: config.authRateLimit,
@@ -189,6 +205,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     { secret: config.jwtSecret },
   );
   await registerAuditModule(app, { db, clock: options.clock ?? systemClock });
+  await registerSubscriptionsModule(app, subscriptionsDeps, { sweepEveryMs: options.renewalSweepEveryMs });
 
   await app.register(blobsRoutes, { blobs });
 

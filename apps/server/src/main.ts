@@ -11,6 +11,7 @@ import {
   requestRolePassword,
 } from './platform/db/request-role.js';
 import { createJobQueue } from './platform/jobs/job-queue.js';
+import { RENEWAL_SWEEP_INTERVAL_MS } from './modules/subscriptions/subscriptions.module.js';
 import { mailboxUrl, readOrCreateMailboxKey } from './platform/mail/mailbox.routes.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -56,7 +57,13 @@ async function main(): Promise<void> {
     // pg-boss's own small pool, as the owner: its workers read and delete jobs, which the
     // request role may not.
     jobs = createJobQueue({ url: ownerUrl, log, timing: config.jobTiming });
-    app = await buildApp({ config, db: database.db, ownerDb: owner.db, jobs });
+    app = await buildApp({
+      config,
+      db: database.db,
+      ownerDb: owner.db,
+      jobs,
+      renewalSweepEveryMs: RENEWAL_SWEEP_INTERVAL_MS,
+    });
     // Before listening: the first request may queue a mail, and its queue must exist.
     await jobs.start();
     await app.listen({ port: config.port, host: config.host });

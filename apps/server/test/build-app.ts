@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.js';
+import type { BillingProvider } from '../src/modules/subscriptions/billing/billing-provider.js';
 import type { Clock } from '../src/platform/clock.js';
 import { loadConfig, type Config } from '../src/platform/config.js';
 import { connectDatabase, type Database } from '../src/platform/db/database.js';
@@ -43,7 +44,7 @@ export type TestApp = {
  */
 export async function buildTestApp(
   env: Record<string, string> = {},
-  options: { clock?: Clock; isPolling?: boolean; poolSize?: number } = {},
+  options: { clock?: Clock; isPolling?: boolean; poolSize?: number; billing?: BillingProvider } = {},
 ): Promise<TestApp> {
   const name = `test_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
   const adminUrl = inject('dbAdminUrl');
@@ -88,6 +89,7 @@ export async function buildTestApp(
       jobs,
       logger: false,
       clock: options.clock,
+      billing: options.billing,
     });
     await app.ready();
     await jobs.start();

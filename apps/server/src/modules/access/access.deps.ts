@@ -3,6 +3,7 @@ import type { Db } from '../../platform/db/database.js';
 import type { AccessTokens } from '../../platform/auth/access-token.js';
 import type { BlobStorage } from '../../platform/blobs/blob-storage.js';
 import type { Clock } from '../../platform/clock.js';
+import type { TenantScope } from '../../platform/db/tenancy.js';
 import type { JobQueue } from '../../platform/jobs/job-queue.js';
 import type { MailOutbox } from '../../platform/mail/mail-outbox.js';
 
@@ -17,4 +18,10 @@ export type AccessDeps = {
   appUrl: string;
   log: FastifyBaseLogger;
   clock: Clock;
+  /**
+   * Cancels the subscription of a business being deleted, in the deleting transaction. The
+   * subscriptions module provides it (app.ts): it imports access's services, so access cannot
+   * import it back without a cycle.
+   */
+  cancelSubscriptionOfDeletedBusiness: (scope: TenantScope) => Promise<void>;
 };

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Role, TBusiness, TDeleteBusinessRequest } from '@app/contracts';
 import type { Principal } from '../../platform/auth/guard.js';
 import { IMAGE_CONTAINER, businessBlobPrefix } from '../../platform/blobs/blob-storage.js';
-import { inNewTenant, inTenant, type TenantScope } from '../../platform/db/tenancy.js';
+import { inNewTenant, inTenant } from '../../platform/db/tenancy.js';
 import { assertSessionHoldsIn } from '../../platform/db/session-check.js';
 import { AppError, fieldError, notFound } from '../../platform/http/app-error.js';
 import type { AccessDeps } from './access.deps.js';
@@ -94,19 +94,10 @@ export async function deleteBusiness(
         `The name you typed is not the name of this business. Type "${business.businessName}" to delete it.`,
       );
     }
-    await cancelSubscriptionOfDeletedBusiness(deps, scope);
+    await deps.cancelSubscriptionOfDeletedBusiness(scope);
     await deleteBusinessData(scope);
   });
   await deps.blobs.removeAll(IMAGE_CONTAINER, businessBlobPrefix(id)).catch((error: unknown) => {
     deps.log.warn({ err: error, businessId: id }, 'could not remove the files of a deleted business');
   });
-}
-
-/**
- * Cancel the subscription of a business being deleted. Subscriptions do not exist yet: the
- * subscriptions issue fills this in, by queuing the cancellation job (payment provider call with
- * retries) in this transaction, so that it exists exactly when the deletion commits.
- */
-async function cancelSubscriptionOfDeletedBusiness(_deps: AccessDeps, _scope: TenantScope): Promise<void> {
-  // Nothing to cancel before the subscriptions issue.
 }

@@ -24,6 +24,11 @@ export async function updateBusinessLogo(scope: TenantScope, logoUrl: string): P
   await scope.tx.update(businesses).set({ logoUrl }).where(eq(businesses.id, scope.businessId));
 }
 
+/** The plan gate's copy of the subscription's plan (DESIGN 6). */
+export async function updateBusinessPlan(scope: TenantScope, planId: string): Promise<void> {
+  await scope.tx.update(businesses).set({ planId }).where(eq(businesses.id, scope.businessId));
+}
+
 /** Locks the business row for the rest of the transaction (plan-limited creations). */
 export async function lockBusiness(scope: TenantScope): Promise<BusinessRow | undefined> {
   const [row] = await scope.tx

@@ -19,6 +19,7 @@ import {
   insertBusiness,
   lockBusiness,
   updateBusinessLogo,
+  updateBusinessPlan,
   type BusinessRow,
 } from './businesses.repository.js';
 import { getPlan, type Plan } from '../plans/plans.service.js';
@@ -148,6 +149,20 @@ export async function planOfBusiness(scope: TenantScope, options: { lock: boolea
   const business = options.lock ? await lockBusiness(scope) : await findBusiness(scope);
   if (!business) throw notFound('The business');
   return getPlan(scope.tx, business.planId);
+}
+
+/**
+ * Moves the business onto a plan: the plan gate's copy of its subscription, written by the
+ * subscriptions module in the transaction that changes the subscription (after planOfBusiness
+ * with lock, so changes to one business serialise).
+ */
+export async function setPlanOfBusiness(scope: TenantScope, planId: string): Promise<void> {
+  await updateBusinessPlan(scope, planId);
+}
+
+/** Staff users of the business, as the plan's staff limit counts them. */
+export async function countStaffOfBusiness(scope: TenantScope): Promise<number> {
+  return countStaff(scope.tx, scope.businessId);
 }
 
 /** The IANA time zone the business reads its days and weeks in (DESIGN 13). */

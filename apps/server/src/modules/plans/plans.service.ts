@@ -1,7 +1,7 @@
 import type { Feature, PlanLimits } from '@app/contracts';
 import type { Tx } from '../../platform/db/tenancy.js';
 import { planViolation } from '../../platform/http/app-error.js';
-import { findPlan, type PlanRow } from './plans.repository.js';
+import { findAllPlans, findPlan, type PlanRow } from './plans.repository.js';
 
 export type Plan = {
   id: string;
@@ -30,6 +30,11 @@ export async function getPlan(tx: Tx, planId: string): Promise<Plan> {
   const row = await findPlan(tx, planId);
   if (!row) throw new Error(`plan ${planId} is not seeded`);
   return toPlan(row);
+}
+
+/** The plans on offer, cheapest first. */
+export async function listPlans(tx: Tx): Promise<Plan[]> {
+  return (await findAllPlans(tx)).map(toPlan);
 }
 
 /**

@@ -45,6 +45,18 @@ export async function inNewTenant<T>(
 }
 
 /**
+ * For a job that carries its business id (DESIGN 14): the business's transaction with no user
+ * acting. The id comes from a job this server queued, never from a request.
+ */
+export async function inJobTenant<T>(
+  db: Db,
+  businessId: string,
+  work: (scope: TenantScope) => Promise<T>,
+): Promise<T> {
+  return inTransaction(db, null, businessId, (tx) => work({ tx, businessId }));
+}
+
+/**
  * Runs `work` in one transaction as APP_ROLE with no business set: every tenant table shows no
  * rows at all; of the global ones, plans, and of users and link tokens only what the policies
  * admit (the signed-in user, an account looked up with `lookUpAccount`, a link token presented

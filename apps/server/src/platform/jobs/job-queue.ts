@@ -66,6 +66,12 @@ export type JobQueue = {
    */
   enqueue: <T>(tx: Tx, queue: QueueDefinition<T>, data: T) => Promise<string>;
   /**
+   * Queues a job outside any transaction (a timer's periodic job). With `singletonSeconds`, at
+   * most one job of the queue is written per slot of that many seconds, whichever process sends
+   * it: answers false when this one was not written.
+   */
+  send: <T>(queue: QueueDefinition<T>, data: T, options?: { singletonSeconds?: number }) => Promise<boolean>;
+  /**
    * For tests: runs every job that is due now, in this process, until none is left, and waits
    * for the ones this process's workers have already taken. Jobs waiting for a later retry stay.
    * Deterministic with `isPolling: false`; with polling workers, a job a worker is fetching at
@@ -200,6 +206,13 @@ export function createJobQueue(options: {
       // send() answers null only when nothing was written: an unknown queue.
       if (!id) throw new Error(`The job queue ${queue.name} does not exist; was the server started?`);
       return id;
+    },
+
+    send: async (queue, data, sendOptions = {}) => {
+      const id = await boss.send(queue.name, data as object, {
+        ...(sendOptions.singletonSeconds ? { singletonSeconds: sendOptions.singletonSeconds } : {}),
+      });
+      return id !== null;
     },
 
     drain: async () => {

@@ -6,6 +6,7 @@
 import type { TenantScope } from '../../../platform/db/tenancy.js';
 import {
   clearProductReference,
+  countDistinctSkus,
   countProductsAt,
   existsProduct,
   findProductSummaries,
@@ -41,4 +42,9 @@ export async function clearCategoryOfProducts(scope: TenantScope, categoryId: st
 /** A deleted supplier leaves its products without a supplier, in the same transaction. */
 export async function clearSupplierOfProducts(scope: TenantScope, supplierId: string): Promise<void> {
   await clearProductReference(scope, 'supplierId', supplierId);
+}
+
+/** What the plan's product limit counts (distinct SKUs): a downgrade checks it. */
+export async function countProductsInUse(scope: TenantScope): Promise<number> {
+  return countDistinctSkus(scope);
 }

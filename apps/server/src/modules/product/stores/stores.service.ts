@@ -2,7 +2,7 @@ import type { TStore } from '@app/contracts';
 import type { TenantScope } from '../../../platform/db/tenancy.js';
 import { AppError } from '../../../platform/http/app-error.js';
 import { toLocation, type LocationRow } from '../locations/locations.service.js';
-import { existsStore, findStore, type StoreRow } from './stores.repository.js';
+import { countActiveStores, existsStore, findStore, type StoreRow } from './stores.repository.js';
 
 export type { StoreRow } from './stores.repository.js';
 
@@ -22,6 +22,11 @@ export async function requireStore(scope: TenantScope, id: string): Promise<Stor
 /** For the setup checklist: the business has at least one store. */
 export async function existsAnyStore(scope: TenantScope): Promise<boolean> {
   return existsStore(scope);
+}
+
+/** What the plan's store limit counts (active stores): a downgrade checks it. */
+export async function countStoresInUse(scope: TenantScope): Promise<number> {
+  return countActiveStores(scope);
 }
 
 export function toStore(store: StoreRow, location: LocationRow): TStore {

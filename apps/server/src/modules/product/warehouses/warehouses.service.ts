@@ -142,6 +142,11 @@ export async function deleteWarehouse(deps: ProductDeps, principal: Principal, i
   });
 }
 
+/** What the plan's warehouse limit counts (active warehouses): a downgrade checks it. */
+export async function countWarehousesInUse(scope: TenantScope): Promise<number> {
+  return countActiveWarehouses(scope);
+}
+
 export function toWarehouse(row: WarehouseRow, location: LocationRow): TWarehouse {
   return {
     id: row.id,

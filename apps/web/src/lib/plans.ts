@@ -22,6 +22,12 @@ export const LIMIT_LABELS = {
   staffUsers: 'Staff users',
 } as const;
 
+/** A limit with its noun: "1 store", "2,000 products", "Unlimited warehouses". */
+export function describeLimit(value: number | null, key: keyof typeof LIMIT_LABELS): string {
+  const noun = LIMIT_LABELS[key].toLowerCase();
+  return value === 1 ? `1 ${noun.replace(/s$/, '')}` : `${formatLimit(value)} ${noun}`;
+}
+
 /** A plan limit: null is unlimited. */
 export function formatLimit(value: number | null): string {
   return value === null ? 'Unlimited' : value.toLocaleString('en');

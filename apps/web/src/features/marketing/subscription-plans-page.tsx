@@ -22,7 +22,7 @@ import {
   useListSubscriptionPlansQuery,
 } from '../../api/subscriptions.api';
 import { RouterLink } from '../../components/router-link';
-import { FEATURE_LABELS, LIMIT_LABELS, currentPlanId, formatLimit, formatPrice } from '../../lib/plans';
+import { FEATURE_LABELS, LIMIT_LABELS, currentPlanId, describeLimit, formatPrice } from '../../lib/plans';
 import { selectBusinessId } from '../../session/session.slice';
 import { MarketingLayout } from './components/marketing-layout';
 import { PlanComparisonTable } from './components/plan-comparison-table';
@@ -32,8 +32,8 @@ import { useIsSignedIn } from './use-is-signed-in';
 const HIGHLIGHTED_PLAN = 'ADVANCED';
 
 function describePlan(plan: TSubscriptionPlan): string[] {
-  const limits = (Object.keys(LIMIT_LABELS) as (keyof typeof LIMIT_LABELS)[]).map(
-    (key) => `${formatLimit(plan.limits[key])} ${LIMIT_LABELS[key].toLowerCase()}`,
+  const limits = (Object.keys(LIMIT_LABELS) as (keyof typeof LIMIT_LABELS)[]).map((key) =>
+    describeLimit(plan.limits[key], key),
   );
   return [...limits, ...plan.features.map((feature) => FEATURE_LABELS[feature])];
 }

@@ -34,7 +34,7 @@ import {
 import { PageHeader } from '../../components/page-header';
 import { RouterLink } from '../../components/router-link';
 import { notifySuccess } from '../../components/toast';
-import { FEATURE_LABELS, LIMIT_LABELS, formatLimit, formatPrice, openSubscription } from '../../lib/plans';
+import { FEATURE_LABELS, LIMIT_LABELS, describeLimit, formatPrice, openSubscription } from '../../lib/plans';
 import { useIdempotencyKey } from '../../lib/use-idempotency-key';
 import { selectBusinessId, selectRoles } from '../../session/session.slice';
 import { CREATE_SUBSCRIPTION_FAILED, CREATION_FAILED, ONLY_OWNER_PAYS, SANDBOX_NOTE } from './messages';
@@ -68,7 +68,7 @@ function PlanSummary({ plan }: { plan: TSubscriptionPlan }) {
       </Typography>
       <List dense disablePadding aria-label={`What ${plan.name} includes`}>
         {[
-          ...LIMIT_KEYS.map((key) => `${formatLimit(plan.limits[key])} ${LIMIT_LABELS[key].toLowerCase()}`),
+          ...LIMIT_KEYS.map((key) => describeLimit(plan.limits[key], key)),
           ...plan.features.map((feature) => FEATURE_LABELS[feature]),
         ].map((line) => (
           <ListItem key={line} disableGutters>
@@ -86,7 +86,7 @@ function PlanSummary({ plan }: { plan: TSubscriptionPlan }) {
 function SubscribeSkeleton() {
   return (
     <Box
-      sx={{ display: 'grid', gridTemplateColumns: '280px 1fr', gap: 2 }}
+      sx={{ display: 'grid', gridTemplateColumns: '320px 1fr', gap: 2 }}
       aria-busy="true"
       aria-label="Loading the plans"
     >
@@ -177,7 +177,7 @@ export function SubscribePage() {
       ) : null}
       {plans.data ? (
         <Box
-          sx={{ display: 'grid', gridTemplateColumns: '280px minmax(0, 1fr)', gap: 2, alignItems: 'start' }}
+          sx={{ display: 'grid', gridTemplateColumns: '320px minmax(0, 1fr)', gap: 2, alignItems: 'start' }}
         >
           <Paper variant="outlined" sx={{ p: 2 }}>
             <Typography id={chooserId} variant="h6" component="h2" sx={{ mb: 1 }}>

@@ -39,14 +39,12 @@ const STATUS_LABELS: Record<SubscriptionStatus, string> = {
   EXPIRED: 'Expired',
 };
 
-const STATUS_COLORS = { ACTIVE: 'success', CANCELED: 'warning', EXPIRED: 'default' } as const;
-
 function formatDate(iso: string, timeZone: string): string {
   const date = new Date(iso);
   try {
-    return new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone }).format(date);
+    return new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone }).format(date);
   } catch {
-    return new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium' }).format(date);
+    return new Intl.DateTimeFormat('en-US', { dateStyle: 'long' }).format(date);
   }
 }
 
@@ -145,14 +143,6 @@ export function SubscriptionCard({ businessId, timeZone, canManage }: Subscripti
         <Typography id={titleId} variant="h5" component="h2">
           Subscription
         </Typography>
-        {shown ? (
-          <Chip
-            size="small"
-            variant="outlined"
-            label={STATUS_LABELS[shown.status]}
-            color={STATUS_COLORS[shown.status]}
-          />
-        ) : null}
         {shown?.sandbox ? <Chip size="small" label={SANDBOX_LABEL} color="info" variant="outlined" /> : null}
       </Box>
       {current.isLoading ? (
@@ -186,7 +176,7 @@ export function SubscriptionCard({ businessId, timeZone, canManage }: Subscripti
           </Box>
           {shown?.status === 'CANCELED' ? (
             <Typography color="text.secondary">
-              Access until {formatDate(shown.endDate, timeZone)}. After that the business is on the Free plan.
+              The plan stays until then; afterwards the business is on the Free plan.
             </Typography>
           ) : null}
           {subscription?.status === 'EXPIRED' ? (

@@ -50,7 +50,6 @@ export const COMING_PAGES: readonly { path: string; title: string }[] = [
   { path: 'broadcast', title: 'Broadcast' },
   { path: 'communications', title: 'Communications' },
   { path: 'analytics', title: 'Analytics' },
-  { path: 'subscribe', title: 'Subscribe' },
   { path: 'analytics/basic', title: 'Basic Analytics' },
   { path: 'analytics/advanced', title: 'Advanced Analytics' },
   { path: 'analytics/supreme', title: 'Supreme Analytics' },
@@ -245,6 +244,14 @@ export const appRoutes: RouteObject[] = [
             lazy: shellPage(
               () => import('../features/business-profile/business-profile-page'),
               (m) => m.BusinessProfilePage,
+            ),
+          },
+          {
+            path: 'subscribe',
+            handle: handle('Subscribe'),
+            lazy: shellPage(
+              () => import('../features/subscribe/subscribe-page'),
+              (m) => m.SubscribePage,
             ),
           },
           {

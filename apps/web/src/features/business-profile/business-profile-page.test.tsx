@@ -24,6 +24,7 @@ function businessServer(initial: TBusiness = businessRecord()): FetchHandler {
   return async (request) => {
     const at = path(request);
     if (request.method === 'GET' && at === BY_ID) return jsonResponse(200, business);
+    if (at === '/api/subscriptions/current') return jsonResponse(404, { code: 'NOT_FOUND', message: 'None' });
     if (request.method === 'GET') {
       return new Response(new Uint8Array([137, 80, 78, 71]), { headers: { 'Content-Type': 'image/png' } });
     }
@@ -98,6 +99,10 @@ describe(BusinessProfilePage.name, () => {
       expect(info).toHaveTextContent(text);
     }
     expect(region('Business Address')).toHaveTextContent('N1 1AA');
+    // 000 section 2: the Subscription card follows the address; no subscription (404) is Free.
+    expect(
+      await within(region('Subscription')).findByRole('link', { name: 'Upgrade Plan' }),
+    ).toBeInTheDocument();
     expect(
       within(region('Business status')).getByRole('button', { name: 'Close Business' }),
     ).toBeInTheDocument();

@@ -14,6 +14,7 @@ import { useGetBusinessProfileQuery } from './business-profile.api';
 import { BusinessAddressCard } from './components/business-address-card';
 import { BusinessInfoCard } from './components/business-info-card';
 import { BusinessStatusCard } from './components/business-status-card';
+import { SubscriptionCard } from './components/subscription-card';
 import { BUSINESS_ERROR } from './messages';
 
 function BusinessProfileSkeleton() {
@@ -36,14 +37,15 @@ function BusinessProfileSkeleton() {
 
 /**
  * /dashboard/business-profile (000 section 2 "Business profile"). Owners and admins edit; only
- * the owner closes, activates and deletes. The Subscription and Payment Management cards of the
- * specification join the column when subscriptions arrive.
+ * the owner closes, activates, deletes and manages the subscription; other business roles read
+ * the Subscription card. The Payment Management table joins it with Stripe Connect.
  */
 export function BusinessProfilePage() {
   const businessId = useSelector(selectBusinessId) ?? '';
   const roles = useSelector(selectRoles);
   const canEdit = isPermitted(roles, 'business:update');
   const isOwner = isPermitted(roles, 'business:close') && isPermitted(roles, 'business:delete');
+  const canReadSubscription = isPermitted(roles, 'subscription:read');
   const { data: business, error, isLoading } = useGetBusinessProfileQuery(businessId, { skip: !businessId });
   const [logoRevision, setLogoRevision] = useState(0);
   const logo = useDownloadedImage(business?.logoUrl, logoRevision);
@@ -78,6 +80,13 @@ export function BusinessProfilePage() {
             onLogoChanged={() => setLogoRevision((current) => current + 1)}
           />
           <BusinessAddressCard business={business} canEdit={canEdit} />
+          {canReadSubscription ? (
+            <SubscriptionCard
+              businessId={business.id}
+              timeZone={business.timeZone}
+              canManage={isPermitted(roles, 'subscription:manage')}
+            />
+          ) : null}
           {isOwner ? (
             <BusinessStatusCard business={business} onError={setActionError} onDeleted={onDeleted} />
           ) : null}

@@ -1,6 +1,7 @@
-import { API, type TBusiness, type TDeleteBusinessRequest } from '@app/contracts';
+import { API, type TBusiness, type TDeleteBusinessRequest, type TSubscription } from '@app/contracts';
 import { baseApi } from '../../api/base-api';
-import { BUSINESS_ERROR } from './messages';
+import { SUBSCRIPTION_TAG, subscriptionPath } from '../../api/subscriptions.api';
+import { BUSINESS_ERROR, SUBSCRIPTION_MESSAGES } from './messages';
 
 const businessPath = (path: string, businessId: string) =>
   path.replace(':id', encodeURIComponent(businessId));
@@ -43,6 +44,32 @@ export const businessProfileApi = baseApi.injectEndpoints({
       }),
       extraOptions: { fallbackMessage: BUSINESS_ERROR },
     }),
+    /** Cancel keeps access to `endDate` (status CANCELED). */
+    cancelSubscription: build.mutation<TSubscription, string>({
+      query: (subscriptionId) => ({
+        url: subscriptionPath(API.subscriptions.byId, subscriptionId),
+        method: 'DELETE',
+      }),
+      extraOptions: { fallbackMessage: SUBSCRIPTION_MESSAGES.cancel.fallback },
+      invalidatesTags: [SUBSCRIPTION_TAG],
+    }),
+    reactivateSubscription: build.mutation<TSubscription, string>({
+      query: (subscriptionId) => ({
+        url: subscriptionPath(API.subscriptions.reactivate, subscriptionId),
+        method: 'POST',
+      }),
+      extraOptions: { fallbackMessage: SUBSCRIPTION_MESSAGES.reactivate.fallback },
+      invalidatesTags: [SUBSCRIPTION_TAG],
+    }),
+    setSubscriptionAutoRenew: build.mutation<TSubscription, { subscriptionId: string; enable: boolean }>({
+      query: ({ subscriptionId, enable }) => ({
+        url: subscriptionPath(API.subscriptions.autoRenew, subscriptionId),
+        method: 'PATCH',
+        params: { enable: String(enable) },
+      }),
+      extraOptions: { fallbackMessage: SUBSCRIPTION_MESSAGES.autoRenew.fallback },
+      invalidatesTags: [SUBSCRIPTION_TAG],
+    }),
   }),
 });
 
@@ -52,4 +79,7 @@ export const {
   useCloseBusinessMutation,
   useActivateBusinessMutation,
   useDeleteBusinessMutation,
+  useCancelSubscriptionMutation,
+  useReactivateSubscriptionMutation,
+  useSetSubscriptionAutoRenewMutation,
 } = businessProfileApi;

@@ -31,3 +31,24 @@ export const BUSINESS_SUCCESS = {
 
 export const DELETE_BUSINESS_TEXT =
   'This deletes the business with its stores, products, stock, staff accounts and history. It cannot be undone. You will be signed out and can set up a new business when you sign in again.';
+
+/** 000 section 8, Subscriptions: each failure's title and the call's fallback text. */
+export const SUBSCRIPTION_MESSAGES = {
+  cancel: { title: 'Cancel failed', fallback: 'Failed to cancel subscription' },
+  autoRenew: { title: 'Failed to toggle auto-renew', fallback: 'Failed to update auto-renew' },
+  reactivate: { title: 'Reactivate failed', fallback: 'An error occurred' },
+} as const;
+
+/** 000 section 2: the Subscription card's cancel confirmation. */
+export const CANCEL_SUBSCRIPTION_CONFIRMATION = {
+  title: 'Cancel Subscription',
+  message:
+    'Are you sure you want to cancel your subscription? You will keep access until the end of the billing period.',
+} as const;
+
+export const SUBSCRIPTION_SUCCESS = {
+  cancel: 'Subscription canceled',
+  reactivate: 'Subscription reactivated',
+  autoRenewOn: 'Auto-renew turned on',
+  autoRenewOff: 'Auto-renew turned off',
+} as const;

@@ -1,47 +1,150 @@
 import CheckIcon from '@mui/icons-material/Check';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
 import Container from '@mui/material/Container';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { PLANS, PLAN_IDS, type Feature, type PlanLimits } from '@app/contracts';
+import type { TSubscriptionPlan } from '@app/contracts';
+import { useSelector } from 'react-redux';
+import { getErrorMessage } from '../../api/api-error';
+import {
+  PLANS_FETCH_FAILED,
+  PLANS_UNAVAILABLE,
+  useGetCurrentSubscriptionQuery,
+  useListSubscriptionPlansQuery,
+} from '../../api/subscriptions.api';
 import { RouterLink } from '../../components/router-link';
+import { FEATURE_LABELS, LIMIT_LABELS, currentPlanId, describeLimit, formatPrice } from '../../lib/plans';
+import { selectBusinessId } from '../../session/session.slice';
 import { MarketingLayout } from './components/marketing-layout';
+import { PlanComparisonTable } from './components/plan-comparison-table';
 import { LEAD_SX, PAGE_TITLE_SX, PLAN_GRID_SX } from './marketing-styles';
+import { useIsSignedIn } from './use-is-signed-in';
 
-const FEATURE_LABELS: Record<Feature, string> = {
-  ANALYTICS_BASIC: 'Basic analytics',
-  BULK_UPLOAD: 'Bulk upload',
-  DISCOUNTS: 'Discounts',
-  AUDIT_LOG: 'Audit log',
-  LOYALTY: 'Loyalty programs',
-  BROADCAST_ALERTS: 'Broadcast alerts',
-  ANALYTICS_ADVANCED: 'Advanced analytics',
-  AI_REPORT: 'AI reports',
-  EXPORT: 'Report export',
-  ANALYTICS_SUPREME: 'Supreme analytics',
-  FORECAST: 'Forecasts',
-};
+const HIGHLIGHTED_PLAN = 'ADVANCED';
 
-function formatLimit(value: number | null, noun: string): string {
-  return value === null ? `Unlimited ${noun}` : `${value.toLocaleString('en')} ${noun}`;
+function describePlan(plan: TSubscriptionPlan): string[] {
+  const limits = (Object.keys(LIMIT_LABELS) as (keyof typeof LIMIT_LABELS)[]).map((key) =>
+    describeLimit(plan.limits[key], key),
+  );
+  return [...limits, ...plan.features.map((feature) => FEATURE_LABELS[feature])];
 }
 
-function describeLimits(limits: PlanLimits): string[] {
-  return [
-    formatLimit(limits.stores, limits.stores === 1 ? 'store' : 'stores'),
-    formatLimit(limits.warehouses, limits.warehouses === 1 ? 'warehouse' : 'warehouses'),
-    formatLimit(limits.products, 'products'),
-    formatLimit(limits.staffUsers, 'staff users'),
-  ];
+type PlanAction = { label: string; to: string | null };
+
+function planAction(plan: TSubscriptionPlan, signedIn: boolean, current: string | null): PlanAction {
+  if (!signedIn) return { label: plan.id === 'FREE' ? 'Start free' : `Choose ${plan.name}`, to: '/register' };
+  if (plan.id === current) return { label: 'Current plan', to: null };
+  return { label: `Choose ${plan.name}`, to: `/dashboard/subscribe?plan=${plan.id}` };
 }
 
-/** The plans of DESIGN section 6. */
+function PlanCard({
+  plan,
+  action,
+  isCurrent,
+}: {
+  plan: TSubscriptionPlan;
+  action: PlanAction;
+  isCurrent: boolean;
+}) {
+  const isHighlighted = plan.id === HIGHLIGHTED_PLAN;
+  const isAccented = isCurrent || isHighlighted;
+  return (
+    <Paper
+      component="section"
+      aria-labelledby={`plan-${plan.id}`}
+      variant="outlined"
+      sx={{
+        p: 3,
+        display: 'flex',
+        flexDirection: 'column',
+        borderColor: isAccented ? 'primary.main' : 'divider',
+        // A second pixel of accent drawn outside the box, so the card's content lines up with
+        // its neighbours' (a 2 px border would push it down).
+        boxShadow: isAccented ? (theme) => `0 0 0 1px ${(theme.vars ?? theme).palette.primary.main}` : 'none',
+      }}
+    >
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+        <Typography id={`plan-${plan.id}`} variant="h4" component="h2">
+          {plan.name}
+        </Typography>
+        {isCurrent ? <Chip size="small" color="primary" label="Your plan" /> : null}
+      </Box>
+      <Typography sx={{ mt: 1 }}>
+        <Box component="span" sx={{ fontSize: '2rem', fontWeight: 700 }}>
+          {formatPrice(plan.priceMonthly, plan.currency)}
+        </Box>{' '}
+        <Box component="span" sx={{ color: 'text.secondary' }}>
+          / month
+        </Box>
+      </Typography>
+      <List dense sx={{ flex: 1, my: 2 }}>
+        {describePlan(plan).map((line) => (
+          <ListItem key={line} disableGutters>
+            <ListItemIcon sx={{ minWidth: 28 }}>
+              <CheckIcon fontSize="small" color="primary" />
+            </ListItemIcon>
+            <ListItemText primary={line} />
+          </ListItem>
+        ))}
+      </List>
+      {action.to === null ? (
+        <Button variant="outlined" fullWidth disabled>
+          {action.label}
+        </Button>
+      ) : (
+        <Button
+          component={RouterLink}
+          to={action.to}
+          variant={isHighlighted ? 'contained' : 'outlined'}
+          fullWidth
+        >
+          {action.label}
+        </Button>
+      )}
+    </Paper>
+  );
+}
+
+function PlansSkeleton() {
+  return (
+    <Box sx={PLAN_GRID_SX} aria-busy="true" aria-label="Loading the plans">
+      {[0, 1, 2, 3].map((card) => (
+        <Paper key={card} variant="outlined" sx={{ p: 3 }}>
+          <Skeleton width="50%" height={36} />
+          <Skeleton width="40%" height={48} />
+          {[0, 1, 2, 3, 4].map((line) => (
+            <Skeleton key={line} width="80%" />
+          ))}
+          <Skeleton variant="rounded" height={36} sx={{ mt: 2 }} />
+        </Paper>
+      ))}
+    </Box>
+  );
+}
+
+/**
+ * /subscription-plans (public): the plans of `GET /api/subscription-plans`, each with its price,
+ * limits and features, then a comparison table. Signed in, the business's plan is marked (no
+ * subscription is Free) and the other plans lead to /dashboard/subscribe.
+ */
 export function SubscriptionPlansPage() {
+  const signedIn = useIsSignedIn();
+  const businessId = useSelector(selectBusinessId);
+  const plans = useListSubscriptionPlansQuery();
+  const canReadCurrent = signedIn && businessId !== null;
+  const current = useGetCurrentSubscriptionQuery(businessId ?? '', { skip: !canReadCurrent });
+  // The current plan is marked once known; a failed read marks none.
+  const markedPlan = canReadCurrent && current.isSuccess ? currentPlanId(current.data) : null;
+
   return (
     <MarketingLayout>
       <Container maxWidth="lg" sx={{ py: { xs: 5, md: 9 } }}>
@@ -56,64 +159,35 @@ export function SubscriptionPlansPage() {
             Start free. Upgrade when you need more stores, products or features. Cancel any time.
           </Typography>
         </Box>
-        <Box sx={PLAN_GRID_SX}>
-          {PLAN_IDS.map((planId) => {
-            const plan = PLANS[planId];
-            const isHighlighted = planId === 'ADVANCED';
-            return (
-              <Paper
-                key={planId}
-                component="section"
-                aria-labelledby={`plan-${planId}`}
-                variant="outlined"
-                sx={{
-                  p: 3,
-                  display: 'flex',
-                  flexDirection: 'column',
-                  borderColor: isHighlighted ? 'primary.main' : 'divider',
-                  // A second pixel of accent drawn outside the box, so the highlighted card's
-                  // content lines up with its neighbours' (a 2 px border would push it down).
-                  boxShadow: isHighlighted
-                    ? (theme) => `0 0 0 1px ${(theme.vars ?? theme).palette.primary.main}`
-                    : 'none',
-                }}
-              >
-                <Typography id={`plan-${planId}`} variant="h4" component="h2">
-                  {plan.name}
-                </Typography>
-                <Typography sx={{ mt: 1 }}>
-                  <Box component="span" sx={{ fontSize: '2rem', fontWeight: 700 }}>
-                    €{Number(plan.priceMonthly).toFixed(0)}
-                  </Box>{' '}
-                  <Box component="span" sx={{ color: 'text.secondary' }}>
-                    / month
-                  </Box>
-                </Typography>
-                <List dense sx={{ flex: 1, my: 2 }}>
-                  {[
-                    ...describeLimits(plan.limits),
-                    ...plan.features.map((feature) => FEATURE_LABELS[feature]),
-                  ].map((line) => (
-                    <ListItem key={line} disableGutters>
-                      <ListItemIcon sx={{ minWidth: 28 }}>
-                        <CheckIcon fontSize="small" color="primary" />
-                      </ListItemIcon>
-                      <ListItemText primary={line} />
-                    </ListItem>
-                  ))}
-                </List>
-                <Button
-                  component={RouterLink}
-                  to="/register"
-                  variant={isHighlighted ? 'contained' : 'outlined'}
-                  fullWidth
-                >
-                  {planId === 'FREE' ? 'Start free' : `Choose ${plan.name}`}
-                </Button>
-              </Paper>
-            );
-          })}
-        </Box>
+        {plans.isLoading ? <PlansSkeleton /> : null}
+        {plans.error ? (
+          <Alert
+            severity="error"
+            action={
+              <Button color="inherit" size="small" onClick={() => void plans.refetch()}>
+                Try again
+              </Button>
+            }
+          >
+            <AlertTitle>{PLANS_UNAVAILABLE}</AlertTitle>
+            {getErrorMessage(plans.error, PLANS_FETCH_FAILED)}
+          </Alert>
+        ) : null}
+        {plans.data ? (
+          <>
+            <Box sx={PLAN_GRID_SX}>
+              {plans.data.map((plan) => (
+                <PlanCard
+                  key={plan.id}
+                  plan={plan}
+                  isCurrent={plan.id === markedPlan}
+                  action={planAction(plan, signedIn, markedPlan)}
+                />
+              ))}
+            </Box>
+            <PlanComparisonTable plans={plans.data} currentPlanId={markedPlan} />
+          </>
+        ) : null}
       </Container>
     </MarketingLayout>
   );

@@ -5,7 +5,7 @@ import { notifyError, notifySuccess } from '../../../components/toast';
 import { MOVEMENT_MESSAGES, MOVEMENT_SUCCESS } from '../messages';
 import { describeMovement } from '../movement-format';
 import { useCancelMovementsMutation } from '../stock-movements.api';
-import { useIdempotencyKey } from '../use-idempotency-key';
+import { useIdempotencyKey } from '../../../lib/use-idempotency-key';
 
 type CancelMovementsDialogProps = {
   movements: readonly TStockMovement[];

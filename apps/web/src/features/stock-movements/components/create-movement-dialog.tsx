@@ -15,7 +15,7 @@ import { useFormErrors } from '../../../lib/use-form-errors';
 import { validate } from '../../../lib/validation';
 import { MOVEMENT_MESSAGES, MOVEMENT_SUCCESS } from '../messages';
 import { useCreateMovementsMutation } from '../stock-movements.api';
-import { useIdempotencyKey } from '../use-idempotency-key';
+import { useIdempotencyKey } from '../../../lib/use-idempotency-key';
 import { MovementItemFields, type ItemValues } from './movement-item-fields';
 
 const NOTE_MAX = 500;

@@ -17,7 +17,7 @@ import { notifyError, notifySuccess } from '../../../components/toast';
 import { MOVEMENT_MESSAGES, MOVEMENT_SUCCESS } from '../messages';
 import { errorCode, errorDetails } from '../movement-requests';
 import { useDownloadMovementTemplateMutation, useUploadMovementsMutation } from '../stock-movements.api';
-import { useIdempotencyKey } from '../use-idempotency-key';
+import { useIdempotencyKey } from '../../../lib/use-idempotency-key';
 
 const SHEET_TYPES = [
   '.csv',

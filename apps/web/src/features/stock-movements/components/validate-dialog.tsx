@@ -20,7 +20,7 @@ import { LOCKED_HINT, MOVEMENT_MESSAGES, MOVEMENT_SUCCESS } from '../messages';
 import { END_LABELS, describeMovement, shortId, type MovementEnd } from '../movement-format';
 import { errorCode, errorDetails } from '../movement-requests';
 import { useValidateMovementsMutation } from '../stock-movements.api';
-import { useIdempotencyKey } from '../use-idempotency-key';
+import { useIdempotencyKey } from '../../../lib/use-idempotency-key';
 
 const CODE = /^[0-9]{6}$/;
 

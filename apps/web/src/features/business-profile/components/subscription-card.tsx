@@ -1,0 +1,242 @@
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Switch from '@mui/material/Switch';
+import Typography from '@mui/material/Typography';
+import type { SubscriptionStatus, TSubscription } from '@app/contracts';
+import { useId, useState, type ReactNode } from 'react';
+import { getErrorMessage } from '../../../api/api-error';
+import { LOAD_CURRENT_FAILED, useGetCurrentSubscriptionQuery } from '../../../api/subscriptions.api';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { RouterLink } from '../../../components/router-link';
+import { notifySuccess } from '../../../components/toast';
+import { SANDBOX_LABEL } from '../../../lib/plans';
+import {
+  useCancelSubscriptionMutation,
+  useReactivateSubscriptionMutation,
+  useSetSubscriptionAutoRenewMutation,
+} from '../business-profile.api';
+import { CANCEL_SUBSCRIPTION_CONFIRMATION, SUBSCRIPTION_MESSAGES, SUBSCRIPTION_SUCCESS } from '../messages';
+
+type SubscriptionCardProps = {
+  businessId: string;
+  /** The business's time zone: the end date is the day there. */
+  timeZone: string;
+  /** The owner (`subscription:manage`); other business roles read. */
+  canManage: boolean;
+};
+
+type Failure = { title: string; message: string };
+
+const STATUS_LABELS: Record<SubscriptionStatus, string> = {
+  ACTIVE: 'Active',
+  CANCELED: 'Canceled',
+  EXPIRED: 'Expired',
+};
+
+function formatDate(iso: string, timeZone: string): string {
+  const date = new Date(iso);
+  try {
+    return new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone }).format(date);
+  } catch {
+    return new Intl.DateTimeFormat('en-US', { dateStyle: 'long' }).format(date);
+  }
+}
+
+/** 000 section 4: a plan is free when its name is "free", is missing, or there is no subscription. */
+export function isFreePlan(subscription: TSubscription | null | undefined): boolean {
+  const name = subscription?.plan.name ?? subscription?.planName;
+  return !subscription || !name || name.trim().toLowerCase() === 'free';
+}
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Box>
+      <Typography variant="body2" color="text.secondary" component="dt">
+        {label}
+      </Typography>
+      <Typography component="dd" sx={{ m: 0, fontWeight: 500 }}>
+        {children}
+      </Typography>
+    </Box>
+  );
+}
+
+/**
+ * The Subscription card of 000 section 2: plan, status, end date, the auto-renew switch, Upgrade
+ * Plan or Change Plan (to /subscription-plans) and Cancel Subscription (ACTIVE and a paid plan
+ * only); a CANCELED one shows its last day and Reactivate. No subscription (404) is Free.
+ */
+export function SubscriptionCard({ businessId, timeZone, canManage }: SubscriptionCardProps) {
+  const titleId = useId();
+  const current = useGetCurrentSubscriptionQuery(businessId);
+  const [cancelSubscription, cancelling] = useCancelSubscriptionMutation();
+  const [reactivateSubscription, reactivating] = useReactivateSubscriptionMutation();
+  const [setAutoRenew, toggling] = useSetSubscriptionAutoRenewMutation();
+  const [isConfirming, setIsConfirming] = useState(false);
+  const [failure, setFailure] = useState<Failure | null>(null);
+
+  const subscription = current.data ?? null;
+  // An EXPIRED subscription is Free again; its plan is history.
+  const shown = subscription?.status === 'EXPIRED' ? null : subscription;
+  const isFree = isFreePlan(shown);
+  const isBusy = cancelling.isLoading || reactivating.isLoading || toggling.isLoading;
+  const canCancel = canManage && shown?.status === 'ACTIVE' && !isFree;
+  // CANCELED lasts until the end date (the renewal job expires it then), so it can come back.
+  const canReactivate = canManage && shown?.status === 'CANCELED';
+
+  const run = async (
+    action: () => Promise<unknown>,
+    messages: { title: string; fallback: string },
+    success: string,
+  ) => {
+    setFailure(null);
+    try {
+      await action();
+      notifySuccess(success);
+    } catch (error) {
+      setFailure({ title: messages.title, message: getErrorMessage(error, messages.fallback) });
+    }
+  };
+
+  const cancel = () => {
+    setIsConfirming(false);
+    if (!shown) return;
+    void run(
+      () => cancelSubscription(shown.id).unwrap(),
+      SUBSCRIPTION_MESSAGES.cancel,
+      SUBSCRIPTION_SUCCESS.cancel,
+    );
+  };
+
+  const toggleAutoRenew = (enable: boolean) => {
+    if (!shown) return;
+    void run(
+      () => setAutoRenew({ subscriptionId: shown.id, enable }).unwrap(),
+      SUBSCRIPTION_MESSAGES.autoRenew,
+      enable ? SUBSCRIPTION_SUCCESS.autoRenewOn : SUBSCRIPTION_SUCCESS.autoRenewOff,
+    );
+  };
+
+  const reactivate = () => {
+    if (!shown) return;
+    void run(
+      () => reactivateSubscription(shown.id).unwrap(),
+      SUBSCRIPTION_MESSAGES.reactivate,
+      SUBSCRIPTION_SUCCESS.reactivate,
+    );
+  };
+
+  return (
+    <Paper
+      variant="outlined"
+      component="section"
+      aria-labelledby={titleId}
+      sx={{ p: 3, display: 'grid', gap: 2 }}
+    >
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}>
+        <Typography id={titleId} variant="h5" component="h2">
+          Subscription
+        </Typography>
+        {shown?.sandbox ? <Chip size="small" label={SANDBOX_LABEL} color="info" variant="outlined" /> : null}
+      </Box>
+      {current.isLoading ? (
+        <Box aria-busy="true" aria-label="Loading the subscription">
+          <Skeleton width="40%" />
+          <Skeleton width="60%" />
+        </Box>
+      ) : null}
+      {current.error ? (
+        <Alert severity="error">
+          <AlertTitle>{LOAD_CURRENT_FAILED}</AlertTitle>
+          {getErrorMessage(current.error, LOAD_CURRENT_FAILED)}
+        </Alert>
+      ) : null}
+      {current.isSuccess ? (
+        <>
+          <Box
+            component="dl"
+            sx={{
+              m: 0,
+              display: 'grid',
+              gap: 2,
+              gridTemplateColumns: 'repeat(auto-fit, minmax(180px, 1fr))',
+            }}
+          >
+            <Field label="Plan">{isFree ? 'Free' : (shown?.plan.name ?? shown?.planName)}</Field>
+            <Field label="Status">{shown ? STATUS_LABELS[shown.status] : 'No paid subscription'}</Field>
+            <Field label={shown?.status === 'CANCELED' ? 'Access until' : 'End date'}>
+              {shown ? formatDate(shown.endDate, timeZone) : '—'}
+            </Field>
+          </Box>
+          {shown?.status === 'CANCELED' ? (
+            <Typography color="text.secondary">
+              The plan stays until then; afterwards the business is on the Free plan.
+            </Typography>
+          ) : null}
+          {subscription?.status === 'EXPIRED' ? (
+            <Typography color="text.secondary">
+              Your {subscription.planName} subscription ended on {formatDate(subscription.endDate, timeZone)}.
+            </Typography>
+          ) : null}
+          <FormControlLabel
+            control={
+              <Switch
+                checked={shown?.autoRenew ?? false}
+                disabled={!canManage || shown?.status !== 'ACTIVE' || isFree || isBusy}
+                onChange={(event) => toggleAutoRenew(event.target.checked)}
+              />
+            }
+            label="Auto-renew"
+            sx={{ justifySelf: 'start' }}
+          />
+          {failure ? (
+            <Alert severity="error" onClose={() => setFailure(null)}>
+              <AlertTitle>{failure.title}</AlertTitle>
+              {failure.message}
+            </Alert>
+          ) : null}
+          {canManage ? (
+            <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap' }}>
+              <Button component={RouterLink} to="/subscription-plans" variant="contained">
+                {isFree ? 'Upgrade Plan' : 'Change Plan'}
+              </Button>
+              {canReactivate ? (
+                <Button variant="outlined" disabled={isBusy} onClick={reactivate}>
+                  Reactivate
+                </Button>
+              ) : null}
+              {canCancel ? (
+                <Button
+                  variant="outlined"
+                  color="error"
+                  disabled={isBusy}
+                  onClick={() => setIsConfirming(true)}
+                >
+                  Cancel Subscription
+                </Button>
+              ) : null}
+            </Box>
+          ) : (
+            <Typography variant="body2" color="text.secondary">
+              Only the business owner can change the subscription.
+            </Typography>
+          )}
+        </>
+      ) : null}
+      <ConfirmDialog
+        open={isConfirming}
+        title={CANCEL_SUBSCRIPTION_CONFIRMATION.title}
+        message={CANCEL_SUBSCRIPTION_CONFIRMATION.message}
+        isDestructive
+        onConfirm={cancel}
+        onCancel={() => setIsConfirming(false)}
+      />
+    </Paper>
+  );
+}

@@ -1,0 +1,145 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Role, TSubscription } from '@app/contracts';
+import { describe, expect, it } from 'vitest';
+import { AppToastContainer } from '../../components/toast';
+import { jsonResponse, makeSession } from '../../test/fixtures';
+import { mockFetch, renderRoutes, type FetchHandler } from '../../test/render';
+import { SUBSCRIPTION_ID, planList, subscriptionRecord } from '../../test/subscription-fixtures';
+import { SubscribePage } from './subscribe-page';
+
+const path = (request: Request) => new URL(request.url).pathname;
+const writes = (requests: Request[]) => requests.filter((request) => request.method !== 'GET');
+
+/** Plans, the current subscription (null: 404) and the answer to a payment. */
+function server(current: TSubscription | null, pay: () => Response): FetchHandler {
+  return (request) => {
+    if (path(request) === '/api/subscription-plans') return jsonResponse(200, planList());
+    if (path(request) === '/api/subscriptions/current') {
+      return current ? jsonResponse(200, current) : jsonResponse(404, { code: 'NOT_FOUND', message: 'None' });
+    }
+    return pay();
+  };
+}
+
+function setup(
+  handler: FetchHandler,
+  entry = '/dashboard/subscribe?plan=BASIC',
+  roles: Role[] = ['ROLE_BUSINESS_OWNER'],
+) {
+  const fake = mockFetch(handler);
+  const view = renderRoutes(
+    [
+      {
+        path: '/dashboard/subscribe',
+        element: (
+          <>
+            <AppToastContainer />
+            <SubscribePage />
+          </>
+        ),
+      },
+      {
+        path: '/dashboard/business-profile',
+        element: (
+          <>
+            <AppToastContainer />
+            <p>Business profile</p>
+          </>
+        ),
+      },
+    ],
+    { initialEntries: [entry], session: makeSession({ roles }) },
+  );
+  return { ...fake, ...view };
+}
+
+const confirmButton = () => screen.findByRole('button', { name: 'Confirm' });
+
+describe(SubscribePage.name, () => {
+  it('subscribes from Free with an Idempotency-Key, then shows the sandbox toast on the business profile', async () => {
+    const { requests, router } = setup(server(null, () => jsonResponse(201, subscriptionRecord('BASIC'))));
+    const choice = await screen.findByRole('region', { name: 'Your choice' });
+    expect(choice).toHaveTextContent('$29');
+    expect(choice).toHaveTextContent('2,000 products');
+    expect(choice).toHaveTextContent('Audit log');
+    await waitFor(async () => expect(await confirmButton()).toBeEnabled());
+    await userEvent.click(await confirmButton());
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/business-profile'));
+    expect(
+      await screen.findByText('You are now on the Basic plan. Sandbox: no real card is charged.'),
+    ).toBeInTheDocument();
+    const [post] = writes(requests);
+    expect(post!.method).toBe('POST');
+    expect(path(post!)).toBe('/api/subscriptions');
+    expect(await post!.json()).toEqual({ planId: 'BASIC' });
+    expect(post!.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('changes the plan of an open subscription and keeps the key when retrying after a 409', async () => {
+    let attempts = 0;
+    const { requests, router } = setup(
+      server(subscriptionRecord('ADVANCED'), () => {
+        attempts += 1;
+        return attempts === 1
+          ? jsonResponse(409, { code: 'CONFLICT', message: 'Remove 2 stores first: Basic allows 3.' })
+          : jsonResponse(200, subscriptionRecord('BASIC', { sandbox: false }));
+      }),
+    );
+    expect(await screen.findByText(/Changing from Advanced to Basic/)).toBeInTheDocument();
+    expect(screen.getByText('Sandbox: no real card is charged.')).toBeInTheDocument();
+    await waitFor(async () => expect(await confirmButton()).toBeEnabled());
+    await userEvent.click(await confirmButton());
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Creation failed');
+    expect(alert).toHaveTextContent('Remove 2 stores first: Basic allows 3.');
+
+    await userEvent.click(await confirmButton());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/business-profile'));
+    const [refused, accepted] = writes(requests);
+    expect(refused!.method).toBe('PUT');
+    expect(path(refused!)).toBe(`/api/subscriptions/${SUBSCRIPTION_ID}`);
+    expect(await accepted!.json()).toEqual({ planId: 'BASIC' });
+    expect(accepted!.headers.get('Idempotency-Key')).toBe(refused!.headers.get('Idempotency-Key'));
+  });
+
+  it('shows "Processing..." while paying and the fallback text when the server gives none', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    setup(server(null, () => new Promise<Response>((resolve) => (answer = resolve)) as unknown as Response));
+    await waitFor(async () => expect(await confirmButton()).toBeEnabled());
+    await userEvent.click(await confirmButton());
+    expect(await screen.findByRole('button', { name: 'Processing...' })).toBeDisabled();
+    answer(jsonResponse(500, {}));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to create subscription');
+  });
+
+  it('lets a plan be chosen, and keeps the current plan from being bought again', async () => {
+    setup(
+      server(subscriptionRecord('BASIC'), () => jsonResponse(500, {})),
+      '/dashboard/subscribe',
+    );
+    expect(await screen.findByText('Choose a plan to see what it costs and includes.')).toBeInTheDocument();
+    await userEvent.click(await screen.findByRole('radio', { name: /^Basic/ }));
+    expect(await screen.findByText('This is your current plan.')).toBeInTheDocument();
+    expect(await confirmButton()).toBeDisabled();
+    await userEvent.click(screen.getByRole('radio', { name: /^Supreme/ }));
+    await waitFor(async () => expect(await confirmButton()).toBeEnabled());
+  });
+
+  it('shows a business admin the plan but not the payment, and why', async () => {
+    const { requests } = setup(
+      server(null, () => jsonResponse(201, subscriptionRecord())),
+      undefined,
+      ['ROLE_BUSINESS_ADMIN'],
+    );
+    const choice = await screen.findByRole('region', { name: 'Your choice' });
+    expect(
+      within(choice).getByText(
+        'Only the business owner can change the subscription. Ask your owner to choose this plan.',
+      ),
+    ).toBeInTheDocument();
+    expect(await confirmButton()).toBeDisabled();
+    expect(writes(requests)).toHaveLength(0);
+  });
+});

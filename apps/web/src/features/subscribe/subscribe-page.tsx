@@ -1,0 +1,263 @@
+import CheckIcon from '@mui/icons-material/Check';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Paper from '@mui/material/Paper';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import {
+  PLAN_IDS,
+  isPermitted,
+  type PlanId,
+  type TSubscription,
+  type TSubscriptionPlan,
+} from '@app/contracts';
+import { useId, useState } from 'react';
+import { useSelector } from 'react-redux';
+import { useNavigate, useSearchParams } from 'react-router';
+import { getErrorMessage } from '../../api/api-error';
+import {
+  LOAD_CURRENT_FAILED,
+  PLANS_LOAD_FAILED,
+  useGetCurrentSubscriptionQuery,
+  useListSubscriptionPlansQuery,
+} from '../../api/subscriptions.api';
+import { PageHeader } from '../../components/page-header';
+import { RouterLink } from '../../components/router-link';
+import { notifySuccess } from '../../components/toast';
+import { FEATURE_LABELS, LIMIT_LABELS, describeLimit, formatPrice, openSubscription } from '../../lib/plans';
+import { useIdempotencyKey } from '../../lib/use-idempotency-key';
+import { selectBusinessId, selectRoles } from '../../session/session.slice';
+import { CREATE_SUBSCRIPTION_FAILED, CREATION_FAILED, ONLY_OWNER_PAYS, SANDBOX_NOTE } from './messages';
+import { useChangeSubscriptionPlanMutation, useCreateSubscriptionMutation } from './subscribe.api';
+
+const LIMIT_KEYS = Object.keys(LIMIT_LABELS) as (keyof typeof LIMIT_LABELS)[];
+
+function readPlan(value: string | null): PlanId | null {
+  const upper = value?.toUpperCase();
+  return PLAN_IDS.find((id) => id === upper) ?? null;
+}
+
+/** Why Confirm is unavailable, or null when the owner may pay for the chosen plan. */
+function blockedReason(plan: TSubscriptionPlan | undefined, open: TSubscription | null): string | null {
+  if (!plan) return 'Choose a plan.';
+  if (open?.planId === plan.id) return 'This is your current plan.';
+  if (!open && plan.id === 'FREE') return 'You are on the Free plan already.';
+  return null;
+}
+
+function PlanSummary({ plan }: { plan: TSubscriptionPlan }) {
+  return (
+    <>
+      <Typography>
+        <Box component="span" sx={{ fontSize: '1.75rem', fontWeight: 700 }}>
+          {formatPrice(plan.priceMonthly, plan.currency)}
+        </Box>{' '}
+        <Box component="span" sx={{ color: 'text.secondary' }}>
+          / month, renews monthly
+        </Box>
+      </Typography>
+      <List dense disablePadding aria-label={`What ${plan.name} includes`}>
+        {[
+          ...LIMIT_KEYS.map((key) => describeLimit(plan.limits[key], key)),
+          ...plan.features.map((feature) => FEATURE_LABELS[feature]),
+        ].map((line) => (
+          <ListItem key={line} disableGutters>
+            <ListItemIcon sx={{ minWidth: 28 }}>
+              <CheckIcon fontSize="small" color="primary" />
+            </ListItemIcon>
+            <ListItemText primary={line} />
+          </ListItem>
+        ))}
+      </List>
+    </>
+  );
+}
+
+function SubscribeSkeleton() {
+  return (
+    <Box
+      sx={{ display: 'grid', gridTemplateColumns: '320px 1fr', gap: 2 }}
+      aria-busy="true"
+      aria-label="Loading the plans"
+    >
+      <Paper variant="outlined" sx={{ p: 2 }}>
+        {[0, 1, 2, 3].map((line) => (
+          <Skeleton key={line} height={40} />
+        ))}
+      </Paper>
+      <Paper variant="outlined" sx={{ p: 3 }}>
+        <Skeleton width="30%" height={36} />
+        <Skeleton width="50%" />
+        <Skeleton width="70%" />
+        <Skeleton width="60%" />
+      </Paper>
+    </Box>
+  );
+}
+
+/**
+ * /dashboard/subscribe: choose a plan (from ?plan= or the list), see what it costs and includes,
+ * and Confirm: a new subscription without an open one, else a change of plan. Every business role
+ * sees it; only the owner pays (`subscription:manage`).
+ */
+export function SubscribePage() {
+  const businessId = useSelector(selectBusinessId) ?? '';
+  const canManage = isPermitted(useSelector(selectRoles), 'subscription:manage');
+  const [searchParams] = useSearchParams();
+  const [chosen, setChosen] = useState<PlanId | null>(() => readPlan(searchParams.get('plan')));
+  const plans = useListSubscriptionPlansQuery();
+  const current = useGetCurrentSubscriptionQuery(businessId, { skip: !businessId });
+  const [createSubscription, creating] = useCreateSubscriptionMutation();
+  const [changePlan, changing] = useChangeSubscriptionPlanMutation();
+  const { keyFor, settle } = useIdempotencyKey();
+  const [payError, setPayError] = useState<unknown>(null);
+  const navigate = useNavigate();
+  const chooserId = useId();
+
+  const open = openSubscription(current.data);
+  const plan = plans.data?.find((candidate) => candidate.id === chosen);
+  const isPaying = creating.isLoading || changing.isLoading;
+  const reason = blockedReason(plan, open);
+  const canConfirm = canManage && current.isSuccess && reason === null && !isPaying;
+
+  const confirm = async () => {
+    if (!plan) return;
+    setPayError(null);
+    try {
+      const request = open
+        ? { action: 'change', subscriptionId: open.id, planId: plan.id }
+        : { action: 'create', planId: plan.id };
+      const idempotencyKey = keyFor(request);
+      const result = open
+        ? await changePlan({ subscriptionId: open.id, planId: plan.id, idempotencyKey }).unwrap()
+        : await createSubscription({ planId: plan.id, idempotencyKey }).unwrap();
+      settle();
+      notifySuccess(
+        `You are now on the ${result.planName} plan.${result.sandbox ? ` ${SANDBOX_NOTE}.` : ''}`,
+      );
+      void navigate('/dashboard/business-profile');
+    } catch (error) {
+      setPayError(error);
+    }
+  };
+
+  return (
+    <Box sx={{ maxWidth: 960 }}>
+      <PageHeader
+        title="Subscribe"
+        subtitle="Choose a plan, check what it includes, and confirm."
+        actions={
+          <Button component={RouterLink} to="/subscription-plans" variant="text">
+            Compare all plans
+          </Button>
+        }
+      />
+      {plans.isLoading ? <SubscribeSkeleton /> : null}
+      {plans.error ? (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          <AlertTitle>{PLANS_LOAD_FAILED}</AlertTitle>
+          {getErrorMessage(plans.error, PLANS_LOAD_FAILED)}
+        </Alert>
+      ) : null}
+      {current.error ? (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          <AlertTitle>{LOAD_CURRENT_FAILED}</AlertTitle>
+          {getErrorMessage(current.error, LOAD_CURRENT_FAILED)}
+        </Alert>
+      ) : null}
+      {plans.data ? (
+        <Box
+          sx={{ display: 'grid', gridTemplateColumns: '320px minmax(0, 1fr)', gap: 2, alignItems: 'start' }}
+        >
+          <Paper variant="outlined" sx={{ p: 2 }}>
+            <Typography id={chooserId} variant="h6" component="h2" sx={{ mb: 1 }}>
+              Plan
+            </Typography>
+            <RadioGroup
+              aria-labelledby={chooserId}
+              value={chosen ?? ''}
+              onChange={(event) => {
+                setChosen(readPlan(event.target.value));
+                setPayError(null);
+              }}
+            >
+              {plans.data.map((candidate) => (
+                <FormControlLabel
+                  key={candidate.id}
+                  value={candidate.id}
+                  control={<Radio />}
+                  label={
+                    <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+                      <span>
+                        {candidate.name} · {formatPrice(candidate.priceMonthly, candidate.currency)} / month
+                      </span>
+                      {current.isSuccess && (open?.planId ?? 'FREE') === candidate.id ? (
+                        <Chip size="small" label="Current" variant="outlined" />
+                      ) : null}
+                    </Box>
+                  }
+                />
+              ))}
+            </RadioGroup>
+          </Paper>
+          <Paper
+            variant="outlined"
+            component="section"
+            aria-label="Your choice"
+            sx={{ p: 3, display: 'grid', gap: 2 }}
+          >
+            {plan ? (
+              <>
+                <Typography variant="h5" component="h2">
+                  {plan.name}
+                </Typography>
+                {open ? (
+                  <Typography color="text.secondary">
+                    {open.planId === plan.id
+                      ? `You are on ${open.planName}.`
+                      : `Changing from ${open.planName} to ${plan.name}. The provider prorates the rest of this period.`}
+                  </Typography>
+                ) : null}
+                <PlanSummary plan={plan} />
+              </>
+            ) : (
+              <Typography color="text.secondary">Choose a plan to see what it costs and includes.</Typography>
+            )}
+            {open?.sandbox ? (
+              <Alert severity="info" role="note">
+                {SANDBOX_NOTE}.
+              </Alert>
+            ) : null}
+            {canManage ? null : (
+              <Alert severity="info" role="note">
+                {ONLY_OWNER_PAYS}
+              </Alert>
+            )}
+            {payError ? (
+              <Alert severity="error">
+                <AlertTitle>{CREATION_FAILED}</AlertTitle>
+                {getErrorMessage(payError, CREATE_SUBSCRIPTION_FAILED)}
+              </Alert>
+            ) : null}
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+              <Button variant="contained" disabled={!canConfirm} onClick={() => void confirm()}>
+                {isPaying ? 'Processing...' : 'Confirm'}
+              </Button>
+              {canManage && reason && plan ? <Typography color="text.secondary">{reason}</Typography> : null}
+            </Box>
+          </Paper>
+        </Box>
+      ) : null}
+    </Box>
+  );
+}

@@ -23,6 +23,9 @@ export const ZSubscriptionPlan = z.object({
     staffUsers: ZLimit,
   }),
   features: z.array(z.enum(FEATURES)),
+  sandbox: z
+    .boolean()
+    .describe('true when a new subscription is paid through the built-in sandbox, not a real provider'),
 });
 export type TSubscriptionPlan = z.infer<typeof ZSubscriptionPlan>;
 

@@ -11,7 +11,7 @@ export const SUBSCRIPTION_ID = '0b7e2a4c-2f55-4c1e-9a51-1f1f7d7a05b1';
 
 /** `GET /api/subscription-plans` as the server answers it (the plans of DESIGN 6). */
 export function planList(): TSubscriptionPlan[] {
-  return PLAN_IDS.map((id) => ({ id, currency: PLAN_CURRENCY, ...PLANS[id] }));
+  return PLAN_IDS.map((id) => ({ id, currency: PLAN_CURRENCY, ...PLANS[id], sandbox: true }));
 }
 
 /** A subscription as the subscriptions API answers it. */

@@ -43,6 +43,7 @@ describe('GET /api/subscription-plans', () => {
       priceMonthly: '29.00',
       currency: 'USD',
       limits: { stores: 3, warehouses: 2, products: 2000, staffUsers: 10 },
+      sandbox: true,
     });
     expect(plans[3]?.limits.stores).toBeNull();
   });

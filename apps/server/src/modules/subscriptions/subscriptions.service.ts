@@ -32,6 +32,8 @@ export async function listSubscriptionPlans(deps: SubscriptionsDeps): Promise<TS
     currency: PLAN_CURRENCY,
     limits: plan.limits,
     features: plan.features,
+    // Said before paying too (issue 11: every answer and screen shows the sandbox).
+    sandbox: deps.billing.isSandbox,
   }));
 }
 

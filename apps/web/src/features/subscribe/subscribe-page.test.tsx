@@ -63,6 +63,8 @@ describe(SubscribePage.name, () => {
     expect(choice).toHaveTextContent('$29');
     expect(choice).toHaveTextContent('2,000 products');
     expect(choice).toHaveTextContent('Audit log');
+    // Before paying, not only in the toast afterwards.
+    expect(choice).toHaveTextContent('Sandbox: no real card is charged.');
     await waitFor(async () => expect(await confirmButton()).toBeEnabled());
     await userEvent.click(await confirmButton());
 

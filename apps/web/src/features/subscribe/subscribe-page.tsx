@@ -233,7 +233,7 @@ export function SubscribePage() {
             ) : (
               <Typography color="text.secondary">Choose a plan to see what it costs and includes.</Typography>
             )}
-            {open?.sandbox ? (
+            {(open ? open.sandbox : plan?.sandbox) ? (
               <Alert severity="info" role="note">
                 {SANDBOX_NOTE}.
               </Alert>

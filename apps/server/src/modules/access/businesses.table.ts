@@ -1,4 +1,4 @@
-import { CURRENCIES } from '@app/contracts';
+import type { Currency } from '@app/contracts';
 import { boolean, date, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
@@ -30,7 +30,8 @@ export const businesses = pgTable('businesses', {
   planId: text('plan_id').notNull().default('FREE'),
   /** IANA name (DESIGN 13): days, weeks and analytics dates are read in it. */
   timeZone: text('time_zone').notNull().default('UTC'),
-  currency: text('currency', { enum: CURRENCIES }).notNull().default('USD'),
+  // A type import only: drizzle-kit loads this file without the contracts' build.
+  currency: text('currency').$type<Currency>().notNull().default('USD'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -1,6 +1,11 @@
 import { useCallback, useState } from 'react';
+import { notifySuccess } from '../components/toast';
 import { changedFields } from './changed-fields';
 import { useFormErrors } from './use-form-errors';
+import { validate } from './validation';
+
+type Schema = Parameters<typeof validate>[0];
+const samePath = (path: string) => path;
 
 /**
  * The state of one card's edit mode (000 section 4): the values as loaded when Edit was pressed,
@@ -44,8 +49,40 @@ export function useCardEdit<K extends string, Request>(loaded: Record<K, string>
     helperText: formErrors.errors[name],
   });
 
+  /**
+   * Checks `request` with its contract schema: the field errors at their fields (`toField` maps a
+   * schema path to a field), or the confirmation asked for `confirming` (the request by default).
+   */
+  const askIfValid = (schema: Schema, request: unknown, confirming: Request, toField = samePath) => {
+    const { errors } = validate(schema, request);
+    const atFields: Record<string, string> = {};
+    for (const [path, message] of Object.entries(errors ?? {})) atFields[toField(path)] = message;
+    formErrors.showErrors(atFields);
+    if (!errors) setPending(confirming);
+  };
+
+  /** Sends the confirmed request: a success toast and Close, or the server's errors in the card. */
+  const sendPending = async (
+    send: (request: Request) => Promise<unknown>,
+    texts: { success: string; failure: string },
+    toField = samePath,
+  ) => {
+    if (!pending) return;
+    const request = pending;
+    setPending(null);
+    try {
+      await send(request);
+      notifySuccess(texts.success);
+      close();
+    } catch (error) {
+      formErrors.showServerError(error, texts.failure, toField);
+    }
+  };
+
   return {
     ...formErrors,
+    askIfValid,
+    sendPending,
     isEditing,
     values,
     setValue,

@@ -4,10 +4,8 @@ import { ZUpdateBusinessRequest, type TBusiness, type TUpdateBusinessRequest } f
 import { useMemo } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { EditableCard, FieldGrid, ReadOnlyField } from '../../../components/editable-card';
-import { notifySuccess } from '../../../components/toast';
 import { hasChanges } from '../../../lib/changed-fields';
 import { useCardEdit } from '../../../lib/use-card-edit';
-import { validate } from '../../../lib/validation';
 import {
   ADDRESS_FIELDS,
   ADDRESS_LABELS,
@@ -35,16 +33,15 @@ export function BusinessAddressCard({ business, canEdit }: { business: TBusiness
     formRef,
     alertRef,
     formError,
-    showErrors,
-    showServerError,
     isEditing,
     field: fieldProps,
     changes: readChanges,
     edit: startEdit,
     close: closeEdit,
     pending,
-    askConfirmation,
     cancelConfirmation,
+    askIfValid,
+    sendPending,
   } = useCardEdit<AddressField, TUpdateBusinessRequest>(loaded);
   const [updateBusiness, { isLoading }] = useUpdateBusinessProfileMutation();
 
@@ -55,25 +52,16 @@ export function BusinessAddressCard({ business, canEdit }: { business: TBusiness
       return;
     }
     const request = addressRequest(changes);
-    const result = validate(ZUpdateBusinessRequest, request);
-    const errors: Record<string, string> = {};
-    for (const [path, message] of Object.entries(result.errors ?? {})) errors[toFieldName(path)] = message;
-    showErrors(errors);
-    if (!result.errors) askConfirmation(request);
+    askIfValid(ZUpdateBusinessRequest, request, request, toFieldName);
   };
 
-  const confirm = async () => {
-    if (!pending) return;
-    const request = pending;
-    cancelConfirmation();
-    try {
-      await updateBusiness({ businessId: business.id, body: buildUpdateFormData(request, null) }).unwrap();
-      notifySuccess(BUSINESS_SUCCESS.address);
-      closeEdit();
-    } catch (error) {
-      showServerError(error, BUSINESS_ERROR, toFieldName);
-    }
-  };
+  const confirm = () =>
+    sendPending(
+      (request) =>
+        updateBusiness({ businessId: business.id, body: buildUpdateFormData(request, null) }).unwrap(),
+      { success: BUSINESS_SUCCESS.address, failure: BUSINESS_ERROR },
+      toFieldName,
+    );
 
   return (
     <EditableCard

@@ -16,10 +16,8 @@ import {
 import { useMemo, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { EditableCard, FieldGrid, ReadOnlyField } from '../../../components/editable-card';
-import { notifySuccess } from '../../../components/toast';
 import { hasChanges } from '../../../lib/changed-fields';
 import { useCardEdit } from '../../../lib/use-card-edit';
-import { validate } from '../../../lib/validation';
 import {
   CURRENCY_OPTIONS,
   NO_LOGO_CHANGE,
@@ -62,8 +60,6 @@ export function BusinessInfoCard({ business, logo, canEdit, onLogoChanged }: Bus
     alertRef,
     errors: fieldErrors,
     formError,
-    showErrors,
-    showServerError,
     isEditing,
     values,
     setValue,
@@ -72,8 +68,9 @@ export function BusinessInfoCard({ business, logo, canEdit, onLogoChanged }: Bus
     edit: startEdit,
     close: closeEdit,
     pending,
-    askConfirmation,
     cancelConfirmation,
+    askIfValid,
+    sendPending,
   } = useCardEdit<InfoField, Pending>(loaded);
   const [logoChange, setLogoChange] = useState<LogoChange>(NO_LOGO_CHANGE);
   const [updateBusiness, { isLoading }] = useUpdateBusinessProfileMutation();
@@ -92,25 +89,17 @@ export function BusinessInfoCard({ business, logo, canEdit, onLogoChanged }: Bus
       return;
     }
     const request = infoRequest(changes, logoChange);
-    const result = validate(ZUpdateBusinessRequest, request);
-    showErrors(result.errors ?? {});
-    if (!result.errors) askConfirmation({ request, logo: logoChange.file });
+    askIfValid(ZUpdateBusinessRequest, request, { request, logo: logoChange.file });
   };
 
-  const confirm = async () => {
-    if (!pending) return;
-    const { request, logo: file } = pending;
-    cancelConfirmation();
-    try {
-      const body = buildUpdateFormData(request, file);
-      await updateBusiness({ businessId: business.id, body }).unwrap();
-      if (file || request.removeLogo) onLogoChanged();
-      notifySuccess(BUSINESS_SUCCESS.info);
-      closeEdit();
-    } catch (error) {
-      showServerError(error, BUSINESS_ERROR);
-    }
-  };
+  const confirm = () =>
+    sendPending(
+      async ({ request, logo: file }) => {
+        await updateBusiness({ businessId: business.id, body: buildUpdateFormData(request, file) }).unwrap();
+        if (file || request.removeLogo) onLogoChanged();
+      },
+      { success: BUSINESS_SUCCESS.info, failure: BUSINESS_ERROR },
+    );
 
   const industry = business.industryType ? INDUSTRY_LABELS[business.industryType] : null;
   const website = business.websiteUrl ? (

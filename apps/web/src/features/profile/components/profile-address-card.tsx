@@ -4,10 +4,8 @@ import { ZUpdateUserRequest, type TBusinessUser, type TUpdateUserRequest } from 
 import { useMemo } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { EditableCard, FieldGrid, ReadOnlyField } from '../../../components/editable-card';
-import { notifySuccess } from '../../../components/toast';
 import { hasChanges } from '../../../lib/changed-fields';
 import { useCardEdit } from '../../../lib/use-card-edit';
-import { validate } from '../../../lib/validation';
 import { PROFILE_CONFIRMATIONS, PROFILE_ERRORS, PROFILE_SUCCESS } from '../messages';
 import {
   ADDRESS_FIELDS,
@@ -34,16 +32,15 @@ export function ProfileAddressCard({ user }: { user: TBusinessUser }) {
     formRef,
     alertRef,
     formError,
-    showErrors,
-    showServerError,
     isEditing,
     field: fieldProps,
     changes: readChanges,
     edit: startEdit,
     close: closeEdit,
     pending,
-    askConfirmation,
     cancelConfirmation,
+    askIfValid,
+    sendPending,
   } = useCardEdit<AddressField, TUpdateUserRequest>(loaded);
   const [updateProfile, { isLoading }] = useUpdateProfileMutation();
 
@@ -54,25 +51,15 @@ export function ProfileAddressCard({ user }: { user: TBusinessUser }) {
       return;
     }
     const request = addressRequest(changes);
-    const result = validate(ZUpdateUserRequest, request);
-    const errors: Record<string, string> = {};
-    for (const [path, message] of Object.entries(result.errors ?? {})) errors[toAddressField(path)] = message;
-    showErrors(errors);
-    if (!result.errors) askConfirmation(request);
+    askIfValid(ZUpdateUserRequest, request, request, toAddressField);
   };
 
-  const confirm = async () => {
-    if (!pending) return;
-    const request = pending;
-    cancelConfirmation();
-    try {
-      await updateProfile({ userId: user.userId, changes: request }).unwrap();
-      notifySuccess(PROFILE_SUCCESS.address);
-      closeEdit();
-    } catch (error) {
-      showServerError(error, PROFILE_ERRORS.update, toAddressField);
-    }
-  };
+  const confirm = () =>
+    sendPending(
+      (changes) => updateProfile({ userId: user.userId, changes }).unwrap(),
+      { success: PROFILE_SUCCESS.address, failure: PROFILE_ERRORS.update },
+      toAddressField,
+    );
 
   return (
     <EditableCard

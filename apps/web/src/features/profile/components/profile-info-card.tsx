@@ -5,10 +5,8 @@ import { useMemo } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { EditableCard, FieldGrid, ReadOnlyField } from '../../../components/editable-card';
 import { EmailText } from '../../../components/email-text';
-import { notifySuccess } from '../../../components/toast';
 import { hasChanges } from '../../../lib/changed-fields';
 import { useCardEdit } from '../../../lib/use-card-edit';
-import { validate } from '../../../lib/validation';
 import { PROFILE_CONFIRMATIONS, PROFILE_ERRORS, PROFILE_SUCCESS, pendingEmailNotice } from '../messages';
 import { infoRequest, infoValues, type InfoField } from '../profile-fields';
 import { useUpdateProfileMutation } from '../profile.api';
@@ -20,16 +18,15 @@ export function ProfileInfoCard({ user }: { user: TBusinessUser }) {
     formRef,
     alertRef,
     formError,
-    showErrors,
-    showServerError,
     isEditing,
     field: fieldProps,
     changes: readChanges,
     edit: startEdit,
     close: closeEdit,
     pending,
-    askConfirmation,
     cancelConfirmation,
+    askIfValid,
+    sendPending,
   } = useCardEdit<InfoField, TUpdateUserRequest>(loaded);
   const [updateProfile, { isLoading }] = useUpdateProfileMutation();
 
@@ -40,23 +37,14 @@ export function ProfileInfoCard({ user }: { user: TBusinessUser }) {
       return;
     }
     const request = infoRequest(changes);
-    const result = validate(ZUpdateUserRequest, request);
-    showErrors(result.errors ?? {});
-    if (!result.errors) askConfirmation(request);
+    askIfValid(ZUpdateUserRequest, request, request);
   };
 
-  const confirm = async () => {
-    if (!pending) return;
-    const request = pending;
-    cancelConfirmation();
-    try {
-      await updateProfile({ userId: user.userId, changes: request }).unwrap();
-      notifySuccess(PROFILE_SUCCESS.profile);
-      closeEdit();
-    } catch (error) {
-      showServerError(error, PROFILE_ERRORS.update);
-    }
-  };
+  const confirm = () =>
+    sendPending((changes) => updateProfile({ userId: user.userId, changes }).unwrap(), {
+      success: PROFILE_SUCCESS.profile,
+      failure: PROFILE_ERRORS.update,
+    });
 
   const businessName = user.business?.businessName ?? '';
   return (

@@ -21,7 +21,7 @@ import type { TStore } from '@app/contracts';
 import type { ReactElement, ReactNode } from 'react';
 import { RowAction, StatusChip } from '../../../components/list-controls';
 import { formatAddress } from '../location-format';
-import { useStoreImage } from '../use-store-image';
+import { useDownloadedImage } from '../../../hooks/use-downloaded-image';
 
 type StoreCardProps = {
   store: TStore;
@@ -78,7 +78,7 @@ export function StoreCard({
   onEdit,
   onDelete,
 }: StoreCardProps) {
-  const image = useStoreImage(store.imageUrl);
+  const image = useDownloadedImage(store.imageUrl);
   const address = formatAddress(store.location);
   return (
     <Card

@@ -24,7 +24,7 @@ import {
   useListStoreLocationChoicesQuery,
   useUpdateStoreMutation,
 } from '../stores.api';
-import { useStoreImage } from '../use-store-image';
+import { useDownloadedImage } from '../../../hooks/use-downloaded-image';
 import { LocationDialog } from './location-dialog';
 
 type FieldName = 'name' | 'locationId' | 'phone' | 'email' | 'openingHours';
@@ -63,7 +63,7 @@ export function StoreDialog({ store, canCreateLocation, onClose }: StoreDialogPr
   const choices = useListStoreLocationChoicesQuery();
   const [createStore, createState] = useCreateStoreMutation();
   const [updateStore, updateState] = useUpdateStoreMutation();
-  const currentImage = useStoreImage(store?.imageUrl ?? null);
+  const currentImage = useDownloadedImage(store?.imageUrl ?? null);
   const isSaving = createState.isLoading || updateState.isLoading;
 
   // The free locations, plus the one this store is at.

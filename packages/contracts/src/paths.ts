@@ -48,6 +48,8 @@ export const API = {
     reauth: '/api/stripe/reauth',
     expressDashboard: '/api/stripe/express-dashboard',
     webhook: '/api/stripe/webhook',
+    /** The sandbox's onboarding page posts here to complete the account (sandbox only). */
+    sandboxOnboarding: '/api/stripe/sandbox/onboarding',
   },
   audit: {
     /** Every user's entries (the "all users" view), with optional filters. */
@@ -193,4 +195,11 @@ export const WEB_ROUTES = {
    * a mail scanner that opens the link does not confirm the address.
    */
   confirmEmail: '/confirm-email',
+  /** Where the payment provider and Checkout send the owner back to. */
+  businessProfile: '/dashboard/business-profile',
+  /** Subscribe again after leaving Checkout: `?plan=BASIC&checkout=canceled`. */
+  subscribe: '/dashboard/subscribe',
+  /** The sandbox payment provider's pages, served by the app (`?account=acct_sandbox_…`). */
+  paymentsSandboxOnboarding: '/dashboard/payments/sandbox-onboarding',
+  paymentsSandboxDashboard: '/dashboard/payments/sandbox-dashboard',
 } as const;

@@ -52,6 +52,9 @@ export const ROUTE_ROLES: Record<string, readonly Role[] | null> = {
   '/dashboard/logs': BUSINESS,
   '/dashboard/subscribe': BUSINESS,
   '/dashboard/business-setup': ['ROLE_BUSINESS_OWNER'],
+  /** The sandbox payment provider's onboarding and dashboard: the owner manages the account. */
+  '/dashboard/payments/sandbox-onboarding': ['ROLE_BUSINESS_OWNER'],
+  '/dashboard/payments/sandbox-dashboard': ['ROLE_BUSINESS_OWNER'],
 };
 
 export function hasAnyRole(held: readonly string[], allowed: readonly Role[] | null): boolean {

@@ -62,3 +62,18 @@ export const ZAutoRenewQuery = z.object({
     .enum(['true', 'false'], { message: 'enable is true or false.' })
     .transform((value) => value === 'true'),
 });
+
+/**
+ * `POST /api/subscriptions` with a real provider (Stripe): 202, the first payment is made on the
+ * provider's Checkout page. The subscription starts when the provider confirms the payment (its
+ * webhook); until then `GET /current` answers 404 and the business stays on its plan.
+ */
+export const ZSubscriptionCheckout = z.object({
+  checkoutUrl: z.url().describe("The provider's payment page: open it in this tab"),
+  expiresAt: z.string().describe('ISO-8601 end of the payment page; a later POST opens a new one'),
+  sandbox: z.literal(false),
+});
+export type TSubscriptionCheckout = z.infer<typeof ZSubscriptionCheckout>;
+
+/** What `POST /api/subscriptions` answers: the subscription (201, paid) or a payment page (202). */
+export type TCreateSubscriptionAnswer = TSubscription | TSubscriptionCheckout;

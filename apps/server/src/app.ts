@@ -19,6 +19,12 @@ import { registerSubscriptionsModule } from './modules/subscriptions/subscriptio
 import { cancelSubscriptionOfDeletedBusiness } from './modules/subscriptions/subscriptions.service.js';
 import type { BillingProvider } from './modules/subscriptions/billing/billing-provider.js';
 import { createSandboxBilling } from './modules/subscriptions/billing/sandbox-billing.js';
+import { createStripeBilling } from './modules/subscriptions/billing/stripe-billing.js';
+import { registerPaymentsModule } from './modules/payments/payments.module.js';
+import {
+  createSandboxPaymentAccounts,
+  createStripePaymentAccounts,
+} from './modules/payments/payment-accounts.js';
 import { registerStockMovementsModule } from './modules/stock-movements/stock-movements.module.js';
 import { createAccessTokens } from './platform/auth/access-token.js';
 import { registerAuthGuard } from './platform/auth/guard.js';
@@ -28,6 +34,7 @@ import { blobsRoutes } from './platform/blobs/blobs.routes.js';
 import type { Config } from './platform/config.js';
 import type { Db } from './platform/db/database.js';
 import { createSessionCheck } from './platform/db/session-check.js';
+import { createStripeClient } from './platform/stripe/stripe-client.js';
 import { AppError } from './platform/http/app-error.js';
 import { registerCompression } from './platform/http/compression.js';
 import { registerErrorHandler } from './platform/http/error-handler.js';
@@ -59,6 +66,7 @@ export const API_TAGS = [
   { name: 'stock-movements', description: 'Stock moved between locations, validated at both ends' },
   { name: 'audit', description: 'The audit log: who did what, read-only, and its export' },
   { name: 'subscriptions', description: 'Plans, the subscription of the business, its renewals' },
+  { name: 'payments', description: 'The payment account (Stripe Connect) and Stripe’s webhook' },
 ];
 
 export type AppOptions = {
@@ -175,9 +183,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.get(API.openapi, { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
 
   const clock = options.clock ?? systemClock;
-  // The sandbox until the Stripe slice: STRIPE_SECRET_KEY will choose the Stripe provider here.
-  const billing = options.billing ?? createSandboxBilling();
-  const subscriptionsDeps = { db, jobs, clock, billing, log: app.log };
+  // STRIPE_SECRET_KEY chooses Stripe for subscriptions and the payment account; else the sandbox.
+  const stripe = config.stripe ? createStripeClient(config.stripe) : null;
+  const billing = options.billing ?? (stripe ? createStripeBilling(stripe) : createSandboxBilling());
+  const subscriptionsDeps = { db, jobs, clock, billing, appUrl: config.appUrl, log: app.log };
   await registerAccessModule(
     app,
     {
@@ -206,6 +215,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
   await registerAuditModule(app, { db, clock: options.clock ?? systemClock });
   await registerSubscriptionsModule(app, subscriptionsDeps, { sweepEveryMs: options.renewalSweepEveryMs });
+  await registerPaymentsModule(app, {
+    db,
+    accounts: stripe
+      ? createStripePaymentAccounts(stripe, config.appUrl)
+      : createSandboxPaymentAccounts(config.appUrl),
+    stripe: stripe && config.stripe ? { client: stripe, webhookSecret: config.stripe.webhookSecret } : null,
+    subscriptions: subscriptionsDeps,
+    log: app.log,
+  });
 
   await app.register(blobsRoutes, { blobs });
 

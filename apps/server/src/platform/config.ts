@@ -50,6 +50,28 @@ const ZEnv = z.object({
         if (typeof parsed === 'string') ctx.addIssue({ code: 'custom', message: parsed });
       }),
   ),
+  STRIPE_SECRET_KEY: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]+$/, 'must be a Stripe secret key (sk_test_… or sk_live_…)')
+      .optional(),
+  ),
+  STRIPE_WEBHOOK_SECRET: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^whsec_[A-Za-z0-9]+$/, 'must be a webhook signing secret (whsec_…)')
+      .optional(),
+  ),
+  // A Stripe-compatible API to talk to instead of api.stripe.com (a local test server).
+  STRIPE_API_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .url({ message: 'must be an http(s) URL' })
+      .refine((url) => /^https?:\/\//.test(url), 'must be an http(s) URL')
+      .optional(),
+  ),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   TRUST_PROXY: z.preprocess(
     emptyAsUndefined,
@@ -104,6 +126,11 @@ export type Config = {
    * an account key, a SAS, or UseDevelopmentStorage=true); unset: files in DATA_DIR/blobs.
    */
   azureStorageConnectionString: string | undefined;
+  /**
+   * Card payments through Stripe (Billing, Checkout, Connect Express) when STRIPE_SECRET_KEY is
+   * set, which then needs STRIPE_WEBHOOK_SECRET; unset: the built-in sandbox provider.
+   */
+  stripe: StripeConfig | undefined;
   logLevel: (typeof LOG_LEVELS)[number];
   /**
    * The proxies in front of the server: none (false), how many (honoured from loopback and
@@ -127,10 +154,21 @@ export type Config = {
 
 export type TrustProxy = false | number | string[];
 
+export type StripeConfig = {
+  secretKey: string;
+  webhookSecret: string;
+  /** Another Stripe-compatible API than api.stripe.com (a local test server); unset: Stripe's. */
+  apiUrl: string | undefined;
+};
+
 export class ConfigError extends Error {}
 
 /** Variables whose value is never repeated in an error message: it holds a key. */
-const SECRET_VARIABLES = new Set(['AZURE_STORAGE_CONNECTION_STRING']);
+const SECRET_VARIABLES = new Set([
+  'AZURE_STORAGE_CONNECTION_STRING',
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+]);
 
 const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 const TRUST_PROXY_CHOICES =
@@ -198,6 +236,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
   }
   const e = parsed.data;
+  if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) {
+    throw new ConfigError(
+      'Invalid configuration:\n  STRIPE_WEBHOOK_SECRET: is required with STRIPE_SECRET_KEY, so that ' +
+        "payments Stripe confirms can be checked (the endpoint's signing secret, whsec_…)",
+    );
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     port: e.PORT,
@@ -210,6 +254,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     azureStorageConnectionString: e.AZURE_STORAGE_CONNECTION_STRING,
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL }
+        : undefined,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     devMailbox: e.DEV_MAILBOX && !e.SMTP_URL,

@@ -222,6 +222,8 @@ describe('the table catalogue', () => {
     stock_movements: ['INSERT', 'SELECT', 'UPDATE'],
     idempotency_keys: ['DELETE', 'INSERT', 'SELECT', 'UPDATE'],
     subscriptions: ['INSERT', 'SELECT', 'UPDATE'],
+    subscription_checkouts: ['INSERT', 'SELECT', 'UPDATE'],
+    payment_events: ['INSERT', 'SELECT'],
   };
 
   it('every table of the public schema is FORCE row-level security or exempt with a reason', async () => {

@@ -30,6 +30,14 @@ export async function updateBusinessPlan(scope: TenantScope, planId: string): Pr
 }
 
 /** Locks the business row for the rest of the transaction (plan-limited creations). */
+/** The business's payment account at the provider (Stripe Connect, or the sandbox). */
+export async function updateBusinessPaymentAccount(
+  scope: TenantScope,
+  changes: { stripeAccountId?: string; stripeOnboardingComplete?: boolean },
+): Promise<void> {
+  await scope.tx.update(businesses).set(changes).where(eq(businesses.id, scope.businessId));
+}
+
 export async function lockBusiness(scope: TenantScope): Promise<BusinessRow | undefined> {
   const [row] = await scope.tx
     .select()

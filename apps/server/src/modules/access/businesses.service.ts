@@ -19,6 +19,7 @@ import {
   insertBusiness,
   lockBusiness,
   updateBusinessLogo,
+  updateBusinessPaymentAccount,
   updateBusinessPlan,
   type BusinessRow,
 } from './businesses.repository.js';
@@ -158,6 +159,39 @@ export async function planOfBusiness(scope: TenantScope, options: { lock: boolea
  */
 export async function setPlanOfBusiness(scope: TenantScope, planId: string): Promise<void> {
   await updateBusinessPlan(scope, planId);
+}
+
+/** What the payments module reads of the business: its account and the owner-facing details. */
+export type PaymentAccountOfBusiness = {
+  accountId: string | null;
+  onboardingComplete: boolean;
+  businessName: string;
+  businessEmail: string | null;
+  active: boolean;
+};
+
+/** The business's payment account, the business row locked if asked (before creating one). */
+export async function paymentAccountOfBusiness(
+  scope: TenantScope,
+  options: { lock: boolean },
+): Promise<PaymentAccountOfBusiness> {
+  const business = options.lock ? await lockBusiness(scope) : await findBusiness(scope);
+  if (!business) throw notFound('The business');
+  return {
+    accountId: business.stripeAccountId,
+    onboardingComplete: business.stripeOnboardingComplete,
+    businessName: business.businessName,
+    businessEmail: business.businessEmail,
+    active: business.active,
+  };
+}
+
+/** Records the payment account the provider opened, or its onboarding state. */
+export async function setPaymentAccountOfBusiness(
+  scope: TenantScope,
+  changes: { stripeAccountId?: string; stripeOnboardingComplete?: boolean },
+): Promise<void> {
+  await updateBusinessPaymentAccount(scope, changes);
 }
 
 /** Staff users of the business, as the plan's staff limit counts them. */

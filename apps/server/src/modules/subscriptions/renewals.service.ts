@@ -4,7 +4,7 @@ import { planOfBusiness, setPlanOfBusiness } from '../access/businesses.service.
 import { getPlan } from '../plans/plans.service.js';
 import { DAY_MS, RENEWAL_GRACE_MS, addMonth } from './subscription-period.js';
 import type { SubscriptionsDeps } from './subscriptions.deps.js';
-import { RENEWAL_QUEUE, type RenewalJob } from './subscriptions.queues.js';
+import { PROVIDER_CANCEL_QUEUE, RENEWAL_QUEUE, type RenewalJob } from './subscriptions.queues.js';
 import { findDueSubscriptions, lockSubscription, updateSubscription } from './subscriptions.repository.js';
 
 /** Due subscriptions queued per sweep; the next sweep takes the rest. */
@@ -51,6 +51,13 @@ export async function renewSubscription(deps: SubscriptionsDeps, job: RenewalJob
     }
     const expire = async (): Promise<RenewalOutcome> => {
       await updateSubscription(scope, row.id, { status: 'EXPIRED', autoRenew: false, nextChargeAt: null });
+      if (row.provider === 'stripe' && row.providerRef) {
+        // Stripe would go on retrying a subscription the business no longer has.
+        await deps.jobs.enqueue(scope.tx, PROVIDER_CANCEL_QUEUE, {
+          provider: 'stripe',
+          providerRef: row.providerRef,
+        });
+      }
       await setPlanOfBusiness(scope, 'FREE');
       return 'expired';
     };
@@ -66,7 +73,7 @@ export async function renewSubscription(deps: SubscriptionsDeps, job: RenewalJob
     });
     if (result.outcome === 'paid') {
       await updateSubscription(scope, row.id, {
-        endDate: addMonth(row.endDate),
+        endDate: result.periodEnd ?? addMonth(row.endDate),
         failedCharges: 0,
         nextChargeAt: null,
       });

@@ -9,7 +9,9 @@ export type SubscriptionsDeps = {
   db: Db;
   jobs: JobQueue;
   clock: Clock;
-  /** The payment provider subscriptions are charged through (the sandbox for now). */
+  /** The payment provider subscriptions are charged through: the sandbox, or Stripe. */
   billing: BillingProvider;
+  /** The web app's address: the provider's payment page sends the owner back there. */
+  appUrl: string;
   log: FastifyBaseLogger;
 };

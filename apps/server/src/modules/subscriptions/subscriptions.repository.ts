@@ -1,13 +1,20 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { TenantScope, Tx } from '../../platform/db/tenancy.js';
-import { subscriptions } from './subscriptions.table.js';
+import { subscriptionCheckouts, subscriptions } from './subscriptions.table.js';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type NewSubscriptionRow = Omit<typeof subscriptions.$inferInsert, 'businessId'>;
 export type SubscriptionChanges = Partial<
   Pick<
     SubscriptionRow,
-    'planId' | 'status' | 'endDate' | 'autoRenew' | 'failedCharges' | 'nextChargeAt' | 'canceledAt'
+    | 'planId'
+    | 'status'
+    | 'startDate'
+    | 'endDate'
+    | 'autoRenew'
+    | 'failedCharges'
+    | 'nextChargeAt'
+    | 'canceledAt'
   >
 >;
 
@@ -94,4 +101,62 @@ export async function findDueSubscriptions(
     [at.toISOString(), limit],
   );
   return result.rows.map((row) => ({ businessId: row.business_id, id: row.id }));
+}
+
+export type CheckoutRow = typeof subscriptionCheckouts.$inferSelect;
+
+export async function insertCheckout(
+  scope: TenantScope,
+  row: Pick<CheckoutRow, 'id' | 'planId' | 'url' | 'expiresAt'>,
+): Promise<CheckoutRow> {
+  const [created] = await scope.tx
+    .insert(subscriptionCheckouts)
+    .values({ ...row, businessId: scope.businessId })
+    .returning();
+  if (!created) throw new Error('insert into subscription_checkouts returned no row');
+  return created;
+}
+
+/** The business's payment pages still open, newest first. */
+export async function findOpenCheckouts(scope: TenantScope): Promise<CheckoutRow[]> {
+  return scope.tx
+    .select()
+    .from(subscriptionCheckouts)
+    .where(
+      and(eq(subscriptionCheckouts.businessId, scope.businessId), eq(subscriptionCheckouts.status, 'open')),
+    )
+    .orderBy(sql`${subscriptionCheckouts.createdAt} desc`);
+}
+
+export async function lockCheckout(scope: TenantScope, id: string): Promise<CheckoutRow | undefined> {
+  const [row] = await scope.tx
+    .select()
+    .from(subscriptionCheckouts)
+    .where(and(eq(subscriptionCheckouts.businessId, scope.businessId), eq(subscriptionCheckouts.id, id)))
+    .for('update');
+  return row;
+}
+
+export async function setCheckoutStatus(
+  scope: TenantScope,
+  id: string,
+  status: 'complete' | 'expired',
+): Promise<void> {
+  await scope.tx
+    .update(subscriptionCheckouts)
+    .set({ status })
+    .where(and(eq(subscriptionCheckouts.businessId, scope.businessId), eq(subscriptionCheckouts.id, id)));
+}
+
+/** The business's subscription the provider knows by `providerRef`, locked. */
+export async function lockSubscriptionByProviderRef(
+  scope: TenantScope,
+  providerRef: string,
+): Promise<SubscriptionRow | undefined> {
+  const [row] = await scope.tx
+    .select()
+    .from(subscriptions)
+    .where(and(ofBusiness(scope), eq(subscriptions.providerRef, providerRef)))
+    .for('update');
+  return row;
 }

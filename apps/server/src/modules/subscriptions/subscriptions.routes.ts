@@ -8,6 +8,7 @@ import {
   ZIdParams,
   ZNoBody,
   ZSubscription,
+  ZSubscriptionCheckout,
   ZSubscriptionPlan,
 } from '@app/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -63,13 +64,22 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<{ deps: SubscriptionsDep
         operationId: 'createSubscription',
         summary: 'Subscribe the business to a paid plan',
         description:
-          'Pays the first month and puts the business on the plan at once; the period is one calendar ' +
-          'month. FREE needs no subscription (400); a business with an open subscription changes its ' +
-          'plan instead (409); a plan below what the business uses is 409 naming what to remove.' +
+          'With the sandbox: pays the first month and puts the business on the plan at once (201); the ' +
+          'period is one calendar month. With Stripe: 202 and the Checkout page to pay on; the ' +
+          'subscription starts when Stripe confirms the payment, and a second call for the same plan ' +
+          'while the page is open answers it again. FREE needs no subscription (400); a business with ' +
+          'an open subscription changes its plan instead (409); a plan below what the business uses ' +
+          'is 409 naming what to remove.' +
           SANDBOX +
           IDEMPOTENCY_DESCRIPTION,
         body: ZCreateSubscriptionRequest,
-        response: { 201: ZSubscription, 400: ZErrorBody, 409: ZErrorBody, 422: ZErrorBody },
+        response: {
+          201: ZSubscription,
+          202: ZSubscriptionCheckout,
+          400: ZErrorBody,
+          409: ZErrorBody,
+          422: ZErrorBody,
+        },
       },
     },
     async (request, reply) => {
@@ -80,7 +90,9 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<{ deps: SubscriptionsDep
         request.body.planId,
         idempotencyClaim(request, principal.userId),
       );
-      return reply.code(answer.statusCode as 201).send(answer.body);
+      return 'checkoutUrl' in answer.body
+        ? reply.code(202).send(answer.body)
+        : reply.code(201).send(answer.body);
     },
   );
 

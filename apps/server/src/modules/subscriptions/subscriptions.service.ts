@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { PLAN_CURRENCY, type PlanLimits, type TSubscription, type TSubscriptionPlan } from '@app/contracts';
+import {
+  CHECKOUT_RETURN,
+  PLAN_CURRENCY,
+  WEB_ROUTES,
+  type PlanLimits,
+  type TCreateSubscriptionAnswer,
+  type TSubscription,
+  type TSubscriptionPlan,
+} from '@app/contracts';
 import type { Principal } from '../../platform/auth/guard.js';
 import { inGlobal, inTenant, type TenantScope } from '../../platform/db/tenancy.js';
 import { AppError, fieldError, notFound } from '../../platform/http/app-error.js';
@@ -12,9 +20,12 @@ import { countWarehousesInUse } from '../product/warehouses/warehouses.service.j
 import { addMonth } from './subscription-period.js';
 import type { SubscriptionsDeps } from './subscriptions.deps.js';
 import {
+  findOpenCheckouts,
   findOpenSubscription,
   findSubscription,
+  insertCheckout,
   insertSubscription,
+  setCheckoutStatus,
   lockSubscription,
   updateSubscription,
   type SubscriptionRow,
@@ -38,15 +49,18 @@ export async function listSubscriptionPlans(deps: SubscriptionsDeps): Promise<TS
 }
 
 /**
- * Subscribes the business to a paid plan: the first month is paid through the provider and the
- * business is on the plan in the same transaction. One open subscription per business.
+ * Subscribes the business to a paid plan. With the sandbox the first month is paid at once and
+ * the business is on the plan in the same transaction (201). With Stripe the owner pays on
+ * Checkout (202 and its page; a second call for the same plan while it is open answers it
+ * again, another plan closes it): the subscription starts when Stripe's webhook confirms the
+ * payment (`startPaidCheckout`). One open subscription per business.
  */
 export async function createSubscription(
   deps: SubscriptionsDeps,
   principal: Principal,
   planId: string,
   claim: IdempotencyClaim | null,
-): Promise<Answer<TSubscription>> {
+): Promise<Answer<TCreateSubscriptionAnswer>> {
   if (planId === FREE) {
     throw fieldError('planId', 'The Free plan needs no subscription: without one, a business is on Free.');
   }
@@ -58,8 +72,16 @@ export async function createSubscription(
       }
       const plan = await getPlan(scope.tx, planId);
       await assertBusinessFits(scope, plan);
+      const now = deps.clock.now();
+      for (const page of await findOpenCheckouts(scope)) {
+        if (page.planId === plan.id && page.expiresAt.getTime() > now.getTime() + 60_000) {
+          return { statusCode: 202, body: toCheckout(page.url, page.expiresAt) };
+        }
+        await deps.billing.expireCheckout({ checkoutId: page.id });
+        await setCheckoutStatus(scope, page.id, 'expired');
+      }
       const id = randomUUID();
-      const startDate = deps.clock.now();
+      const startDate = now;
       const endDate = addMonth(startDate);
       const paid = await deps.billing.start({
         subscriptionId: id,
@@ -68,7 +90,20 @@ export async function createSubscription(
         periodStart: startDate,
         periodEnd: endDate,
         idempotencyKey: `start:${id}`,
+        returnUrls: {
+          success: `${deps.appUrl}${WEB_ROUTES.businessProfile}?checkout=${CHECKOUT_RETURN.success}`,
+          cancel: `${deps.appUrl}${WEB_ROUTES.subscribe}?plan=${plan.id}&checkout=${CHECKOUT_RETURN.canceled}`,
+        },
       });
+      if (paid.status === 'checkout') {
+        await insertCheckout(scope, {
+          id: paid.checkoutId,
+          planId: plan.id,
+          url: paid.checkoutUrl,
+          expiresAt: paid.expiresAt,
+        });
+        return { statusCode: 202, body: toCheckout(paid.checkoutUrl, paid.expiresAt) };
+      }
       const row = await insertSubscription(scope, {
         id,
         planId: plan.id,
@@ -303,6 +338,10 @@ async function assertBusinessFits(scope: TenantScope, plan: Plan): Promise<void>
     );
   }
   if (sentences.length > 0) throw new AppError('CONFLICT', sentences.join(' '), { excess });
+}
+
+function toCheckout(checkoutUrl: string, expiresAt: Date): TCreateSubscriptionAnswer {
+  return { checkoutUrl, expiresAt: expiresAt.toISOString(), sandbox: false };
 }
 
 function noSubscription(): AppError {

@@ -52,3 +52,29 @@ export const subscriptions = pgTable(
     check('subscriptions_period', sql`${t.endDate} > ${t.startDate}`),
   ],
 );
+
+/**
+ * A payment page opened at the provider for a first subscription (Stripe Checkout). The
+ * subscription starts when the provider confirms the payment (its webhook, once); `status` goes
+ * from `open` to `complete`, or `expired` when another plan was chosen or the page timed out.
+ * A second POST while a page for the same plan is open answers that page again.
+ */
+export const subscriptionCheckouts = pgTable(
+  'subscription_checkouts',
+  {
+    businessId: uuid('business_id').notNull(),
+    id: text('id').notNull(),
+    planId: text('plan_id').notNull(),
+    url: text('url').notNull(),
+    status: text('status').notNull().default('open'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.businessId, t.id] }),
+    index('subscription_checkouts_open_idx')
+      .on(t.businessId)
+      .where(sql`${t.status} = 'open'`),
+    check('subscription_checkouts_status_known', sql`${t.status} in ('open', 'complete', 'expired')`),
+  ],
+);

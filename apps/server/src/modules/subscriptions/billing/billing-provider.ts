@@ -1,6 +1,6 @@
 /**
  * What a subscription needs from a payment provider (DESIGN 7: the built-in sandbox by default,
- * Stripe Billing with STRIPE_SECRET_KEY in a later slice). The subscriptions service decides the
+ * Stripe Billing with STRIPE_SECRET_KEY). The subscriptions service decides the
  * states; a provider only moves money and answers what happened, and the service applies that
  * answer in its transaction. Every answer says whether the sandbox charged it.
  *
@@ -21,9 +21,16 @@ export type StartInput = {
   periodStart: Date;
   periodEnd: Date;
   idempotencyKey: string;
+  /** Where the provider's payment page sends the owner back to. */
+  returnUrls: { success: string; cancel: string };
 };
-/** The first period is paid (the sandbox, a saved card); Stripe Checkout will add a pending answer. */
-export type StartResult = Answer & { status: 'paid'; providerRef: string; amountCharged: string };
+/**
+ * The first period is paid at once (the sandbox), or the owner pays on the provider's page
+ * (Stripe Checkout): the subscription starts when the provider confirms it.
+ */
+export type StartResult =
+  | (Answer & { status: 'paid'; providerRef: string; amountCharged: string })
+  | (Answer & { status: 'checkout'; checkoutId: string; checkoutUrl: string; expiresAt: Date });
 
 export type ChangePlanInput = {
   providerRef: string;
@@ -46,7 +53,13 @@ export type RenewalInput = {
   idempotencyKey: string;
 };
 export type RenewalResult =
-  (Answer & { outcome: 'paid'; amountCharged: string }) | (Answer & { outcome: 'declined'; reason: string });
+  | (Answer & {
+      outcome: 'paid';
+      amountCharged: string;
+      /** The provider's end of the new period; unset, a month after the old one. */
+      periodEnd?: Date;
+    })
+  | (Answer & { outcome: 'declined'; reason: string });
 
 export type BillingProvider = {
   readonly name: BillingProviderName;
@@ -59,6 +72,8 @@ export type BillingProvider = {
   cancelAtPeriodEnd: (input: { providerRef: string }) => Promise<Answer>;
   /** Undoes cancelAtPeriodEnd before the period ends. */
   resume: (input: { providerRef: string }) => Promise<Answer>;
-  /** Ends it now, without refund: the business is being deleted. */
+  /** Ends it now, without refund: the business is being deleted, or a renewal never came. */
   cancelNow: (input: { providerRef: string }) => Promise<Answer>;
+  /** Closes a payment page not used yet (another plan was chosen). */
+  expireCheckout: (input: { checkoutId: string }) => Promise<void>;
 };

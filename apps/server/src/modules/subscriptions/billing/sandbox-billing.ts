@@ -38,6 +38,8 @@ export function createSandboxBilling(options: SandboxBillingOptions = {}): Sandb
     cancelAtPeriodEnd: async () => ({ sandbox: true }),
     resume: async () => ({ sandbox: true }),
     cancelNow: async () => ({ sandbox: true }),
+    // The sandbox pays at once: it never opens a payment page.
+    expireCheckout: async () => undefined,
   };
 }
 

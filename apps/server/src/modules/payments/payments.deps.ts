@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../platform/db/database.js';
 import type { Stripe } from '../../platform/stripe/stripe-client.js';
-import type { SubscriptionsDeps } from '../subscriptions/subscriptions.deps.js';
+import type { SubscriptionsDeps } from '../subscriptions/provider-events.service.js';
 import type { PaymentAccounts } from './payment-accounts.js';
 
 /** What the payments services need; built once in app.ts. */

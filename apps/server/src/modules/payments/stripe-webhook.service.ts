@@ -1,8 +1,8 @@
 import { inJobTenant, type TenantScope } from '../../platform/db/tenancy.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { idOf, type Stripe } from '../../platform/stripe/stripe-client.js';
-import { readStripeSubscription } from '../subscriptions/billing/stripe-billing.js';
 import {
+  readStripeSubscription,
   startPaidCheckout,
   syncProviderSubscription,
   type ProviderEventOutcome,

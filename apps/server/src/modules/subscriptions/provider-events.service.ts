@@ -102,3 +102,7 @@ export async function syncProviderSubscription(
 function isPaidPlan(planId: string): boolean {
   return planId !== 'FREE' && (PLAN_IDS as readonly string[]).includes(planId);
 }
+
+export { readStripeSubscription } from './billing/stripe-billing.js';
+export type { ProviderSubscriptionState } from './billing/stripe-billing.js';
+export type { SubscriptionsDeps } from './subscriptions.deps.js';

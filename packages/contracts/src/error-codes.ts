@@ -24,6 +24,7 @@ export const ERROR_CODES = [
   'UNPROCESSABLE',
   'RATE_LIMITED',
   'INTERNAL_ERROR',
+  'PROVIDER_ERROR',
   'SERVICE_UNAVAILABLE',
 ] as const;
 
@@ -50,6 +51,8 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   UNPROCESSABLE: 422,
   RATE_LIMITED: 429,
   INTERNAL_ERROR: 500,
+  /** The payment provider refused a call the server made (its message is passed on). */
+  PROVIDER_ERROR: 502,
   SERVICE_UNAVAILABLE: 503,
 };
 

@@ -191,6 +191,41 @@ describe('loadConfig', () => {
     });
   });
 
+  describe('STRIPE_SECRET_KEY', () => {
+    const stripeOf = (env: Record<string, string>) =>
+      loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET, ...env }).stripe;
+
+    it('is unset (the sandbox) without a key, and takes the key, the secret and a test API', () => {
+      expect(stripeOf({})).toBeUndefined();
+      expect(stripeOf({ STRIPE_SECRET_KEY: '', STRIPE_WEBHOOK_SECRET: '' })).toBeUndefined();
+      expect(
+        stripeOf({
+          STRIPE_SECRET_KEY: 'sk_test_abc123',
+          STRIPE_WEBHOOK_SECRET: 'whsec_def456',
+          STRIPE_API_URL: 'http://127.0.0.1:12111',
+        }),
+      ).toEqual({
+        secretKey: 'sk_test_abc123',
+        webhookSecret: 'whsec_def456',
+        apiUrl: 'http://127.0.0.1:12111',
+      });
+    });
+
+    it('refuses a key without the webhook secret, and a bad key without repeating it', () => {
+      expect(() => stripeOf({ STRIPE_SECRET_KEY: 'sk_live_abc123' })).toThrow(
+        /STRIPE_WEBHOOK_SECRET: is required with STRIPE_SECRET_KEY/,
+      );
+      let message = '';
+      try {
+        stripeOf({ STRIPE_SECRET_KEY: 'pk_live_publishable99', STRIPE_WEBHOOK_SECRET: 'whsec_x1' });
+      } catch (error) {
+        message = (error as Error).message;
+      }
+      expect(message).toMatch(/STRIPE_SECRET_KEY: must be a Stripe secret key .*\(value not shown\)/);
+      expect(message).not.toContain('publishable99');
+    });
+  });
+
   describe('AZURE_STORAGE_CONNECTION_STRING', () => {
     // A made-up key of the right shape; the emulator's well-known key is used for Azurite.
     const KEY = Buffer.alloc(64, 42).toString('base64');

@@ -1,4 +1,5 @@
 import { API, ZErrorBody, ZPaymentLink, ZReauthQuery, ZSandboxOnboardingRequest } from '@app/contracts';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requirePrincipal } from '../../platform/auth/guard.js';
@@ -15,6 +16,14 @@ const MANAGE = { access: { permission: 'payments:manage' as const } };
 const LINK =
   ' Answers the link as a JSON string, to open in a new tab. With the built-in sandbox the link is a ' +
   'page of this app.';
+
+/**
+ * A link as a JSON string. Fastify sends a bare string as text/plain without serialising it;
+ * the contract (and the web's JSON reader) want `"https://…"`.
+ */
+function sendLink(reply: FastifyReply, link: string): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(JSON.stringify(ZPaymentLink.parse(link)));
+}
 
 /** The business's payment account (000 section 7 "Payment provider"): owner only. */
 export const paymentsRoutes: FastifyPluginAsyncZod<{ deps: PaymentsDeps }> = async (app, { deps }) => {
@@ -33,7 +42,8 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ deps: PaymentsDeps }> = asy
         response: { 200: ZPaymentLink, 409: ZErrorBody },
       },
     },
-    async (request) => connectPaymentAccount(deps, requirePrincipal(request.principal)),
+    async (request, reply) =>
+      sendLink(reply, await connectPaymentAccount(deps, requirePrincipal(request.principal))),
   );
 
   app.get(
@@ -49,7 +59,11 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ deps: PaymentsDeps }> = asy
         response: { 200: ZPaymentLink, 400: ZErrorBody, 404: ZErrorBody },
       },
     },
-    async (request) => reauthPaymentAccount(deps, requirePrincipal(request.principal), request.query.account),
+    async (request, reply) =>
+      sendLink(
+        reply,
+        await reauthPaymentAccount(deps, requirePrincipal(request.principal), request.query.account),
+      ),
   );
 
   app.get(
@@ -64,7 +78,8 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ deps: PaymentsDeps }> = asy
         response: { 200: ZPaymentLink, 409: ZErrorBody },
       },
     },
-    async (request) => paymentDashboardLink(deps, requirePrincipal(request.principal)),
+    async (request, reply) =>
+      sendLink(reply, await paymentDashboardLink(deps, requirePrincipal(request.principal))),
   );
 
   app.post(

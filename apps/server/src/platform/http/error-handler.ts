@@ -53,6 +53,8 @@ function toErrorResponse(error: FastifyError | AppError): ErrorResponse {
       headers: {},
     };
   }
+  const provider = providerFailure(error);
+  if (provider) return provider;
   const known = KNOWN_FASTIFY_ERRORS[error.code];
   if (known) return { status: known.status, body: { code: known.code, message: known.message }, headers: {} };
   if (error.statusCode === 429) {
@@ -117,6 +119,35 @@ const KNOWN_FASTIFY_ERRORS: Record<string, { status: number; code: TErrorBody['c
 
 /** character_not_in_repertoire, untranslatable_character, invalid byte sequence. */
 const UNSTORABLE_TEXT_CODES = new Set(['22021', '22P05']);
+
+/**
+ * An error of the payment provider's SDK (Stripe's errors carry `type: 'Stripe…Error'`): not
+ * reached or overloaded is 503, "try again"; a refusal is 502 with Stripe's message, which is
+ * written for people (such as "Your platform is not enabled for Connect").
+ */
+function providerFailure(error: unknown): ErrorResponse | null {
+  const type = (error as { type?: unknown }).type;
+  if (typeof type !== 'string' || !/^Stripe\w*Error$/.test(type)) return null;
+  if (type === 'StripeConnectionError' || type === 'StripeAPIError' || type === 'StripeRateLimitError') {
+    return {
+      status: 503,
+      body: {
+        code: 'SERVICE_UNAVAILABLE',
+        message: 'The payment provider could not be reached. Try again in a moment.',
+      },
+      headers: { 'retry-after': '30' },
+    };
+  }
+  const message = (error as { message?: unknown }).message;
+  return {
+    status: 502,
+    body: {
+      code: 'PROVIDER_ERROR',
+      message: `The payment provider refused the request${typeof message === 'string' && message ? `: ${message}` : '.'}`,
+    },
+    headers: {},
+  };
+}
 
 function hasPgCode(error: unknown, codes: ReadonlySet<string>): boolean {
   let current: unknown = error;

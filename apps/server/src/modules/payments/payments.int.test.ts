@@ -43,7 +43,7 @@ describe('the sandbox payment account', () => {
       stripeOnboardingComplete: false,
     });
     // A second click opens the same account.
-    const again = new URL((await call('GET', '/api/stripe/connect', owner.token)).json() as string);
+    const again = new URL((await call('GET', '/api/stripe/connect', owner.token)).json<string>());
     expect(again.searchParams.get('account')).toBe(accountId);
   });
 

@@ -33,7 +33,7 @@ import { createSandboxPosTerminalProvider, type PosTerminalProvider } from './po
 
 export type LocationsRoutesOptions = {
   deps: ProductDeps;
-  /** The card reader provider; the sandbox unless one is given (Stripe comes with payments). */
+  /** The card reader provider; the sandbox unless one is given (Stripe Terminal: with the point of sale). */
   posTerminals?: PosTerminalProvider;
 };
 

@@ -3,8 +3,9 @@ import { fieldError } from '../../../platform/http/app-error.js';
 
 /**
  * The payment provider's side of card readers (DESIGN 7: each outside service has an embedded
- * default). The sandbox below is the default; the subscriptions and payments issue adds Stripe
- * Terminal behind the same interface.
+ * default). The sandbox below is the only one so far: with STRIPE_SECRET_KEY, subscriptions and
+ * the business's payment account go through Stripe, but readers are still registered here until
+ * in-store card payments come with the point of sale (Stripe Terminal, behind this interface).
  */
 export type PosTerminalProvider = {
   /** Whether readers it registers are simulated (answers carry `sandbox`). */

@@ -12,6 +12,7 @@ export * from './roles.js';
 export * from './session.js';
 export * from './subscriptions.js';
 export * from './payments.js';
+export * from './sales.js';
 export * from './users.js';
 export * from './catalogue/index.js';
 export * from './paging.js';

@@ -51,6 +51,16 @@ export const API = {
     /** The sandbox's onboarding page posts here to complete the account (sandbox only). */
     sandboxOnboarding: '/api/stripe/sandbox/onboarding',
   },
+  sales: {
+    root: '/api/sales',
+    byId: '/api/sales/:id',
+    refund: '/api/sales/:id/refund',
+    byStore: '/api/sales/:saleId/store/:storeId',
+  },
+  salesAnalytics: {
+    /** The specification's read of one sale, served by the sales routes too. */
+    saleByStore: '/api/sales-analytics/:saleId/store/:storeId',
+  },
   audit: {
     /** Every user's entries (the "all users" view), with optional filters. */
     root: '/api/audit',

@@ -224,6 +224,10 @@ describe('the table catalogue', () => {
     subscriptions: ['INSERT', 'SELECT', 'UPDATE'],
     subscription_checkouts: ['INSERT', 'SELECT', 'UPDATE'],
     payment_events: ['INSERT', 'SELECT'],
+    sales: ['INSERT', 'SELECT'],
+    sale_lines: ['INSERT', 'SELECT'],
+    sales_daily_products: ['INSERT', 'SELECT', 'UPDATE'],
+    sales_daily_stores: ['INSERT', 'SELECT', 'UPDATE'],
   };
 
   it('every table of the public schema is FORCE row-level security or exempt with a reason', async () => {

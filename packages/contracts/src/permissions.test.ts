@@ -38,6 +38,16 @@ describe('permissions', () => {
       expect(isPermitted(assistant, 'users:read')).toBe(false);
     });
 
+    it('lets the till record sales, supervisors refund them, analytics and the till read them', () => {
+      expect(isPermitted(['ROLE_STORE_ASSISTANT'], 'sales:record')).toBe(true);
+      expect(isPermitted(['ROLE_STORE_ASSISTANT'], 'sales:refund')).toBe(false);
+      expect(isPermitted(['ROLE_INVENTORY_CONTRIBUTOR'], 'sales:refund')).toBe(true);
+      expect(isPermitted(['ROLE_ANALYTICS_READER'], 'sales:read')).toBe(true);
+      expect(isPermitted(['ROLE_ANALYTICS_READER'], 'sales:record')).toBe(false);
+      expect(isPermitted(['ROLE_INVENTORY_READER'], 'sales:read')).toBe(false);
+      expect(isPermitted(['ROLE_PRODUCT_ADMIN'], 'sales:record')).toBe(false);
+    });
+
     it('refuses unknown roles', () => {
       expect(isPermitted(['ROLE_KING'], 'business:read')).toBe(false);
       expect(isPermitted([], 'business:read')).toBe(false);

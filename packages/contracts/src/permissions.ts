@@ -55,6 +55,20 @@ export const PERMISSIONS = {
   'inventory:adjust': [...inventory['inventory:update'], 'ROLE_STORE_ASSISTANT'],
   'movements:create': [...inventory['inventory:create'], 'ROLE_STORE_ASSISTANT'],
   'movements:validate': [...inventory['inventory:update'], 'ROLE_STORE_ASSISTANT'],
+  /** Recording a sale takes stock out: whoever adjusts stock may (the till). */
+  'sales:record': [...inventory['inventory:update'], 'ROLE_STORE_ASSISTANT'],
+  /** A refund gives money and stock back: inventory contributors and admins, not assistants. */
+  'sales:refund': inventory['inventory:update'],
+  /** Sales are read by the analytics roles and by those who record them. */
+  'sales:read': [
+    ...new Set([
+      ...inventory['inventory:update'],
+      'ROLE_STORE_ASSISTANT',
+      'ROLE_ANALYTICS_ADMIN',
+      'ROLE_ANALYTICS_CONTRIBUTOR',
+      'ROLE_ANALYTICS_READER',
+    ]),
+  ] as Role[],
   ...area('loyalty', 'ROLE_LOYALTY_ADMIN', 'ROLE_LOYALTY_CONTRIBUTOR', 'ROLE_LOYALTY_READER'),
   ...area('analytics', 'ROLE_ANALYTICS_ADMIN', 'ROLE_ANALYTICS_CONTRIBUTOR', 'ROLE_ANALYTICS_READER'),
 } as const satisfies Record<string, readonly Role[]>;

@@ -44,7 +44,14 @@ export type TestApp = {
  */
 export async function buildTestApp(
   env: Record<string, string> = {},
-  options: { clock?: Clock; isPolling?: boolean; poolSize?: number; billing?: BillingProvider } = {},
+  options: {
+    clock?: Clock;
+    isPolling?: boolean;
+    poolSize?: number;
+    billing?: BillingProvider;
+    /** The app logs here (at env LOG_LEVEL) instead of not at all: tests that read log lines. */
+    logStream?: NodeJS.WritableStream;
+  } = {},
 ): Promise<TestApp> {
   const name = `test_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
   const adminUrl = inject('dbAdminUrl');
@@ -87,7 +94,7 @@ export async function buildTestApp(
       db: database.db,
       ownerDb: owner.db,
       jobs,
-      logger: false,
+      ...(options.logStream ? { logStream: options.logStream } : { logger: false }),
       clock: options.clock,
       billing: options.billing,
     });

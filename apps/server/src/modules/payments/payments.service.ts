@@ -6,11 +6,13 @@ import type { PaymentsDeps } from './payments.deps.js';
 
 /**
  * `GET /api/stripe/connect`: opens the business's payment account on first use (the business row
- * locked, so two clicks open one account) and answers its onboarding link. Once onboarding is
- * complete there is nothing to connect: 409.
+ * locked, so two clicks open one account) and answers its onboarding link. The account is recorded
+ * as soon as the provider opened it, before the link is asked for: a link that fails leaves the
+ * business holding the account it has at the provider, and the next click asks again. Once
+ * onboarding is complete there is nothing to connect: 409.
  */
 export async function connectPaymentAccount(deps: PaymentsDeps, principal: Principal): Promise<string> {
-  return inTenant(deps.db, principal, async (scope) => {
+  const accountId = await inTenant(deps.db, principal, async (scope) => {
     const account = await paymentAccountOfBusiness(scope, { lock: true });
     if (account.onboardingComplete) {
       throw new AppError(
@@ -18,18 +20,17 @@ export async function connectPaymentAccount(deps: PaymentsDeps, principal: Princ
         'The payment account is connected already: open the Express Dashboard to manage it.',
       );
     }
-    let accountId = account.accountId;
-    if (!accountId) {
-      accountId = await deps.accounts.createAccount({
-        businessId: scope.businessId,
-        businessName: account.businessName,
-        email: account.businessEmail,
-        idempotencyKey: `connect:${scope.businessId}`,
-      });
-      await setPaymentAccountOfBusiness(scope, { stripeAccountId: accountId });
-    }
-    return deps.accounts.onboardingLink(accountId);
+    if (account.accountId) return account.accountId;
+    const created = await deps.accounts.createAccount({
+      businessId: scope.businessId,
+      businessName: account.businessName,
+      email: account.businessEmail,
+      idempotencyKey: `connect:${scope.businessId}`,
+    });
+    await setPaymentAccountOfBusiness(scope, { stripeAccountId: created });
+    return created;
   });
+  return deps.accounts.onboardingLink(accountId);
 }
 
 /** `GET /api/stripe/reauth?account=`: a fresh onboarding link for this business's own account. */

@@ -2,6 +2,7 @@ import { inJobTenant, type TenantScope } from '../../platform/db/tenancy.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { idOf, type Stripe } from '../../platform/stripe/stripe-client.js';
 import {
+  cancelSubscriptionOfGoneBusiness,
   readStripeSubscription,
   startPaidCheckout,
   syncProviderSubscription,
@@ -16,8 +17,15 @@ export type WebhookAnswer = { received: true; outcome: ProviderEventOutcome | 'd
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The event applied to one business, after what it needs was read from Stripe. */
-type Target = { businessId: string; apply: (scope: TenantScope) => Promise<ProviderEventOutcome> };
+/**
+ * The event applied to one business, after what it needs was read from Stripe; `whenGone` runs
+ * when that business no longer exists.
+ */
+type Target = {
+  businessId: string;
+  apply: (scope: TenantScope) => Promise<ProviderEventOutcome>;
+  whenGone?: () => Promise<void>;
+};
 
 /**
  * `POST /api/stripe/webhook`. The signature (`Stripe-Signature`, HMAC of the raw body under
@@ -56,6 +64,7 @@ export async function receiveStripeWebhook(
   } catch (error) {
     if (error instanceof AppError && error.code === 'NOT_FOUND') {
       deps.log.info({ eventId: event.id, type: event.type }, 'a payment event of a business that is gone');
+      await target.whenGone?.();
       return { received: true, outcome: 'ignored' };
     }
     throw error;
@@ -74,12 +83,8 @@ async function targetOf(deps: PaymentsDeps, stripe: Stripe, event: Stripe.Event)
       const state = await readStripeSubscription(stripe, subscriptionId);
       return {
         businessId,
-        apply: (scope) =>
-          startPaidCheckout(deps.subscriptions, scope, {
-            checkoutId: session.id,
-            planId: session.metadata?.plan_id ?? null,
-            state,
-          }),
+        apply: (scope) => startPaidCheckout(deps.subscriptions, scope, { checkoutId: session.id, state }),
+        whenGone: () => cancelSubscriptionOfGoneBusiness(deps.subscriptions, businessId, state),
       };
     }
     case 'customer.subscription.updated':
@@ -88,7 +93,11 @@ async function targetOf(deps: PaymentsDeps, stripe: Stripe, event: Stripe.Event)
       const businessId = businessOf(subscription.metadata);
       if (!businessId) return null;
       const state = await readStripeSubscription(stripe, subscription.id);
-      return { businessId, apply: (scope) => syncProviderSubscription(deps.subscriptions, scope, state) };
+      return {
+        businessId,
+        apply: (scope) => syncProviderSubscription(deps.subscriptions, scope, state),
+        whenGone: () => cancelSubscriptionOfGoneBusiness(deps.subscriptions, businessId, state),
+      };
     }
     case 'account.updated': {
       const account = event.data.object;

@@ -19,25 +19,35 @@ export type ProviderEventOutcome = 'applied' | 'unchanged' | 'ignored';
 /**
  * The provider confirmed the payment of a Checkout page (its webhook, in the business's
  * transaction, once per event): the subscription starts with the provider's period and the
- * business is on the plan. The business row is locked first, as every subscription change does.
- * A business that got a subscription meanwhile (two pages paid) keeps it; the second one is
- * canceled at the provider by a job and logged.
+ * business is on the plan of the page. The business row is locked first, as every subscription
+ * change does. Only a page this business opened counts (its row in `subscription_checkouts`, with
+ * the plan it was opened for): the metadata the event carries names the business, never the plan,
+ * and cannot make one business's payment another's subscription. A business that got a
+ * subscription meanwhile (two pages paid) keeps it; the second one is canceled at the provider by
+ * a job and logged.
  */
 export async function startPaidCheckout(
   deps: SubscriptionsDeps,
   scope: TenantScope,
-  input: { checkoutId: string; planId: string | null; state: ProviderSubscriptionState },
+  input: { checkoutId: string; state: ProviderSubscriptionState },
 ): Promise<ProviderEventOutcome> {
   await planOfBusiness(scope, { lock: true });
   const page = await lockCheckout(scope, input.checkoutId);
-  if (page?.status === 'complete') return 'unchanged';
-  const planId = page?.planId ?? input.planId;
-  if (!planId || !isPaidPlan(planId)) {
+  if (!page) {
+    deps.log.warn(
+      { businessId: scope.businessId, checkoutId: input.checkoutId },
+      'a paid checkout this business did not open: not applied',
+    );
+    return 'ignored';
+  }
+  if (page.status === 'complete') return 'unchanged';
+  const planId = page.planId;
+  if (!isPaidPlan(planId)) {
     deps.log.warn({ checkoutId: input.checkoutId }, 'a paid checkout names no plan: not applied');
     return 'ignored';
   }
   const open = await findOpenSubscription(scope, { lock: true });
-  if (page) await setCheckoutStatus(scope, page.id, 'complete');
+  await setCheckoutStatus(scope, page.id, 'complete');
   if (open) {
     if (open.providerRef === input.state.providerRef) return 'unchanged';
     await deps.jobs.enqueue(scope.tx, PROVIDER_CANCEL_QUEUE, {
@@ -97,6 +107,26 @@ export async function syncProviderSubscription(
   const updated = await updateSubscription(scope, row.id, changes);
   await setPlanOfBusiness(scope, updated.planId);
   return 'applied';
+}
+
+/**
+ * A subscription the provider holds for a business that is gone (deleted while its Checkout page
+ * was still open, and paid after): nobody can cancel it in the app any more, so it is canceled at
+ * the provider now, or Stripe would charge the card every month. Only a subscription whose own
+ * metadata names that business; the webhook answers an error if the provider fails, so Stripe
+ * sends the event again.
+ */
+export async function cancelSubscriptionOfGoneBusiness(
+  deps: SubscriptionsDeps,
+  businessId: string,
+  state: ProviderSubscriptionState,
+): Promise<void> {
+  if (state.status === 'ended' || state.businessId?.toLowerCase() !== businessId.toLowerCase()) return;
+  await deps.billing.cancelNow({ providerRef: state.providerRef });
+  deps.log.warn(
+    { businessId, providerRef: state.providerRef },
+    'a subscription paid for a deleted business was canceled at the provider (refund it there)',
+  );
 }
 
 function isPaidPlan(planId: string): boolean {

@@ -73,13 +73,11 @@ export async function createSubscription(
       const plan = await getPlan(scope.tx, planId);
       await assertBusinessFits(scope, plan);
       const now = deps.clock.now();
-      for (const page of await findOpenCheckouts(scope)) {
-        if (page.planId === plan.id && page.expiresAt.getTime() > now.getTime() + 60_000) {
-          return { statusCode: 202, body: toCheckout(page.url, page.expiresAt) };
-        }
-        await deps.billing.expireCheckout({ checkoutId: page.id });
-        await setCheckoutStatus(scope, page.id, 'expired');
-      }
+      const openPages = await findOpenCheckouts(scope);
+      const samePlan = openPages.find(
+        (page) => page.planId === plan.id && page.expiresAt.getTime() > now.getTime() + 60_000,
+      );
+      if (samePlan) return { statusCode: 202, body: toCheckout(samePlan.url, samePlan.expiresAt) };
       const id = randomUUID();
       const startDate = now;
       const endDate = addMonth(startDate);
@@ -95,6 +93,12 @@ export async function createSubscription(
           cancel: `${deps.appUrl}${WEB_ROUTES.subscribe}?plan=${plan.id}&checkout=${CHECKOUT_RETURN.canceled}`,
         },
       });
+      // The other pages close only once the new one exists: had the provider refused it, they would
+      // be expired there while this rollback keeps them open here, and be answered again, unpayable.
+      for (const page of openPages) {
+        await deps.billing.expireCheckout({ checkoutId: page.id });
+        await setCheckoutStatus(scope, page.id, 'expired');
+      }
       if (paid.status === 'checkout') {
         await insertCheckout(scope, {
           id: paid.checkoutId,

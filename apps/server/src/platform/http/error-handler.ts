@@ -121,9 +121,16 @@ const KNOWN_FASTIFY_ERRORS: Record<string, { status: number; code: TErrorBody['c
 const UNSTORABLE_TEXT_CODES = new Set(['22021', '22P05']);
 
 /**
+ * Keys as Stripe's messages quote them, masked or not ("The provided key 'sk_live_****1234' does
+ * not have access to account …", "Invalid API Key provided: sk_test_****abcd"): the server's
+ * credentials, no business of the person reading the answer.
+ */
+const PROVIDER_KEY = /\b(?:sk|rk|pk)_(?:test|live)_[\w*]*|\bwhsec_[\w*]*/g;
+
+/**
  * An error of the payment provider's SDK (Stripe's errors carry `type: 'Stripe…Error'`): not
  * reached or overloaded is 503, "try again"; a refusal is 502 with Stripe's message, which is
- * written for people (such as "Your platform is not enabled for Connect").
+ * written for people (such as "Your platform is not enabled for Connect"), less any key it quotes.
  */
 function providerFailure(error: unknown): ErrorResponse | null {
   const type = (error as { type?: unknown }).type;
@@ -138,7 +145,8 @@ function providerFailure(error: unknown): ErrorResponse | null {
       headers: { 'retry-after': '30' },
     };
   }
-  const message = (error as { message?: unknown }).message;
+  const raw = (error as { message?: unknown }).message;
+  const message = typeof raw === 'string' ? raw.replace(PROVIDER_KEY, '[key]') : raw;
   return {
     status: 502,
     body: {

@@ -22,6 +22,8 @@ export type ProviderSubscriptionState = {
   periodEnd: Date;
   /** The plan the subscription's price stands for (its metadata), when Stripe says it. */
   planId: string | null;
+  /** The business this server wrote into the subscription's metadata when it opened the page. */
+  businessId: string | null;
 };
 
 /**
@@ -158,6 +160,7 @@ function stateOf(subscription: Stripe.Subscription): ProviderSubscriptionState {
     periodStart: period.start,
     periodEnd: period.end,
     planId: planId || null,
+    businessId: subscription.metadata?.business_id || null,
   };
 }
 

@@ -176,6 +176,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       sessions.set(session.id, session);
       return { status: 200, body: session };
     }
+    if ((m = path.match(/^\/v1\/checkout\/sessions\/([^/]+)$/)) && method === 'GET') {
+      const session = sessions.get(m[1]!);
+      return session ? { status: 200, body: session } : missing('checkout.session', m[1]!);
+    }
     if ((m = path.match(/^\/v1\/checkout\/sessions\/([^/]+)\/expire$/)) && method === 'POST') {
       const session = sessions.get(m[1]!);
       if (!session) return missing('checkout.session', m[1]!);

@@ -39,15 +39,14 @@ export async function reauthPaymentAccount(
   principal: Principal,
   accountId: string,
 ): Promise<string> {
-  return inTenant(deps.db, principal, async (scope) => {
-    await ownAccount(scope, accountId);
-    return deps.accounts.onboardingLink(accountId);
-  });
+  // Read in the transaction, ask Stripe after it: no connection waits on the network.
+  await inTenant(deps.db, principal, (scope) => ownAccount(scope, accountId));
+  return deps.accounts.onboardingLink(accountId);
 }
 
 /** `GET /api/stripe/express-dashboard`: a sign-in link; 409 until onboarding is complete. */
 export async function paymentDashboardLink(deps: PaymentsDeps, principal: Principal): Promise<string> {
-  return inTenant(deps.db, principal, async (scope) => {
+  const accountId = await inTenant(deps.db, principal, async (scope) => {
     const account = await paymentAccountOfBusiness(scope, { lock: false });
     if (!account.accountId || !account.onboardingComplete) {
       throw new AppError(
@@ -55,8 +54,9 @@ export async function paymentDashboardLink(deps: PaymentsDeps, principal: Princi
         'Finish connecting the payment account first: the Express Dashboard opens once onboarding is complete.',
       );
     }
-    return deps.accounts.dashboardLink(account.accountId);
+    return account.accountId;
   });
+  return deps.accounts.dashboardLink(accountId);
 }
 
 /** The sandbox's onboarding page: one click completes the business's sandbox account. */

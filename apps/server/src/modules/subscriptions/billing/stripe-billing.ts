@@ -133,9 +133,10 @@ export function createStripeBilling(stripe: Stripe): BillingProvider {
       try {
         await stripe.checkout.sessions.expire(checkoutId);
       } catch (error) {
-        // Completed or expired meanwhile: a completed one is applied by its webhook.
-        if (!(error instanceof Error && 'type' in error && error.type === 'StripeInvalidRequestError'))
-          throw error;
+        // Completed or expired meanwhile is what Stripe refuses here (a completed one is applied by
+        // its webhook); any other refusal, or a page still open, is a failure.
+        const page = await stripe.checkout.sessions.retrieve(checkoutId).catch(() => null);
+        if (!page || page.status === 'open') throw error;
       }
     },
   };

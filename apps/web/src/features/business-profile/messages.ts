@@ -58,6 +58,8 @@ export const PAYMENT_ACTIONS = {
   connect: {
     label: 'Connect Stripe',
     description: 'Create the payment account and complete onboarding with Stripe.',
+    /** Once the account exists, Connect takes the owner back into its onboarding. */
+    resumeDescription: 'Continue the payment account’s onboarding with Stripe.',
     unavailable: 'Onboarding is complete.',
   },
   reauth: {

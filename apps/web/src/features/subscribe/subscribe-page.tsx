@@ -4,6 +4,7 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
@@ -311,7 +312,12 @@ export function SubscribePage() {
                 {isPaying ? 'Processing...' : 'Confirm'}
               </Button>
               {isLeaving ? (
-                <Typography role="status" color="text.secondary">
+                <Typography
+                  role="status"
+                  color="text.secondary"
+                  sx={{ display: 'flex', alignItems: 'center', gap: 1 }}
+                >
+                  <CircularProgress size={16} aria-hidden="true" />
                   {OPENING_CHECKOUT}
                 </Typography>
               ) : null}

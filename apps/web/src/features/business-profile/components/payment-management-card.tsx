@@ -219,7 +219,11 @@ export function PaymentManagementCard({
         </TableHead>
         <TableBody>
           {ORDER.map((action) => {
-            const { label, description, unavailable } = PAYMENT_ACTIONS[action];
+            const { label, unavailable } = PAYMENT_ACTIONS[action];
+            const description =
+              action === 'connect' && accountId
+                ? PAYMENT_ACTIONS.connect.resumeDescription
+                : PAYMENT_ACTIONS[action].description;
             const isOn = isAvailable(action, business);
             const descriptionId = `${titleId}-${action}`;
             return (
@@ -247,7 +251,7 @@ export function PaymentManagementCard({
                       variant="body2"
                       color="text.secondary"
                       component="span"
-                      sx={{ display: 'block' }}
+                      sx={{ display: 'block', mt: 0.25 }}
                     >
                       {unavailable}
                     </Typography>

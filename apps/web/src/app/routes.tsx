@@ -255,6 +255,23 @@ export const appRoutes: RouteObject[] = [
             ),
           },
           {
+            // The sandbox payment provider's pages (the owner's onboarding and dashboard links).
+            path: 'payments/sandbox-onboarding',
+            handle: handle('Sandbox Onboarding'),
+            lazy: shellPage(
+              () => import('../features/payments/sandbox-onboarding-page'),
+              (m) => m.SandboxOnboardingPage,
+            ),
+          },
+          {
+            path: 'payments/sandbox-dashboard',
+            handle: handle('Sandbox Dashboard'),
+            lazy: shellPage(
+              () => import('../features/payments/sandbox-dashboard-page'),
+              (m) => m.SandboxDashboardPage,
+            ),
+          },
+          {
             path: 'access',
             handle: handle('Access Management'),
             lazy: shellPage(

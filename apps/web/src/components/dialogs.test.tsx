@@ -1,6 +1,9 @@
-import { fireEvent, screen } from '@testing-library/react';
+import Dialog from '@mui/material/Dialog';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { theme } from '../app/theme';
 import { renderWithProviders } from '../test/render';
 import { ConfirmDialog } from './confirm-dialog';
 import { Loading } from './loading';
@@ -56,6 +59,43 @@ describe(UpgradeDialog.name, () => {
     await userEvent.click(screen.getByRole('button', { name: 'Close' }));
     expect(onViewPlans).toHaveBeenCalledOnce();
     expect(onClose).toHaveBeenCalledOnce();
+  });
+
+  it('opens above the dialog that caused it and takes the focus, also when that dialog closes', async () => {
+    // A create dialog whose call is refused for the plan: "Feature Locked" opens, then the form
+    // closes itself (as the upload dialogs do) and hands focus back to the page.
+    function CausingDialog() {
+      const [isFormOpen, setIsFormOpen] = useState(true);
+      const [isLocked, setIsLocked] = useState(false);
+      return (
+        <>
+          <button type="button">Add store</button>
+          <Dialog open={isFormOpen} aria-label="Add store form">
+            <button
+              type="button"
+              onClick={() => {
+                setIsLocked(true);
+                setTimeout(() => setIsFormOpen(false), 20);
+              }}
+            >
+              Save
+            </button>
+          </Dialog>
+          {isLocked ? <UpgradeDialog open onViewPlans={vi.fn()} onClose={vi.fn()} /> : null}
+        </>
+      );
+    }
+    renderWithProviders(<CausingDialog />);
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const locked = await screen.findByRole('dialog', { name: 'Feature Locked' });
+    const layer = locked.closest('.MuiDialog-root');
+    expect(Number(getComputedStyle(layer!).zIndex)).toBeGreaterThan(theme.zIndex.modal);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add store form' })).toBeNull());
+    // The form handed focus back to the page; the upgrade dialog's trap takes it back.
+    await waitFor(() => expect(layer).toContainElement(document.activeElement as HTMLElement));
+    await userEvent.tab();
+    expect(locked).toContainElement(document.activeElement as HTMLElement);
+    expect(document.activeElement).toHaveRole('button');
   });
 
   it('does not close on a click on the backdrop', () => {

@@ -21,15 +21,27 @@ type UpgradeDialogProps = {
   onClose: () => void;
 };
 
-/** "Feature Locked" (000 section 2). A click on the backdrop does not close it. */
+/**
+ * "Feature Locked" (000 section 2). A click on the backdrop does not close it.
+ *
+ * A plan violation usually comes from a dialog (a create form, an upload) that may stay open or
+ * close itself meanwhile. Every MUI modal sits on the same layer, where the later one in the page
+ * paints on top; this one takes the layer just above, so it is never drawn under the dialog that
+ * caused it, whatever mounted first. It is the newest modal, so its focus trap is the active one:
+ * focus moves to View Plans, Tab stays in it, and it takes focus back if the dialog beneath closes
+ * and returns focus to the page.
+ */
 export function UpgradeDialog({ open, message, onViewPlans, onClose }: UpgradeDialogProps) {
   const titleId = useId();
+  const textId = useId();
   return (
     <Dialog
       open={open}
       aria-labelledby={titleId}
+      aria-describedby={textId}
       maxWidth="xs"
       fullWidth
+      sx={{ zIndex: (theme) => theme.zIndex.modal + 1 }}
       onClose={(_event, reason) => {
         if (reason !== 'backdropClick') onClose();
       }}
@@ -42,7 +54,7 @@ export function UpgradeDialog({ open, message, onViewPlans, onClose }: UpgradeDi
         <CloseIcon />
       </IconButton>
       <DialogContent>
-        <Typography>{UPGRADE_DIALOG_TEXT}</Typography>
+        <Typography id={textId}>{UPGRADE_DIALOG_TEXT}</Typography>
         {message ? (
           <Box sx={{ mt: 2, p: 1.5, borderRadius: 1, bgcolor: 'action.hover', color: 'text.secondary' }}>
             <Typography variant="body2">{message}</Typography>
@@ -50,7 +62,8 @@ export function UpgradeDialog({ open, message, onViewPlans, onClose }: UpgradeDi
         ) : null}
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button variant="contained" onClick={onViewPlans}>
+        {/* The way on is the first thing a keyboard reaches; Escape and the close icon leave. */}
+        <Button variant="contained" onClick={onViewPlans} autoFocus>
           View Plans
         </Button>
       </DialogActions>

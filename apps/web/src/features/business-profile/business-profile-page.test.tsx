@@ -5,9 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { AppToastContainer } from '../../components/toast';
 import { BUSINESS_ID, jsonResponse, makeSession } from '../../test/fixtures';
 import { mockFetch, renderRoutes, type FetchHandler } from '../../test/render';
+import { subscriptionRecord } from '../../test/subscription-fixtures';
 import { businessRecord } from './business-profile.fixtures';
 import { BusinessProfilePage } from './business-profile-page';
-import { BUSINESS_CONFIRMATIONS } from './messages';
+import { BUSINESS_CONFIRMATIONS, CHECKOUT_TEXTS, PAYMENT_TEXTS } from './messages';
 
 const path = (request: Request) => new URL(request.url).pathname;
 const writes = (requests: Request[]) => requests.filter((request) => request.method !== 'GET');
@@ -48,7 +49,11 @@ function businessServer(initial: TBusiness = businessRecord()): FetchHandler {
   };
 }
 
-function setup(handler: FetchHandler, roles: Role[] = ['ROLE_BUSINESS_OWNER']) {
+function setup(
+  handler: FetchHandler,
+  roles: Role[] = ['ROLE_BUSINESS_OWNER'],
+  entry = '/dashboard/business-profile',
+) {
   const fake = mockFetch(handler);
   const view = renderRoutes(
     [
@@ -63,7 +68,7 @@ function setup(handler: FetchHandler, roles: Role[] = ['ROLE_BUSINESS_OWNER']) {
       },
       { path: '/login', element: <p>Login page</p> },
     ],
-    { initialEntries: ['/dashboard/business-profile'], session: makeSession({ roles }) },
+    { initialEntries: [entry], session: makeSession({ roles }) },
   );
   return { ...fake, ...view };
 }
@@ -218,6 +223,40 @@ describe(BusinessProfilePage.name, () => {
     expect(`${remove?.method} ${path(remove!)}`).toBe(`DELETE ${BY_ID}`);
     expect(await remove!.json()).toEqual({ businessName: 'Corner Shop' });
     expect(store.getState().session.token).toBeNull();
+  });
+
+  it('says the onboarding link expired after ?stripe=refresh and takes the query off the address', async () => {
+    const { router } = setup(
+      businessServer(businessRecord({ stripeAccountId: 'acct_sandbox_1A2b3C' })),
+      undefined,
+      '/dashboard/business-profile?stripe=refresh&account=acct_sandbox_1A2b3C',
+    );
+    const payments = await screen.findByRole('region', { name: 'Payment Management' });
+    expect(within(payments).getByRole('alert')).toHaveTextContent(PAYMENT_TEXTS.linkExpired);
+    expect(within(payments).getByRole('button', { name: 'Re-auth Stripe' })).toBeEnabled();
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(router.state.historyAction).toBe('REPLACE');
+  });
+
+  it('after Checkout, says the payment arrived and reads the subscription until the provider confirms it', async () => {
+    let reads = 0;
+    const server = businessServer();
+    const { router } = setup(
+      (request) => {
+        if (path(request) !== '/api/subscriptions/current') return server(request);
+        reads += 1;
+        return reads < 2
+          ? jsonResponse(404, { code: 'NOT_FOUND', message: 'None' })
+          : jsonResponse(200, subscriptionRecord('BASIC', { sandbox: false }));
+      },
+      undefined,
+      '/dashboard/business-profile?checkout=success',
+    );
+    expect(await screen.findByText(CHECKOUT_TEXTS.success)).toBeInTheDocument();
+    // Read again 2 s later, when the webhook has arrived; then the query leaves the address.
+    await waitFor(() => expect(router.state.location.search).toBe(''), { timeout: 4_000 });
+    expect(reads).toBeGreaterThanOrEqual(2);
+    expect(await within(region('Subscription')).findByText('Basic')).toBeInTheDocument();
   });
 
   it('shows a failed load in red with the fallback text', async () => {

@@ -3,19 +3,21 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { isPermitted } from '@app/contracts';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { useNavigate } from 'react-router';
 import { getErrorMessage } from '../../api/api-error';
 import { PageHeader } from '../../components/page-header';
 import { useDownloadedImage } from '../../hooks/use-downloaded-image';
 import { loggedOut, selectBusinessId, selectRoles } from '../../session/session.slice';
-import { useGetBusinessProfileQuery } from './business-profile.api';
+import { invalidateBusiness, useGetBusinessProfileQuery } from './business-profile.api';
 import { BusinessAddressCard } from './components/business-address-card';
 import { BusinessInfoCard } from './components/business-info-card';
 import { BusinessStatusCard } from './components/business-status-card';
+import { PaymentManagementCard } from './components/payment-management-card';
 import { SubscriptionCard } from './components/subscription-card';
 import { BUSINESS_ERROR } from './messages';
+import { useProviderReturn } from './use-provider-return';
 
 function BusinessProfileSkeleton() {
   return (
@@ -38,7 +40,8 @@ function BusinessProfileSkeleton() {
 /**
  * /dashboard/business-profile (000 section 2 "Business profile"). Owners and admins edit; only
  * the owner closes, activates, deletes and manages the subscription; other business roles read
- * the Subscription card. The Payment Management table joins it with Stripe Connect.
+ * the Subscription card and the Payment Management table; only the owner acts on the payment
+ * account. The payment provider sends the owner back here (`?stripe=`, `?checkout=`).
  */
 export function BusinessProfilePage() {
   const businessId = useSelector(selectBusinessId) ?? '';
@@ -52,6 +55,14 @@ export function BusinessProfilePage() {
   const [actionError, setActionError] = useState<unknown>(null);
   const dispatch = useDispatch();
   const navigate = useNavigate();
+  const refetchBusiness = useCallback(() => {
+    if (businessId) dispatch(invalidateBusiness(businessId));
+  }, [dispatch, businessId]);
+  const { isLinkExpired, dismissLinkExpired } = useProviderReturn({
+    businessId,
+    canReadSubscription,
+    refetchBusiness,
+  });
 
   // The business is gone, and the token still names it: sign out; the owner sets up a new one
   // after signing in again.
@@ -87,6 +98,13 @@ export function BusinessProfilePage() {
               canManage={isPermitted(roles, 'subscription:manage')}
             />
           ) : null}
+          <PaymentManagementCard
+            business={business}
+            canManage={isPermitted(roles, 'payments:manage')}
+            isLinkExpired={isLinkExpired}
+            onDismissLinkExpired={dismissLinkExpired}
+            onProviderVisited={refetchBusiness}
+          />
           {isOwner ? (
             <BusinessStatusCard business={business} onError={setActionError} onDeleted={onDeleted} />
           ) : null}

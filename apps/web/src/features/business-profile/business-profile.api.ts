@@ -44,6 +44,24 @@ export const businessProfileApi = baseApi.injectEndpoints({
       }),
       extraOptions: { fallbackMessage: BUSINESS_ERROR },
     }),
+    /**
+     * The payment account's links (000 section 7 "Payment provider"): each answers a link string
+     * that the Payment Management table opens in a new tab. Connect creates the account on first
+     * use, so the business (its `stripeAccountId`) is read again.
+     */
+    getPaymentConnectLink: build.mutation<string, string>({
+      query: () => API.stripe.connect,
+      extraOptions: { fallbackMessage: BUSINESS_ERROR },
+      invalidatesTags: (_result, _error, businessId) => businessTag(businessId),
+    }),
+    getPaymentReauthLink: build.mutation<string, string>({
+      query: (account) => ({ url: API.stripe.reauth, params: { account } }),
+      extraOptions: { fallbackMessage: BUSINESS_ERROR },
+    }),
+    getPaymentDashboardLink: build.mutation<string, void>({
+      query: () => API.stripe.expressDashboard,
+      extraOptions: { fallbackMessage: BUSINESS_ERROR },
+    }),
     /** Cancel keeps access to `endDate` (status CANCELED). */
     cancelSubscription: build.mutation<TSubscription, string>({
       query: (subscriptionId) => ({
@@ -73,6 +91,10 @@ export const businessProfileApi = baseApi.injectEndpoints({
   }),
 });
 
+/** Reads the business again wherever it is shown (this page, the shell's name and banner). */
+export const invalidateBusiness = (businessId: string) =>
+  businessProfileApi.util.invalidateTags(businessTag(businessId));
+
 export const {
   useGetBusinessProfileQuery,
   useUpdateBusinessProfileMutation,
@@ -82,4 +104,7 @@ export const {
   useCancelSubscriptionMutation,
   useReactivateSubscriptionMutation,
   useSetSubscriptionAutoRenewMutation,
+  useGetPaymentConnectLinkMutation,
+  useGetPaymentReauthLinkMutation,
+  useGetPaymentDashboardLinkMutation,
 } = businessProfileApi;

@@ -52,3 +52,46 @@ export const SUBSCRIPTION_SUCCESS = {
   autoRenewOn: 'Auto-renew turned on',
   autoRenewOff: 'Auto-renew turned off',
 } as const;
+
+/** The Payment Management table's actions (000 section 2), what each does and why it may be off. */
+export const PAYMENT_ACTIONS = {
+  connect: {
+    label: 'Connect Stripe',
+    description: 'Create the payment account and complete onboarding with Stripe.',
+    /** Once the account exists, Connect takes the owner back into its onboarding. */
+    resumeDescription: 'Continue the payment account’s onboarding with Stripe.',
+    unavailable: 'Onboarding is complete.',
+  },
+  reauth: {
+    label: 'Re-auth Stripe',
+    description: 'Get a fresh onboarding link when an earlier one expired or was left unfinished.',
+    unavailable: 'Available once Stripe is connected.',
+  },
+  dashboard: {
+    label: 'Express Dashboard',
+    description: 'Open Stripe’s dashboard for payouts and account details.',
+    unavailable: 'Available once onboarding is complete.',
+  },
+} as const;
+
+export type PaymentAction = keyof typeof PAYMENT_ACTIONS;
+
+/** 000 section 2: each payment action asks this first. */
+export const paymentConfirmation = (label: string) => `Are you sure you want to perform: ${label}?`;
+
+export const PAYMENT_TEXTS = {
+  onlyOwner: 'Only the business owner manages the payment account.',
+  opensInNewTab: 'It opens in a new tab.',
+  sandbox: 'Sandbox account: the built-in test provider. No real money moves.',
+  linkExpired: 'The Stripe onboarding link expired. Choose Re-auth Stripe to get a new one.',
+  returned: 'Back from the payment provider: the payment account is up to date.',
+  blocked: 'Your browser blocked the new tab.',
+  badLink: 'The payment provider answered without a usable link.',
+} as const;
+
+/** After Stripe Checkout (`?checkout=success`): the subscription follows with the provider's webhook. */
+export const CHECKOUT_TEXTS = {
+  success: 'Payment received. Your plan starts as soon as the payment provider confirms it.',
+  stillWaiting:
+    'The payment provider has not confirmed the payment yet. Your plan appears here as soon as it does.',
+} as const;

@@ -46,6 +46,9 @@ describe(SubscriptionPlansPage.name, () => {
     expect(products).toHaveTextContent('1002,00020,000Unlimited');
     const forecast = rows.find((row) => row.textContent?.startsWith('Forecasts'));
     expect(within(forecast!).getAllByLabelText('Not included')).toHaveLength(3);
+    // On a phone the plans scroll sideways under row names that stay put.
+    expect(within(products!).getByRole('rowheader')).toHaveStyle({ position: 'sticky', left: '0px' });
+    expect(screen.getByText('Scroll sideways to see every plan')).toBeInTheDocument();
     // A visitor's page asks for the plans only, without a token.
     expect(requests.map(path)).toEqual(['/api/subscription-plans']);
     expect(requests[0]!.headers.has('Authorization')).toBe(false);

@@ -1,11 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Role, TSubscription } from '@app/contracts';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { AppToastContainer } from '../../components/toast';
 import { jsonResponse, makeSession } from '../../test/fixtures';
 import { mockFetch, renderRoutes, type FetchHandler } from '../../test/render';
 import { SUBSCRIPTION_ID, planList, subscriptionRecord } from '../../test/subscription-fixtures';
+import { CHECKOUT_CANCELED, OPENING_CHECKOUT } from './messages';
 import { SubscribePage } from './subscribe-page';
 
 const path = (request: Request) => new URL(request.url).pathname;
@@ -77,6 +78,34 @@ describe(SubscribePage.name, () => {
     expect(path(post!)).toBe('/api/subscriptions');
     expect(await post!.json()).toEqual({ planId: 'BASIC' });
     expect(post!.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('goes to the provider’s payment page in this tab when the server answers a checkout (202)', async () => {
+    const checkoutUrl = 'https://checkout.stripe.com/c/pay/cs_test_a1';
+    const { router } = setup(
+      server(null, () =>
+        jsonResponse(202, { checkoutUrl, expiresAt: '2026-11-27T10:00:00.000Z', sandbox: false }),
+      ),
+    );
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    await waitFor(async () => expect(await confirmButton()).toBeEnabled());
+    await userEvent.click(await confirmButton());
+
+    expect(await screen.findByRole('status')).toHaveTextContent(OPENING_CHECKOUT);
+    expect(assign).toHaveBeenCalledWith(checkoutUrl);
+    expect(screen.getByRole('button', { name: 'Processing...' })).toBeDisabled();
+    expect(router.state.location.pathname).toBe('/dashboard/subscribe');
+  });
+
+  it('says nothing was charged when the owner comes back from a canceled payment, with the plan chosen', async () => {
+    const { router } = setup(
+      server(null, () => jsonResponse(500, {})),
+      '/dashboard/subscribe?plan=BASIC&checkout=canceled',
+    );
+    expect(await screen.findByText(CHECKOUT_CANCELED)).toBeInTheDocument();
+    expect(await screen.findByRole('radio', { name: /^Basic/ })).toBeChecked();
+    await waitFor(() => expect(router.state.location.search).toBe('?plan=BASIC'));
   });
 
   it('changes the plan of an open subscription and keeps the key when retrying after a 409', async () => {

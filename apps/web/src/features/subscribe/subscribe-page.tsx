@@ -4,6 +4,7 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
@@ -15,13 +16,14 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import {
+  CHECKOUT_RETURN,
   PLAN_IDS,
   isPermitted,
   type PlanId,
   type TSubscription,
   type TSubscriptionPlan,
 } from '@app/contracts';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useSelector } from 'react-redux';
 import { useNavigate, useSearchParams } from 'react-router';
 import { getErrorMessage } from '../../api/api-error';
@@ -34,10 +36,19 @@ import {
 import { PageHeader } from '../../components/page-header';
 import { RouterLink } from '../../components/router-link';
 import { notifySuccess } from '../../components/toast';
+import { isWebLink } from '../../lib/new-tab';
 import { FEATURE_LABELS, LIMIT_LABELS, describeLimit, formatPrice, openSubscription } from '../../lib/plans';
 import { useIdempotencyKey } from '../../lib/use-idempotency-key';
 import { selectBusinessId, selectRoles } from '../../session/session.slice';
-import { CREATE_SUBSCRIPTION_FAILED, CREATION_FAILED, ONLY_OWNER_PAYS, SANDBOX_NOTE } from './messages';
+import {
+  CHECKOUT_CANCELED,
+  CHECKOUT_NOTE,
+  CREATE_SUBSCRIPTION_FAILED,
+  CREATION_FAILED,
+  ONLY_OWNER_PAYS,
+  OPENING_CHECKOUT,
+  SANDBOX_NOTE,
+} from './messages';
 import { useChangeSubscriptionPlanMutation, useCreateSubscriptionMutation } from './subscribe.api';
 
 const LIMIT_KEYS = Object.keys(LIMIT_LABELS) as (keyof typeof LIMIT_LABELS)[];
@@ -108,13 +119,18 @@ function SubscribeSkeleton() {
 /**
  * /dashboard/subscribe: choose a plan (from ?plan= or the list), see what it costs and includes,
  * and Confirm: a new subscription without an open one, else a change of plan. Every business role
- * sees it; only the owner pays (`subscription:manage`).
+ * sees it; only the owner pays (`subscription:manage`). With Stripe a new subscription is paid on
+ * its Checkout page, in this tab; leaving it brings the owner back with `?checkout=canceled`.
  */
 export function SubscribePage() {
   const businessId = useSelector(selectBusinessId) ?? '';
   const canManage = isPermitted(useSelector(selectRoles), 'subscription:manage');
-  const [searchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useSearchParams();
   const [chosen, setChosen] = useState<PlanId | null>(() => readPlan(searchParams.get('plan')));
+  const [isCheckoutCanceled, setIsCheckoutCanceled] = useState(
+    () => searchParams.get('checkout') === CHECKOUT_RETURN.canceled,
+  );
+  const [isLeaving, setIsLeaving] = useState(false);
   const plans = useListSubscriptionPlansQuery();
   const current = useGetCurrentSubscriptionQuery(businessId, { skip: !businessId });
   const [createSubscription, creating] = useCreateSubscriptionMutation();
@@ -124,15 +140,39 @@ export function SubscribePage() {
   const navigate = useNavigate();
   const chooserId = useId();
 
+  // The notice is kept in state; the address loses `checkout` so a reload does not repeat it.
+  useEffect(() => {
+    if (!isCheckoutCanceled) return;
+    setSearchParams(
+      (params) => {
+        params.delete('checkout');
+        return params;
+      },
+      { replace: true },
+    );
+    // Once, on arrival.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  // Back from the payment page may restore this page as it was left (back-forward cache).
+  useEffect(() => {
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) setIsLeaving(false);
+    };
+    window.addEventListener('pageshow', onPageShow);
+    return () => window.removeEventListener('pageshow', onPageShow);
+  }, []);
+
   const open = openSubscription(current.data);
   const plan = plans.data?.find((candidate) => candidate.id === chosen);
-  const isPaying = creating.isLoading || changing.isLoading;
+  const isPaying = creating.isLoading || changing.isLoading || isLeaving;
   const reason = blockedReason(plan, open);
   const canConfirm = canManage && current.isSuccess && reason === null && !isPaying;
 
   const confirm = async () => {
     if (!plan) return;
     setPayError(null);
+    setIsCheckoutCanceled(false);
     try {
       const request = open
         ? { action: 'change', subscriptionId: open.id, planId: plan.id }
@@ -142,6 +182,14 @@ export function SubscribePage() {
         ? await changePlan({ subscriptionId: open.id, planId: plan.id, idempotencyKey }).unwrap()
         : await createSubscription({ planId: plan.id, idempotencyKey }).unwrap();
       settle();
+      if ('checkoutUrl' in result) {
+        // Stripe Checkout: the payment page replaces this one; the subscription starts when Stripe
+        // confirms the payment, and Checkout sends the owner back to the business profile.
+        if (!isWebLink(result.checkoutUrl)) throw new Error('The payment page address is not a web address.');
+        setIsLeaving(true);
+        window.location.assign(result.checkoutUrl);
+        return;
+      }
       notifySuccess(
         `You are now on the ${result.planName} plan.${result.sandbox ? ` ${SANDBOX_NOTE}.` : ''}`,
       );
@@ -162,6 +210,11 @@ export function SubscribePage() {
           </Button>
         }
       />
+      {isCheckoutCanceled ? (
+        <Alert severity="info" sx={{ mb: 2 }} onClose={() => setIsCheckoutCanceled(false)}>
+          {CHECKOUT_CANCELED}
+        </Alert>
+      ) : null}
       {plans.isLoading ? <SubscribeSkeleton /> : null}
       {plans.error ? (
         <Alert severity="error" sx={{ mb: 2 }}>
@@ -238,6 +291,11 @@ export function SubscribePage() {
                 {SANDBOX_NOTE}.
               </Alert>
             ) : null}
+            {!open && plan && plan.id !== 'FREE' && !plan.sandbox ? (
+              <Alert severity="info" role="note">
+                {CHECKOUT_NOTE}
+              </Alert>
+            ) : null}
             {canManage ? null : (
               <Alert severity="info" role="note">
                 {ONLY_OWNER_PAYS}
@@ -253,6 +311,16 @@ export function SubscribePage() {
               <Button variant="contained" disabled={!canConfirm} onClick={() => void confirm()}>
                 {isPaying ? 'Processing...' : 'Confirm'}
               </Button>
+              {isLeaving ? (
+                <Typography
+                  role="status"
+                  color="text.secondary"
+                  sx={{ display: 'flex', alignItems: 'center', gap: 1 }}
+                >
+                  <CircularProgress size={16} aria-hidden="true" />
+                  {OPENING_CHECKOUT}
+                </Typography>
+              ) : null}
               {canManage && reason && plan ? <Typography color="text.secondary">{reason}</Typography> : null}
             </Box>
           </Paper>

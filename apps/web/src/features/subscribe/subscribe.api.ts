@@ -1,4 +1,4 @@
-import { API, type PlanId, type TSubscription } from '@app/contracts';
+import { API, type PlanId, type TCreateSubscriptionAnswer, type TSubscription } from '@app/contracts';
 import { baseApi } from '../../api/base-api';
 import { SUBSCRIPTION_TAG, subscriptionPath } from '../../api/subscriptions.api';
 import { CREATE_SUBSCRIPTION_FAILED } from './messages';
@@ -8,8 +8,12 @@ type PaymentRequest = { planId: PlanId; idempotencyKey: string };
 
 export const subscribeApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    /** No open subscription: subscribe and pay through the provider. */
-    createSubscription: build.mutation<TSubscription, PaymentRequest>({
+    /**
+     * No open subscription: subscribe and pay. The sandbox answers the paid subscription (201);
+     * Stripe answers its payment page (202), and the subscription exists only once Stripe
+     * confirms the payment, so nothing is read again then.
+     */
+    createSubscription: build.mutation<TCreateSubscriptionAnswer, PaymentRequest>({
       query: ({ planId, idempotencyKey }) => ({
         url: API.subscriptions.root,
         method: 'POST',
@@ -17,7 +21,7 @@ export const subscribeApi = baseApi.injectEndpoints({
         headers: { 'Idempotency-Key': idempotencyKey },
       }),
       extraOptions: { fallbackMessage: CREATE_SUBSCRIPTION_FAILED },
-      invalidatesTags: [SUBSCRIPTION_TAG],
+      invalidatesTags: (answer) => (answer && 'checkoutUrl' in answer ? [] : [SUBSCRIPTION_TAG]),
     }),
     /** An open subscription: change its plan, prorated by the provider. */
     changeSubscriptionPlan: build.mutation<TSubscription, PaymentRequest & { subscriptionId: string }>({

@@ -137,4 +137,53 @@ describe('subscriptions', () => {
     await field(card, 'Plan').getByText('Supreme').waitFor();
     await shot(page, 'supreme active', { isMainScreen: true });
   });
+
+  it('the owner connects the sandbox payment account in a new tab and opens its dashboard', async () => {
+    const page = browserPage.page();
+    const shot = screenshots('payment-account');
+    const owner = await createOwnerWithBusiness('Harbour Bakery');
+    await signIn(page, owner.email, owner.password, '/dashboard');
+    await page.goto('/dashboard/business-profile');
+    const card = page.getByRole('region', { name: 'Payment Management' });
+    await card.getByText('Not connected').waitFor();
+    expect(await card.getByRole('button', { name: /Express Dashboard/ }).isDisabled()).toBe(true);
+    expect(await card.getByRole('button', { name: /Re-auth Stripe/ }).isDisabled()).toBe(true);
+    await shot(page, 'not connected', { isMainScreen: true });
+
+    // Connect Stripe asks first, then opens the sandbox's onboarding in a new tab.
+    await card.getByRole('button', { name: /Connect Stripe/ }).click();
+    const confirm = page.getByRole('dialog', { name: 'Connect Stripe' });
+    await confirm.getByText(/Are you sure you want to perform: Connect Stripe\?/).waitFor();
+    await settled(confirm);
+    await shot(page, 'connect confirmation');
+    const [onboarding] = await Promise.all([
+      page.waitForEvent('popup'),
+      confirm.getByRole('button', { name: 'Proceed' }).click(),
+    ]);
+    await onboarding.waitForURL((url) => url.pathname === '/dashboard/payments/sandbox-onboarding');
+    await onboarding.getByRole('button', { name: 'Complete onboarding' }).click();
+    await onboarding
+      .getByText(/Onboarding complete/)
+      .first()
+      .waitFor();
+    await shot(onboarding, 'sandbox onboarding done');
+    await onboarding.close();
+
+    // Back in the first tab the account shows as onboarded: Connect off, the dashboard on.
+    await page.bringToFront();
+    await page.reload();
+    await card.getByText('Onboarding complete').waitFor();
+    expect(await card.getByRole('button', { name: /Connect Stripe/ }).isDisabled()).toBe(true);
+    await shot(page, 'onboarded', { isMainScreen: true });
+    await card.getByRole('button', { name: /Express Dashboard/ }).click();
+    const ask = page.getByRole('dialog', { name: 'Express Dashboard' });
+    const [dashboard] = await Promise.all([
+      page.waitForEvent('popup'),
+      ask.getByRole('button', { name: 'Proceed' }).click(),
+    ]);
+    await dashboard.waitForURL((url) => url.pathname === '/dashboard/payments/sandbox-dashboard');
+    await dashboard.getByRole('heading', { name: 'Sandbox Express Dashboard' }).waitFor();
+    await shot(dashboard, 'sandbox dashboard');
+    await dashboard.close();
+  });
 });

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import type { TenantScope } from '../../platform/db/tenancy.js';
 import { paymentEvents } from './payment-events.table.js';
 
@@ -14,12 +13,4 @@ export async function recordPaymentEvent(scope: TenantScope, id: string, type: s
     .onConflictDoNothing()
     .returning({ id: paymentEvents.id });
   return inserted.length === 1;
-}
-
-export async function countPaymentEvents(scope: TenantScope): Promise<number> {
-  const [row] = await scope.tx
-    .select({ count: sql<number>`count(*)::int` })
-    .from(paymentEvents)
-    .where(sql`${paymentEvents.businessId} = ${scope.businessId}`);
-  return row?.count ?? 0;
 }

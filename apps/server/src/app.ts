@@ -15,6 +15,7 @@ import { registerAccessModule } from './modules/access/access.module.js';
 import { registerAuditModule } from './modules/audit/audit.module.js';
 import { registerInventoryModule } from './modules/inventory/inventory.module.js';
 import { registerProductModule } from './modules/product/product.module.js';
+import { registerSalesModule } from './modules/sales/sales.module.js';
 import { registerSubscriptionsModule } from './modules/subscriptions/subscriptions.module.js';
 import { cancelSubscriptionOfDeletedBusiness } from './modules/subscriptions/subscriptions.service.js';
 import type { BillingProvider } from './modules/subscriptions/billing/billing-provider.js';
@@ -67,6 +68,7 @@ export const API_TAGS = [
   { name: 'audit', description: 'The audit log: who did what, read-only, and its export' },
   { name: 'subscriptions', description: 'Plans, the subscription of the business, its renewals' },
   { name: 'payments', description: 'The payment account (Stripe Connect) and Stripe’s webhook' },
+  { name: 'sales', description: 'Checkouts at the stores, refunds, and their reads' },
 ];
 
 export type AppOptions = {
@@ -213,6 +215,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     { db, log: app.log, clock: options.clock ?? systemClock },
     { secret: config.jwtSecret },
   );
+  await registerSalesModule(app, { db, clock: options.clock ?? systemClock });
   await registerAuditModule(app, { db, clock: options.clock ?? systemClock });
   await registerSubscriptionsModule(app, subscriptionsDeps, { sweepEveryMs: options.renewalSweepEveryMs });
   await registerPaymentsModule(app, {

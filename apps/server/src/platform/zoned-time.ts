@@ -43,3 +43,8 @@ export function isoInTimeZone(instant: Date, timeZone: string): string {
     `${sign}${pad(Math.floor(offset / 60))}:${pad(offset % 60)}`
   );
 }
+
+/** The calendar date (`2026-03-29`) of an instant in a time zone: the day a business files it under. */
+export function dateInTimeZone(instant: Date, timeZone: string): string {
+  return isoInTimeZone(instant, timeZone).slice(0, 10);
+}

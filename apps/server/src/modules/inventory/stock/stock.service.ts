@@ -14,6 +14,8 @@ import {
 
 // The bulk twins of changeStock and setCountedStock (a spreadsheet's thousands of rows).
 export { changeStockInBulk, setCountedStockInBulk, type BulkOptions, type BulkResult } from './stock-bulk.js';
+// Time-ordered ids (UUID v7) for other append-only history (sales) whose keys should grow at the right.
+export { timeOrderedUuid } from './ledger-ids.js';
 
 /**
  * The stock function of DESIGN 4: every change of a quantity, in every area (adjustments, counts,

@@ -238,3 +238,65 @@ export async function isImageInUse(scope: TenantScope, imageUrl: string): Promis
     .limit(1);
   return row !== undefined;
 }
+
+/** A product a checkout line named, with what the sale copies of it. */
+export type CodedProductRow = {
+  /** The index of the code in the caller's list. */
+  n: number;
+  id: string;
+  sku: string;
+  barcode: string | null;
+  name: string;
+  categoryId: string | null;
+  price: string;
+  active: boolean;
+  discountAmount: string | null;
+  discountPercentage: string | null;
+  discountValidFrom: Date | null;
+  discountValidTo: Date | null;
+};
+
+const CODED_COLUMNS = `p.id, p.sku, p.barcode, p.name, p.category_id as "categoryId", p.price, p.active,
+  p.discount_amount as "discountAmount", p.discount_percentage as "discountPercentage",
+  p.discount_valid_from as "discountValidFrom", p.discount_valid_to as "discountValidTo"`;
+
+/**
+ * The products at one location that the codes name, in one statement: by id, by SKU compared on
+ * the stored lower-case column (the caller lowers the SKU as the search does; a plain equality
+ * on `sku_lower` is an index condition under row-level security), or by barcode. A SKU may match
+ * several rows that differ only in case; every match is answered.
+ */
+export async function findProductsByCodeAt(
+  scope: TenantScope,
+  locationId: string,
+  codes: {
+    ids: ReadonlyArray<[number, string]>;
+    skusLower: ReadonlyArray<[number, string]>;
+    barcodes: ReadonlyArray<[number, string]>;
+  },
+): Promise<CodedProductRow[]> {
+  const result = await scope.tx.$client.query<CodedProductRow>({
+    name: 'products_by_code_at',
+    text: `
+      select w.n, ${CODED_COLUMNS} from unnest($3::int[], $4::uuid[]) as w(n, id)
+      join products p on p.business_id = $1 and p.location_id = $2 and p.id = w.id
+      union all
+      select w.n, ${CODED_COLUMNS} from unnest($5::int[], $6::text[]) as w(n, sku_lower)
+      join products p on p.business_id = $1 and p.location_id = $2 and p.sku_lower = w.sku_lower
+      union all
+      select w.n, ${CODED_COLUMNS} from unnest($7::int[], $8::text[]) as w(n, barcode)
+      join products p on p.business_id = $1 and p.location_id = $2 and p.barcode = w.barcode
+      order by n, sku`,
+    values: [
+      scope.businessId,
+      locationId,
+      codes.ids.map(([n]) => n),
+      codes.ids.map(([, id]) => id),
+      codes.skusLower.map(([n]) => n),
+      codes.skusLower.map(([, sku]) => sku),
+      codes.barcodes.map(([n]) => n),
+      codes.barcodes.map(([, barcode]) => barcode),
+    ],
+  });
+  return result.rows;
+}

@@ -4,13 +4,19 @@
  * products area's own calls are in product-reads, product-writes and product-lifecycle.
  */
 import type { TenantScope } from '../../../platform/db/tenancy.js';
+import type { StoredDiscount } from './product-rules.js';
 import {
   clearProductReference,
   countDistinctSkus,
   countProductsAt,
   existsProduct,
+  findProductsByCodeAt,
   findProductSummaries,
+  type CodedProductRow,
 } from './products.repository.js';
+
+// The price rule a sale applies at its own instant (product-rules.ts: pure, imports nothing).
+export { effectivePrice, type StoredDiscount } from './product-rules.js';
 
 /** What other areas read of products (store details, stock lists, the setup checklist). */
 export async function summarizeProducts(
@@ -47,4 +53,64 @@ export async function clearSupplierOfProducts(scope: TenantScope, supplierId: st
 /** What the plan's product limit counts (distinct SKUs): a downgrade checks it. */
 export async function countProductsInUse(scope: TenantScope): Promise<number> {
   return countDistinctSkus(scope);
+}
+
+/** How a checkout line names its product. */
+export type ProductCode = { productId: string } | { sku: string } | { barcode: string };
+
+/** A product as a sale sees it: what the sale copies, its price and its stored discount. */
+export type ProductForSale = {
+  id: string;
+  sku: string;
+  barcode: string | null;
+  name: string;
+  categoryId: string | null;
+  price: string;
+  active: boolean;
+  discount: StoredDiscount | null;
+};
+
+/**
+ * The products at a location that each code names, in one query: answer `[i]` holds every match
+ * of `codes[i]` (none when unknown; a SKU is compared in any case, so it may match rows that
+ * differ only in case, the exact spelling first).
+ */
+export async function findProductsForSale(
+  scope: TenantScope,
+  locationId: string,
+  codes: readonly ProductCode[],
+): Promise<ProductForSale[][]> {
+  const ids: Array<[number, string]> = [];
+  const skusLower: Array<[number, string]> = [];
+  const barcodes: Array<[number, string]> = [];
+  codes.forEach((code, n) => {
+    if ('productId' in code) ids.push([n, code.productId]);
+    else if ('sku' in code) skusLower.push([n, code.sku.toLowerCase()]);
+    else barcodes.push([n, code.barcode]);
+  });
+  const rows = await findProductsByCodeAt(scope, locationId, { ids, skusLower, barcodes });
+  const matches: ProductForSale[][] = codes.map(() => []);
+  for (const row of rows) matches[row.n]?.push(toProductForSale(row));
+  codes.forEach((code, n) => {
+    if ('sku' in code) matches[n]?.sort((a, b) => Number(b.sku === code.sku) - Number(a.sku === code.sku));
+  });
+  return matches;
+}
+
+function toProductForSale(row: CodedProductRow): ProductForSale {
+  const { discountValidFrom: validFrom, discountValidTo: validTo } = row;
+  const hasDiscount = row.discountAmount !== null || row.discountPercentage !== null;
+  return {
+    id: row.id,
+    sku: row.sku,
+    barcode: row.barcode,
+    name: row.name,
+    categoryId: row.categoryId,
+    price: row.price,
+    active: row.active,
+    discount:
+      hasDiscount && validFrom && validTo
+        ? { amount: row.discountAmount, percentage: row.discountPercentage, validFrom, validTo }
+        : null,
+  };
 }

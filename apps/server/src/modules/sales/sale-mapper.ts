@@ -1,0 +1,48 @@
+import type { PaymentMethod, SaleKind, TSale, TSaleLine, TSaleSummary } from '@app/contracts';
+import type { SaleLineRow, SaleRow } from './sales.repository.js';
+
+/** A sale as every answer shows it: the create and refund answers equal a following GET. */
+export function toSale(row: SaleRow, lines: readonly SaleLineRow[]): TSale {
+  return { ...toSaleHeader(row), lines: lines.map(toSaleLine) };
+}
+
+/** A row of the sales list: the sale without its lines, with their number. */
+export function toSaleSummary(row: SaleRow & { lineCount: number }): TSaleSummary {
+  return { ...toSaleHeader(row), lineCount: row.lineCount };
+}
+
+function toSaleHeader(row: SaleRow): Omit<TSale, 'lines'> {
+  return {
+    id: row.id,
+    saleId: row.id,
+    kind: row.kind as SaleKind,
+    refundOf: row.refundOf,
+    storeId: row.storeId,
+    storeName: row.storeName,
+    locationId: row.locationId,
+    soldAt: row.soldAt.toISOString(),
+    paymentMethod: row.paymentMethod as PaymentMethod,
+    customerRef: row.customerRef,
+    subtotal: row.subtotal,
+    discountTotal: row.discountTotal,
+    total: row.total,
+    unitsSold: row.units,
+    createdBy: row.createdBy,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+function toSaleLine(line: SaleLineRow): TSaleLine {
+  return {
+    lineNo: line.lineNo,
+    productId: line.productId,
+    productName: line.productName,
+    sku: line.sku,
+    barcode: line.barcode,
+    quantity: line.quantity,
+    unitPrice: line.unitPrice,
+    discount: line.discount,
+    totalPrice: line.lineTotal,
+    refundedQuantity: line.refundedQuantity,
+  };
+}

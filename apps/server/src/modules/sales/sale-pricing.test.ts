@@ -1,0 +1,163 @@
+import { SALE_BACKDATE_DAYS, SALE_FUTURE_SKEW_MS } from '@app/contracts';
+import { describe, expect, it } from 'vitest';
+import {
+  fromCents,
+  isStorableAmount,
+  MAX_AMOUNT_CENTS,
+  priceLine,
+  refundLine,
+  soldAtProblem,
+  sumByProduct,
+  toCents,
+  totalsOf,
+  type RollupLine,
+} from './sale-pricing.js';
+
+describe('sale pricing', () => {
+  describe('toCents and fromCents', () => {
+    it('reads and prints amounts as PostgreSQL prints numeric(14,2), signs included', () => {
+      const cases: Array<[string, bigint, string]> = [
+        ['12.50', 1250n, '12.50'],
+        ['12.5', 1250n, '12.50'],
+        ['7', 700n, '7.00'],
+        ['0.05', 5n, '0.05'],
+        ['-0.05', -5n, '-0.05'],
+        ['-12.30', -1230n, '-12.30'],
+        ['999999999999.99', MAX_AMOUNT_CENTS, '999999999999.99'],
+      ];
+      for (const [text, cents, printed] of cases) {
+        expect(toCents(text), text).toBe(cents);
+        expect(fromCents(cents), text).toBe(printed);
+      }
+      expect(fromCents(-0n)).toBe('0.00');
+    });
+
+    it('knows what fits a numeric(14,2) column', () => {
+      expect(isStorableAmount(MAX_AMOUNT_CENTS)).toBe(true);
+      expect(isStorableAmount(-MAX_AMOUNT_CENTS)).toBe(true);
+      expect(isStorableAmount(MAX_AMOUNT_CENTS + 1n)).toBe(false);
+    });
+  });
+
+  describe('priceLine', () => {
+    it('takes the discount per unit as the price minus what is paid, the total as quantity × paid', () => {
+      expect(priceLine(3, '4.00', '3.40')).toEqual({
+        quantity: 3,
+        unitPrice: '4.00',
+        discount: '0.60',
+        lineTotal: '10.20',
+      });
+    });
+
+    it('has no discount when the paid price is the price (no discount valid, or a price set by hand)', () => {
+      expect(priceLine(2, '1.99', '1.99')).toEqual({
+        quantity: 2,
+        unitPrice: '1.99',
+        discount: '0.00',
+        lineTotal: '3.98',
+      });
+    });
+
+    it('counts exactly past what a double holds', () => {
+      expect(priceLine(100_000, '999999999.99', '999999999.99').lineTotal).toBe('99999999999000.00');
+    });
+  });
+
+  describe('refundLine', () => {
+    it("gives units back at the sale's unit price and discount, negative", () => {
+      expect(refundLine({ unitPrice: '4.00', discount: '0.60' }, 2)).toEqual({
+        quantity: -2,
+        unitPrice: '4.00',
+        discount: '0.60',
+        lineTotal: '-6.80',
+      });
+    });
+  });
+
+  describe('totalsOf', () => {
+    it('adds subtotal before discounts, the discounts, the total paid and the units', () => {
+      const totals = totalsOf([priceLine(3, '4.00', '3.40'), priceLine(1, '2.50', '2.50')]);
+      expect(totals).toEqual({
+        subtotal: '14.50',
+        discountTotal: '1.80',
+        total: '12.70',
+        units: 4,
+        isStorable: true,
+      });
+    });
+
+    it("makes a refund's totals negative", () => {
+      const totals = totalsOf([refundLine({ unitPrice: '4.00', discount: '0.60' }, 3)]);
+      expect(totals).toMatchObject({
+        subtotal: '-12.00',
+        discountTotal: '-1.80',
+        total: '-10.20',
+        units: -3,
+      });
+    });
+
+    it('says when a total would not fit its column', () => {
+      const big = priceLine(100_000, '999999999.99', '999999999.99');
+      expect(totalsOf([big, big]).isStorable).toBe(false);
+    });
+  });
+
+  describe('sumByProduct', () => {
+    const line = (productId: string, quantity: number, lineTotal: string, name = 'Tea'): RollupLine => ({
+      productId,
+      sku: `SKU-${productId}`,
+      productName: name,
+      barcode: null,
+      categoryId: null,
+      quantity,
+      lineTotal,
+    });
+
+    it('sums the lines of one product into one row, in product id order, named after the first line', () => {
+      expect(
+        sumByProduct([
+          line('b', 2, '5.00', 'Bread'),
+          line('a', 1, '1.10', 'Apple'),
+          line('b', 1, '2.50', 'Bread (renamed)'),
+        ]),
+      ).toEqual([
+        {
+          productId: 'a',
+          sku: 'SKU-a',
+          productName: 'Apple',
+          barcode: null,
+          categoryId: null,
+          quantity: 1,
+          total: '1.10',
+        },
+        {
+          productId: 'b',
+          sku: 'SKU-b',
+          productName: 'Bread',
+          barcode: null,
+          categoryId: null,
+          quantity: 3,
+          total: '7.50',
+        },
+      ]);
+    });
+  });
+
+  describe('soldAtProblem', () => {
+    const now = new Date('2026-06-15T12:00:00Z');
+    const day = 24 * 60 * 60 * 1000;
+
+    it('accepts now, a till a little ahead, and a sale up to the backdating limit', () => {
+      expect(soldAtProblem(now, now)).toBeNull();
+      expect(soldAtProblem(new Date(now.getTime() + SALE_FUTURE_SKEW_MS), now)).toBeNull();
+      expect(soldAtProblem(new Date(now.getTime() - SALE_BACKDATE_DAYS * day), now)).toBeNull();
+    });
+
+    it('refuses the future beyond the skew and the past beyond the limit', () => {
+      expect(soldAtProblem(new Date(now.getTime() + SALE_FUTURE_SKEW_MS + 1), now)).toMatch(/future/);
+      expect(soldAtProblem(new Date(now.getTime() - SALE_BACKDATE_DAYS * day - 1), now)).toMatch(
+        `more than ${SALE_BACKDATE_DAYS} days ago`,
+      );
+    });
+  });
+});

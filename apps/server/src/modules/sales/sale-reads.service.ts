@@ -1,0 +1,54 @@
+import { toPage, type TPage, type TSale, type TSaleSummary, type ZSalesListQuery } from '@app/contracts';
+import type { z } from 'zod';
+import type { Principal } from '../../platform/auth/guard.js';
+import { inTenant } from '../../platform/db/tenancy.js';
+import { AppError } from '../../platform/http/app-error.js';
+import { toSale, toSaleSummary } from './sale-mapper.js';
+import type { SalesDeps } from './sales.deps.js';
+import { countSales, findSale, findSaleLines, findSalePage } from './sales.repository.js';
+
+/** Reads of sales (`sales:read`): one sale with its lines, and the list paged in SQL. */
+
+type SalesListQuery = z.output<typeof ZSalesListQuery>;
+
+/** One sale or refund; with `storeId`, 404 unless it was made at that store. */
+export async function getSale(
+  deps: SalesDeps,
+  principal: Principal,
+  id: string,
+  options: { storeId?: string } = {},
+): Promise<TSale> {
+  return inTenant(deps.db, principal, async (scope) => {
+    const row = await findSale(scope, id);
+    if (!row || (options.storeId !== undefined && row.storeId !== options.storeId.toLowerCase()))
+      throw new AppError('NOT_FOUND', 'The sale was not found.');
+    return toSale(row, await findSaleLines(scope, id));
+  });
+}
+
+/** A page of sales, newest first; the count runs only when the page cannot tell it. */
+export async function listSales(
+  deps: SalesDeps,
+  principal: Principal,
+  query: SalesListQuery,
+): Promise<TPage<TSaleSummary>> {
+  const filter = {
+    storeId: query.storeId,
+    from: query.from ? new Date(query.from) : undefined,
+    to: query.to ? new Date(query.to) : undefined,
+    kind: query.kind,
+  };
+  const offset = query.page * query.size;
+  return inTenant(deps.db, principal, async (scope) => {
+    const rows = await findSalePage(scope, filter, { limit: query.size, offset });
+    const total = shownTotal(offset, rows.length, query.size) ?? (await countSales(scope, filter));
+    return toPage(rows.map(toSaleSummary), query, total);
+  });
+}
+
+/** The total a page shows by itself: a short page ends the list; an empty first page is empty. */
+function shownTotal(offset: number, shown: number, size: number): number | undefined {
+  if (shown > 0 && shown < size) return offset + shown;
+  if (shown === 0 && offset === 0) return 0;
+  return undefined;
+}

@@ -1,0 +1,246 @@
+import { isPermitted, type TSale, type ZCreateSaleRequest, type ZRefundRequest } from '@app/contracts';
+import type { z } from 'zod';
+import type { Principal } from '../../platform/auth/guard.js';
+import { inTenant, type TenantScope } from '../../platform/db/tenancy.js';
+import { AppError } from '../../platform/http/app-error.js';
+import { once, type IdempotencyClaim } from '../../platform/idempotency/idempotency.js';
+import { dateInTimeZone } from '../../platform/zoned-time.js';
+import { timeZoneOfBusiness } from '../access/businesses.service.js';
+import { changeStock, ensureItems, timeOrderedUuid } from '../inventory/stock/stock.service.js';
+import {
+  effectivePrice,
+  findProductsForSale,
+  summarizeProducts,
+} from '../product/products/products.service.js';
+import { requireStore } from '../product/stores/stores.service.js';
+import { codeOf, copyOf, namedShortage, pickProduct, unitsToRefund } from './sale-line-rules.js';
+import { toSale } from './sale-mapper.js';
+import {
+  isStorableAmount,
+  priceLine,
+  refundLine,
+  soldAtProblem,
+  sumByProduct,
+  toCents,
+  totalsOf,
+  type PricedLine,
+} from './sale-pricing.js';
+import { addToProductRollups, addToStoreRollup } from './sale-rollups.repository.js';
+import type { SalesDeps } from './sales.deps.js';
+import {
+  addRefundedQuantities,
+  findSale,
+  insertSale,
+  lockSaleLines,
+  type NewSale,
+  type NewSaleLine,
+  type SaleLineRow,
+} from './sales.repository.js';
+
+/**
+ * Recording a checkout and refunding it (DESIGN 9). Each is one transaction: the sale and its
+ * lines, the stock through the stock function (reason SALE, the sale's id as reference) and the
+ * daily rollups commit together or not at all. Reads are in sale-reads.service.ts.
+ */
+
+type CreateSaleBody = z.output<typeof ZCreateSaleRequest>;
+type RefundBody = z.output<typeof ZRefundRequest>;
+type Actor = { userId: string };
+
+/** POST /api/sales: 201 with the sale, once per Idempotency-Key. */
+export async function recordSale(
+  deps: SalesDeps,
+  principal: Principal,
+  body: CreateSaleBody,
+  claim: IdempotencyClaim | null,
+): Promise<TSale> {
+  const overridden = body.lines.findIndex((line) => line.unitPrice !== undefined);
+  if (overridden >= 0 && !isPermitted(principal.roles, 'product:update'))
+    throw new AppError(
+      'FORBIDDEN',
+      `Line ${overridden + 1}: only staff who may edit products can set a unit price. Leave unitPrice out to sell at the product's price.`,
+      { index: overridden },
+    );
+  const answer = await inTenant(deps.db, principal, (scope) =>
+    once(scope, claim, async () => ({
+      statusCode: 201,
+      body: await createSale(scope, { userId: principal.userId }, body, deps.clock.now()),
+    })),
+  );
+  return answer.body;
+}
+
+/** POST /api/sales/{id}/refund: 201 with the refund, once per Idempotency-Key. */
+export async function refundSale(
+  deps: SalesDeps,
+  principal: Principal,
+  saleId: string,
+  body: RefundBody,
+  claim: IdempotencyClaim | null,
+): Promise<TSale> {
+  const answer = await inTenant(deps.db, principal, (scope) =>
+    once(scope, claim, async () => ({
+      statusCode: 201,
+      body: await createRefund(scope, { userId: principal.userId }, saleId, body?.lines, deps.clock.now()),
+    })),
+  );
+  return answer.body;
+}
+
+async function createSale(scope: TenantScope, actor: Actor, body: CreateSaleBody, now: Date): Promise<TSale> {
+  const soldAt = body.soldAt ? new Date(body.soldAt) : now;
+  const problem = soldAtProblem(soldAt, now);
+  if (problem) throw new AppError('VALIDATION_ERROR', problem, { fieldErrors: { soldAt: [problem] } });
+  const store = await requireStore(scope, body.storeId);
+  if (!store.active) throw new AppError('NOT_FOUND', `The store ${store.name} is not active.`);
+  const matches = await findProductsForSale(scope, store.locationId, body.lines.map(codeOf));
+  const lines: NewSaleLine[] = body.lines.map((line, index) => {
+    const product = pickProduct(codeOf(line), matches[index] ?? [], index, store);
+    // A price set by hand is the price: no discount applies to it.
+    const paid = line.unitPrice ?? effectivePrice(product.price, product.discount, soldAt);
+    const priced = priceLine(line.quantity, line.unitPrice ?? product.price, paid);
+    if (!isStorableAmount(toCents(priced.lineTotal)))
+      throw new AppError('VALIDATION_ERROR', `Line ${index + 1}: the line's total is too large to record.`, {
+        index,
+        fieldErrors: { [`lines.${index}.quantity`]: ["The line's total is too large to record."] },
+      });
+    return { lineNo: index + 1, ...copyOf(product), ...priced };
+  });
+  const sale = await saleOf(scope, actor, {
+    id: timeOrderedUuid(),
+    kind: 'SALE',
+    refundOf: null,
+    store,
+    soldAt,
+    paymentMethod: body.paymentMethod,
+    customerRef: body.customerRef ?? null,
+    lines,
+  });
+  const createdAt = await insertSale(scope, sale, lines);
+  try {
+    await changeStock(scope, actor, stockChanges(sale, lines));
+  } catch (error) {
+    throw namedShortage(error, lines, store);
+  }
+  await addToRollups(scope, sale, lines);
+  return toSale({ ...sale, storeName: store.name, createdAt }, withNothingRefunded(lines));
+}
+
+async function createRefund(
+  scope: TenantScope,
+  actor: Actor,
+  saleId: string,
+  wanted: Array<{ lineNo: number; quantity: number }> | undefined,
+  now: Date,
+): Promise<TSale> {
+  const sold = await findSale(scope, saleId);
+  if (!sold) throw new AppError('NOT_FOUND', 'The sale was not found.');
+  if (sold.kind !== 'SALE')
+    throw new AppError(
+      'CONFLICT',
+      'This is a refund, which cannot be refunded. Refund the sale it gives back.',
+    );
+  const soldLines = await lockSaleLines(scope, saleId);
+  const giving = unitsToRefund(soldLines, wanted);
+  const existing = await summarizeProducts(scope, [...new Set(giving.map(({ line }) => line.productId))]);
+  const gone = giving.find(({ line }) => !existing.has(line.productId));
+  if (gone)
+    throw new AppError(
+      'CONFLICT',
+      `Line ${gone.line.lineNo}: ${gone.line.productName} (SKU ${gone.line.sku}) was deleted from the catalogue, so its units cannot go back into stock.`,
+      { lineNo: gone.line.lineNo },
+    );
+  const lines: NewSaleLine[] = giving.map(({ line, units }, index) => ({
+    lineNo: index + 1,
+    productId: line.productId,
+    productName: line.productName,
+    sku: line.sku,
+    barcode: line.barcode,
+    categoryId: line.categoryId,
+    ...refundLine(line, units),
+  }));
+  const refund = await saleOf(scope, actor, {
+    id: timeOrderedUuid(),
+    kind: 'REFUND',
+    refundOf: sold.id,
+    store: { id: sold.storeId, locationId: sold.locationId },
+    soldAt: now,
+    paymentMethod: sold.paymentMethod,
+    customerRef: sold.customerRef,
+    lines,
+  });
+  const createdAt = await insertSale(scope, refund, lines);
+  await addRefundedQuantities(
+    scope,
+    sold.id,
+    giving.map(({ line, units }) => ({ lineNo: line.lineNo, units })),
+  );
+  const changes = stockChanges(refund, lines);
+  // The item may have been deleted at 0 since the sale.
+  await ensureItems(scope, changes);
+  await changeStock(scope, actor, changes);
+  await addToRollups(scope, refund, lines);
+  return toSale({ ...refund, storeName: sold.storeName, createdAt }, withNothingRefunded(lines));
+}
+
+async function saleOf(
+  scope: TenantScope,
+  actor: Actor,
+  sale: Pick<NewSale, 'id' | 'kind' | 'refundOf' | 'soldAt' | 'paymentMethod' | 'customerRef'> & {
+    store: { id: string; locationId: string };
+    lines: readonly PricedLine[];
+  },
+): Promise<NewSale> {
+  const totals = totalsOf(sale.lines);
+  if (!totals.isStorable)
+    throw new AppError('VALIDATION_ERROR', "The sale's total is too large to record.", {
+      fieldErrors: { lines: ["The sale's total is too large to record."] },
+    });
+  return {
+    id: sale.id,
+    kind: sale.kind,
+    refundOf: sale.refundOf,
+    storeId: sale.store.id,
+    locationId: sale.store.locationId,
+    soldAt: sale.soldAt,
+    // The business's day of the instant: the key of the daily rollups.
+    day: dateInTimeZone(sale.soldAt, await timeZoneOfBusiness(scope)),
+    paymentMethod: sale.paymentMethod,
+    customerRef: sale.customerRef,
+    subtotal: totals.subtotal,
+    discountTotal: totals.discountTotal,
+    total: totals.total,
+    units: totals.units,
+    createdBy: actor.userId,
+  };
+}
+
+/**
+ * One change per product (its lines summed), all in ONE changeStock call: the stock function
+ * locks the items in its fixed order, so the sale takes all or nothing and never deadlocks with
+ * another change; a product on two lines is checked against its whole quantity.
+ */
+function stockChanges(sale: NewSale, lines: readonly NewSaleLine[]) {
+  return sumByProduct(lines).map((product) => ({
+    locationId: sale.locationId,
+    productId: product.productId,
+    delta: -product.quantity,
+    reason: 'SALE' as const,
+    reference: sale.id,
+  }));
+}
+
+async function addToRollups(scope: TenantScope, sale: NewSale, lines: readonly NewSaleLine[]): Promise<void> {
+  const key = { storeId: sale.storeId, day: sale.day };
+  await addToProductRollups(scope, key, sumByProduct(lines));
+  await addToStoreRollup(scope, key, {
+    total: sale.total,
+    units: sale.units,
+    // Refunds give money back but are not transactions of the day.
+    transactions: sale.kind === 'SALE' ? 1 : 0,
+  });
+}
+
+function withNothingRefunded(lines: readonly NewSaleLine[]): SaleLineRow[] {
+  return lines.map((line) => ({ ...line, refundedQuantity: 0 }));
+}

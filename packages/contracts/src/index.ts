@@ -13,6 +13,7 @@ export * from './session.js';
 export * from './subscriptions.js';
 export * from './payments.js';
 export * from './sales.js';
+export * from './sales-analytics.js';
 export * from './users.js';
 export * from './catalogue/index.js';
 export * from './paging.js';

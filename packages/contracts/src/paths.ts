@@ -60,6 +60,26 @@ export const API = {
   salesAnalytics: {
     /** The specification's read of one sale, served by the sales routes too. */
     saleByStore: '/api/sales-analytics/:saleId/store/:storeId',
+    topBusiness: '/api/sales-analytics/top/business',
+    leastBusiness: '/api/sales-analytics/least/business',
+    topQuantityBusiness: '/api/sales-analytics/top-quantity/business',
+    leastQuantityBusiness: '/api/sales-analytics/least-quantity/business',
+    top: '/api/sales-analytics/top',
+    least: '/api/sales-analytics/least',
+    topQuantity: '/api/sales-analytics/top-quantity',
+    leastQuantity: '/api/sales-analytics/least-quantity',
+    filter: '/api/sales-analytics/filter',
+    trendsBusiness: '/api/sales-analytics/trends/business',
+    trends: '/api/sales-analytics/trends',
+    productTrend: '/api/sales-analytics/product-trend',
+    totalBusiness: '/api/sales-analytics/total/business',
+    total: '/api/sales-analytics/total',
+    totalWeekBusiness: '/api/sales-analytics/total/week/business',
+    totalWeek: '/api/sales-analytics/total/week',
+    storesTop: '/api/sales-analytics/stores/top',
+    storesTopWeekly: '/api/sales-analytics/stores/top-weekly',
+    filterAdvanced: '/api/sales-analytics/filter-advanced',
+    superFilter: '/api/sales-analytics/super-filter',
   },
   audit: {
     /** Every user's entries (the "all users" view), with optional filters. */

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { isoInTimeZone } from './zoned-time.js';
+import { dateInTimeZone, instantOfWallTime, isoInTimeZone } from './zoned-time.js';
+
+const PARIS = 'Europe/Paris';
+const wall = (year: number, month: number, day: number, hour: number, minute: number) => ({
+  year,
+  month,
+  day,
+  hour,
+  minute,
+});
 
 describe('isoInTimeZone', () => {
   it('writes UTC with a +00:00 offset', () => {
@@ -30,5 +39,30 @@ describe('isoInTimeZone', () => {
     for (const zone of ['Pacific/Kiritimati', 'Pacific/Pago_Pago', 'Australia/Adelaide']) {
       expect(new Date(isoInTimeZone(instant, zone)).getTime()).toBe(instant.getTime());
     }
+  });
+});
+
+describe('instantOfWallTime', () => {
+  it('reads a wall time on the clock of its day, either side of a change', () => {
+    expect(instantOfWallTime(wall(2026, 3, 29, 1, 59), PARIS).toISOString()).toBe('2026-03-29T00:59:00.000Z');
+    expect(instantOfWallTime(wall(2026, 3, 29, 3, 0), PARIS).toISOString()).toBe('2026-03-29T01:00:00.000Z');
+    expect(instantOfWallTime(wall(2026, 7, 15, 12, 0), 'America/New_York').toISOString()).toBe(
+      '2026-07-15T16:00:00.000Z',
+    );
+  });
+
+  it('reads a skipped time on the clock of before, and a repeated one as its first occurrence', () => {
+    // 02:00-02:59 do not exist in Paris on 29 March 2026; 02:00-02:59 happen twice on 25 October.
+    expect(instantOfWallTime(wall(2026, 3, 29, 2, 30), PARIS).toISOString()).toBe('2026-03-29T01:30:00.000Z');
+    expect(instantOfWallTime(wall(2026, 10, 25, 2, 30), PARIS).toISOString()).toBe(
+      '2026-10-25T00:30:00.000Z',
+    );
+  });
+
+  it('finds the first instant of a day whose midnight the clocks skip', () => {
+    // Santiago springs forward at 00:00 on 6 September 2026: the day starts at 01:00 (-03:00).
+    const start = instantOfWallTime(wall(2026, 9, 6, 0, 0), 'America/Santiago');
+    expect(start.toISOString()).toBe('2026-09-06T04:00:00.000Z');
+    expect(dateInTimeZone(new Date(start.getTime() - 1), 'America/Santiago')).toBe('2026-09-05');
   });
 });

@@ -26,16 +26,30 @@ function formatterOf(timeZone: string): Intl.DateTimeFormat {
 
 const pad = (value: number, width = 2) => String(value).padStart(width, '0');
 
-export function isoInTimeZone(instant: Date, timeZone: string): string {
+type WallClock = { year: number; month: number; day: number; hour: number; minute: number; second: number };
+
+function wallClockAt(instant: Date, timeZone: string): WallClock {
   const parts: Record<string, number> = {};
   for (const part of formatterOf(timeZone).formatToParts(instant)) {
     if (part.type !== 'literal') parts[part.type] = Number(part.value);
   }
   const { year = 0, month = 1, day = 1, hour = 0, minute = 0, second = 0 } = parts;
+  return { year, month, day, hour, minute, second };
+}
+
+/** The zone's offset at an instant in minutes (local = UTC + offset): +120 in Paris in summer. */
+function offsetMinutesAt(instant: Date, timeZone: string): number {
+  const { year, month, day, hour, minute, second } = wallClockAt(instant, timeZone);
   const millisecond = ((instant.getTime() % 1000) + 1000) % 1000;
   // The wall clock read as if it were UTC, minus the instant: the zone's offset at that instant.
   const wallAsUtc = Date.UTC(year, month - 1, day, hour, minute, second, millisecond);
-  const offsetMinutes = Math.round((wallAsUtc - instant.getTime()) / 60_000);
+  return Math.round((wallAsUtc - instant.getTime()) / 60_000);
+}
+
+export function isoInTimeZone(instant: Date, timeZone: string): string {
+  const { year, month, day, hour, minute, second } = wallClockAt(instant, timeZone);
+  const millisecond = ((instant.getTime() % 1000) + 1000) % 1000;
+  const offsetMinutes = offsetMinutesAt(instant, timeZone);
   const sign = offsetMinutes < 0 ? '-' : '+';
   const offset = Math.abs(offsetMinutes);
   return (
@@ -47,4 +61,25 @@ export function isoInTimeZone(instant: Date, timeZone: string): string {
 /** The calendar date (`2026-03-29`) of an instant in a time zone: the day a business files it under. */
 export function dateInTimeZone(instant: Date, timeZone: string): string {
   return isoInTimeZone(instant, timeZone).slice(0, 10);
+}
+
+/**
+ * The instant a wall-clock minute of a zone names (`month` from 1). A time the clocks skip when
+ * they spring forward is read on the clock of before (02:30 in Paris on 29 March 2026 is 03:30
+ * CEST); a time they repeat when they fall back is its first occurrence. So midnight is always the
+ * first instant of its day, even in a zone whose clocks skip midnight itself.
+ */
+export function instantOfWallTime(
+  wall: { year: number; month: number; day: number; hour: number; minute: number },
+  timeZone: string,
+): Date {
+  const wallMs = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute);
+  const DAY_MS = 24 * 60 * 60 * 1000;
+  // Offsets are at most a day from UTC and change at most once in a day around the time.
+  const before = offsetMinutesAt(new Date(wallMs - DAY_MS), timeZone) * 60_000;
+  const after = offsetMinutesAt(new Date(wallMs + DAY_MS), timeZone) * 60_000;
+  const fits = [wallMs - before, wallMs - after]
+    .filter((candidate) => offsetMinutesAt(new Date(candidate), timeZone) * 60_000 === wallMs - candidate)
+    .sort((a, b) => a - b);
+  return new Date(fits[0] ?? wallMs - before);
 }

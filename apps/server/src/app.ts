@@ -69,6 +69,7 @@ export const API_TAGS = [
   { name: 'subscriptions', description: 'Plans, the subscription of the business, its renewals' },
   { name: 'payments', description: 'The payment account (Stripe Connect) and Stripe’s webhook' },
   { name: 'sales', description: 'Checkouts at the stores, refunds, and their reads' },
+  { name: 'sales-analytics', description: 'Rankings, trends, totals and filters of the sales' },
 ];
 
 export type AppOptions = {

@@ -1,0 +1,373 @@
+import type { TenantScope } from '../../../platform/db/tenancy.js';
+import type { DayWindow } from './analytics-range.js';
+
+/**
+ * The SQL of the Sales analytics. Every call is ONE statement over a window of the business's
+ * calendar: its whole days come from the daily rollups (`sales_daily_products`,
+ * `sales_daily_stores`), its partial first and last day from the raw rows (`sale_lines`, `sales`,
+ * by `sold_at`); UNION ALL puts the two together and the statement groups the result. Each branch
+ * has an index that starts with its conditions (the rollups' `(business_id, day)` and primary keys
+ * `(business_id, store_id, day, ...)`, the raw rows' `(business_id[, store_id], sold_at)`), so a
+ * year costs the rollup rows of the year plus at most two days of lines, and no function runs per
+ * row of `sale_lines` for whole days. Store, category and product names are read in plain SQL, as
+ * the sales list reads store names.
+ */
+
+/** Positional parameters of one statement; `$1` is always the business. */
+class Params {
+  readonly values: unknown[];
+
+  constructor(scope: TenantScope) {
+    this.values = [scope.businessId];
+  }
+
+  add(value: unknown): string {
+    this.values.push(value);
+    return `$${this.values.length}`;
+  }
+}
+
+/** Conditions on the product-level rows (rollups and lines share the column names). */
+export type ProductConditions = {
+  storeIds?: readonly string[];
+  categoryIds?: readonly string[];
+  productIds?: readonly string[];
+  /** Lower-case SKUs, compared with the row's SKU in any case. */
+  skusLower?: readonly string[];
+};
+
+/** One store as `=`, which the planner can read as a range of the `(business_id, store_id, day)` keys. */
+function storeCondition(p: Params, storeIds: readonly string[]): string {
+  return storeIds.length === 1
+    ? `store_id = ${p.add(storeIds[0])}::uuid`
+    : `store_id = any(${p.add(storeIds)}::uuid[])`;
+}
+
+function productConditions(p: Params, conditions: ProductConditions): string {
+  const parts: string[] = [];
+  if (conditions.storeIds) parts.push(storeCondition(p, conditions.storeIds));
+  if (conditions.categoryIds) parts.push(`category_id = any(${p.add(conditions.categoryIds)}::uuid[])`);
+  if (conditions.productIds) parts.push(`product_id = any(${p.add(conditions.productIds)}::uuid[])`);
+  if (conditions.skusLower) parts.push(`lower(sku) = any(${p.add(conditions.skusLower)}::text[])`);
+  return parts.map((part) => ` and ${part}`).join('');
+}
+
+/** The whole days and the two partial days of a window, as three branches of one UNION ALL. */
+function unionOf(
+  p: Params,
+  window: DayWindow,
+  branches: { rollup: string; raw: string },
+  where: string,
+): string {
+  const raw = (range: DayWindow['head']) =>
+    `${branches.raw} where business_id = $1 and sold_at >= ${p.add(range.from)} ` +
+    `and sold_at < ${p.add(range.to)}${where}`;
+  return `
+    ${branches.rollup} where business_id = $1 and day >= ${p.add(window.dayFrom)}::date
+      and day < ${p.add(window.dayTo)}::date${where}
+    union all
+    ${raw(window.head)}
+    union all
+    ${raw(window.tail)}`;
+}
+
+/** Product-level rows of a window: units and money per store, day and product. */
+function productRows(p: Params, window: DayWindow, conditions: ProductConditions): string {
+  const columns = 'store_id, day, product_id, category_id';
+  return unionOf(
+    p,
+    window,
+    {
+      rollup: `select ${columns}, quantity, total from sales_daily_products`,
+      raw: `select ${columns}, quantity::bigint, line_total from sale_lines`,
+    },
+    productConditions(p, conditions),
+  );
+}
+
+/** Store-level rows of a window: money, sales (refunds are not transactions) and units. */
+function storeRows(p: Params, window: DayWindow, storeIds?: readonly string[]): string {
+  const where = storeIds ? ` and ${storeCondition(p, storeIds)}` : '';
+  return unionOf(
+    p,
+    window,
+    {
+      rollup:
+        'select store_id, day, total, transactions::bigint as transactions, units from sales_daily_stores',
+      raw: "select store_id, day, total, (kind = 'SALE')::int::bigint, units::bigint from sales",
+    },
+    where,
+  );
+}
+
+/**
+ * Sums per product, keyed by `key` (the SKU across stores, or the product id in one store). The
+ * rows are summed per store and product first (uuid keys: the cheap grouping of the many rows);
+ * then each product's SKU, name and barcode come from its rollup row of the last day it sold in
+ * the range, one primary-key lookup per product (every day with a sale has its rollup row, partial
+ * days included), and the latest of those names each SKU.
+ */
+function productSums(source: string, key: 'sku' | 'product_id', having = ''): string {
+  return `
+    with per_product as (
+      select store_id, product_id, sum(quantity) as quantity, sum(total) as total, max(day) as last_day
+      from (${source}) as src group by store_id, product_id
+    ),
+    named as (
+      select pp.*, r.sku, r.product_name, r.barcode from per_product pp
+      cross join lateral (
+        select sku, product_name, barcode from sales_daily_products r
+        where r.business_id = $1 and r.store_id = pp.store_id and r.day = pp.last_day and r.product_id = pp.product_id
+        limit 1
+      ) as r
+    ),
+    sums as (
+      select ${key} as key, sum(quantity) as quantity, sum(total) as total,
+             (array_agg(sku order by last_day desc, product_name desc))[1] as sku,
+             (array_agg(product_name order by last_day desc, product_name desc))[1] as product_name,
+             (array_agg(barcode order by last_day desc, product_name desc))[1] as barcode
+      from named group by ${key}${having}
+    )`;
+}
+
+/**
+ * Sums per product over a year of rollups group tens of thousands of (store, product) pairs:
+ * planned within PostgreSQL's default work_mem (4 MB) they sort and spill to disk instead of
+ * hashing in a few MB, at twice the time. Transaction-local: this read only.
+ */
+async function allowHashAggregates(scope: TenantScope): Promise<void> {
+  await scope.tx.$client.query({ name: 'analytics_work_mem', text: "set local work_mem = '32MB'" });
+}
+
+export type ProductSumRow = {
+  productName: string;
+  sku: string;
+  barcode: string | null;
+  quantity: number;
+  totalPrice: string;
+};
+
+export type ProductRanking = {
+  /** One store's products (by product), or the business's (by SKU). */
+  storeId?: string;
+  measure: 'total' | 'quantity';
+  direction: 'desc' | 'asc';
+  limit: number;
+};
+
+/** Products ranked by money or units, ties by SKU: the top and least calls and the store's table. */
+export async function rankProducts(
+  scope: TenantScope,
+  window: DayWindow,
+  ranking: ProductRanking,
+): Promise<ProductSumRow[]> {
+  const p = new Params(scope);
+  const source = productRows(p, window, ranking.storeId ? { storeIds: [ranking.storeId] } : {});
+  const measure = ranking.measure === 'total' ? 'total' : 'quantity';
+  const direction = ranking.direction === 'desc' ? 'desc' : 'asc';
+  await allowHashAggregates(scope);
+  const result = await scope.tx.$client.query<ProductSumRow>(
+    `${productSums(source, ranking.storeId ? 'product_id' : 'sku')}
+     select product_name as "productName", sku, barcode, quantity::bigint as quantity,
+            round(total, 2)::text as "totalPrice"
+     from sums order by ${measure} ${direction}, sku, key limit ${p.add(ranking.limit)}`,
+    p.values,
+  );
+  return result.rows;
+}
+
+export type PeriodSum = { period: string; total: string };
+
+/**
+ * Money per period (date_trunc's `unit`, named with to_char's `format`) of the business, a store,
+ * or some products of a store; only periods with rows.
+ */
+export async function sumByPeriod(
+  scope: TenantScope,
+  window: DayWindow,
+  options: { storeId?: string; productIds?: readonly string[]; unit: string; format: string },
+): Promise<PeriodSum[]> {
+  const p = new Params(scope);
+  const storeIds = options.storeId ? [options.storeId] : undefined;
+  const source = options.productIds
+    ? productRows(p, window, { storeIds, productIds: options.productIds })
+    : storeRows(p, window, storeIds);
+  const result = await scope.tx.$client.query<PeriodSum>(
+    `select to_char(date_trunc(${p.add(options.unit)}, day::timestamp), ${p.add(options.format)}) as period,
+            round(sum(total), 2)::text as total
+     from (${source}) as src group by 1`,
+    p.values,
+  );
+  return result.rows;
+}
+
+export type TotalsRow = {
+  totalSales: string;
+  transactions: number;
+  unitsSold: number;
+  averageBasket: string;
+};
+
+const TOTALS = (filter = '') => `
+  round(coalesce(sum(total)${filter}, 0), 2)::text,
+  coalesce(sum(transactions)${filter}, 0)::bigint,
+  coalesce(sum(units)${filter}, 0)::bigint,
+  round(coalesce(sum(total)${filter} / nullif(sum(transactions)${filter}, 0), 0), 2)::text`;
+
+function toTotals(row: readonly unknown[] | undefined): TotalsRow {
+  const [totalSales = '0.00', transactions = 0, unitsSold = 0, averageBasket = '0.00'] = (row ?? []) as [
+    string?,
+    number?,
+    number?,
+    string?,
+  ];
+  return { totalSales, transactions, unitsSold, averageBasket };
+}
+
+/** Money, sales, units and the average basket of the business or one store. */
+export async function sumTotals(scope: TenantScope, window: DayWindow, storeId?: string): Promise<TotalsRow> {
+  const p = new Params(scope);
+  const source = storeRows(p, window, storeId ? [storeId] : undefined);
+  const result = await scope.tx.$client.query<unknown[]>({
+    text: `select ${TOTALS()} from (${source}) as src`,
+    values: p.values,
+    rowMode: 'array',
+  });
+  return toTotals(result.rows[0]);
+}
+
+/**
+ * This week's and last week's totals in one read of the store rollups: both are whole days
+ * [lastWeek, thisWeek) and [thisWeek, nextWeek).
+ */
+export async function sumWeeks(
+  scope: TenantScope,
+  weeks: { lastWeek: string; thisWeek: string; nextWeek: string },
+  storeId?: string,
+): Promise<{ thisWeek: TotalsRow; lastWeek: TotalsRow }> {
+  const p = new Params(scope);
+  const store = storeId ? ` and store_id = ${p.add(storeId)}` : '';
+  const thisWeek = p.add(weeks.thisWeek);
+  const result = await scope.tx.$client.query<unknown[]>({
+    text: `
+      select ${TOTALS(` filter (where day >= ${thisWeek}::date)`)},
+             ${TOTALS(` filter (where day < ${thisWeek}::date)`)}
+      from (select day, total, transactions::bigint as transactions, units from sales_daily_stores
+            where business_id = $1 and day >= ${p.add(weeks.lastWeek)}::date
+              and day < ${p.add(weeks.nextWeek)}::date${store}) as src`,
+    values: p.values,
+    rowMode: 'array',
+  });
+  const row = result.rows[0] ?? [];
+  return { thisWeek: toTotals(row.slice(0, 4)), lastWeek: toTotals(row.slice(4)) };
+}
+
+export type StoreSumRow = { storeId: string; storeName: string; totalSales: string; transactions: number };
+
+/** Stores ranked by money taken, ties by name; a deleted store keeps its rows with an empty name. */
+export async function rankStores(
+  scope: TenantScope,
+  window: DayWindow,
+  limit: number,
+): Promise<StoreSumRow[]> {
+  const p = new Params(scope);
+  const source = storeRows(p, window);
+  const result = await scope.tx.$client.query<StoreSumRow>(
+    `with sums as (
+       select store_id, sum(total) as total, sum(transactions) as transactions from (${source}) as src group by store_id
+     )
+     select s.store_id as "storeId", coalesce(st.name, '') as "storeName", round(s.total, 2)::text as "totalSales",
+            s.transactions::bigint as transactions
+     from sums s left join stores st on st.business_id = $1 and st.id = s.store_id
+     order by s.total desc, "storeName", s.store_id limit ${p.add(limit)}`,
+    p.values,
+  );
+  return result.rows;
+}
+
+export type SalesFilter = ProductConditions & {
+  groupBy: 'product' | 'category' | 'store' | 'day';
+  minTotal?: string;
+  maxTotal?: string;
+  limit: number;
+};
+
+export type GroupRow = {
+  key: string | null;
+  label: string;
+  quantity: number;
+  totalPrice: string;
+  transactions: number | null;
+  productName: string | null;
+  sku: string | null;
+  barcode: string | null;
+};
+
+function havingOf(p: Params, filter: SalesFilter, total: string): string {
+  const parts: string[] = [];
+  if (filter.minTotal !== undefined) parts.push(`${total} >= ${p.add(filter.minTotal)}::numeric`);
+  if (filter.maxTotal !== undefined) parts.push(`${total} <= ${p.add(filter.maxTotal)}::numeric`);
+  return parts.length ? ` having ${parts.join(' and ')}` : '';
+}
+
+const ORDER = (filter: SalesFilter) => (filter.groupBy === 'day' ? 'key' : 'total desc, label, key');
+
+/**
+ * The filter bodies: sums grouped by product (SKU across stores), category, store or day, with
+ * the group's money between minTotal and maxTotal. Grouped by store or day with no condition on
+ * products, the store-level rows answer, with the number of sales.
+ */
+export async function sumFiltered(
+  scope: TenantScope,
+  window: DayWindow,
+  filter: SalesFilter,
+): Promise<GroupRow[]> {
+  const p = new Params(scope);
+  const { groupBy } = filter;
+  const isStoreLevel =
+    (groupBy === 'store' || groupBy === 'day') &&
+    !filter.categoryIds &&
+    !filter.productIds &&
+    !filter.skusLower;
+  let text: string;
+  if (groupBy === 'product') {
+    const source = productRows(p, window, filter);
+    text = `${productSums(source, 'sku', havingOf(p, filter, 'sum(total)'))}
+      select key, product_name as label, quantity::bigint as quantity, round(total, 2)::text as "totalPrice",
+             null::bigint as transactions, product_name as "productName", sku, barcode
+      from sums order by total desc, key`;
+  } else {
+    const source = isStoreLevel ? storeRows(p, window, filter.storeIds) : productRows(p, window, filter);
+    const { key, label, join } = GROUPS[groupBy];
+    const quantity = isStoreLevel ? 'units' : 'quantity';
+    const transactions = isStoreLevel ? 'sum(transactions)::bigint' : 'null::bigint';
+    text = `
+      with sums as (
+        select ${key} as key, sum(${quantity}) as quantity, sum(total) as total, ${transactions} as transactions
+        from (${source}) as src group by 1${havingOf(p, filter, 'sum(total)')}
+      )
+      select g.key::text as key, ${label} as label, g.quantity::bigint as quantity,
+             round(g.total, 2)::text as "totalPrice", g.transactions,
+             null as "productName", null as sku, null as barcode
+      from sums g ${join}
+      order by ${ORDER(filter)}`;
+  }
+  await allowHashAggregates(scope);
+  const result = await scope.tx.$client.query<GroupRow>(`${text} limit ${p.add(filter.limit)}`, p.values);
+  return result.rows;
+}
+
+/** How the filters group other than by product: the key, its label, and where the label comes from. */
+const GROUPS = {
+  category: {
+    key: 'category_id',
+    label: `case when g.key is null then 'No category' else coalesce(c.name, '') end`,
+    join: 'left join categories c on c.business_id = $1 and c.id = g.key',
+  },
+  store: {
+    key: 'store_id',
+    label: `coalesce(st.name, '')`,
+    join: 'left join stores st on st.business_id = $1 and st.id = g.key',
+  },
+  day: { key: "to_char(day, 'YYYY-MM-DD')", label: 'g.key', join: '' },
+} as const;

@@ -1,0 +1,261 @@
+import type {
+  AnalyticsInterval,
+  Feature,
+  TLocalDateTime,
+  TSalesGroupRow,
+  TSalesRow,
+  TSalesTotals,
+  TStoreSalesRow,
+  TTrendRow,
+  TWeekSalesTotals,
+  ZAnalyticsProductTrendQuery,
+  ZSalesFilterRequest,
+} from '@app/contracts';
+import type { z } from 'zod';
+import type { Principal } from '../../../platform/auth/guard.js';
+import { inTenant, type TenantScope } from '../../../platform/db/tenancy.js';
+import { planOfBusiness, timeZoneOfBusiness } from '../../access/businesses.service.js';
+import { assertFeature } from '../../plans/plans.service.js';
+import { findProductsForSale, type ProductCode } from '../../product/products/products.service.js';
+import { requireStore } from '../../product/stores/stores.service.js';
+import type { SalesDeps } from '../sales.deps.js';
+import {
+  onAxis,
+  PERIOD_SQL,
+  periodsBetween,
+  weeksAt,
+  wholeDays,
+  windowOf,
+  type DayWindow,
+} from './analytics-range.js';
+import {
+  rankProducts,
+  rankStores,
+  sumByPeriod,
+  sumFiltered,
+  sumTotals,
+  sumWeeks,
+  type GroupRow,
+  type ProductRanking,
+} from './sales-analytics.repository.js';
+
+/**
+ * The Sales analytics (001 section 7): every call checks the plan's analytics tier (a refusal is
+ * the plan violation that opens "Feature Locked"), then the store when it names one (another
+ * business's store is 404; a discontinued one keeps its history), then reads one statement of the
+ * repository over the range in the business's time zone.
+ */
+
+type Range = { start: TLocalDateTime; end: TLocalDateTime };
+type StoreQuery = { storeId?: string };
+export type RankingKind = Pick<ProductRanking, 'measure' | 'direction'>;
+
+type StoreOfQuery = { id: string; locationId: string };
+
+/** The tier's gate and the stores named, then the work with the range read in the business's zone. */
+async function readAnalytics<T>(
+  deps: SalesDeps,
+  principal: Principal,
+  feature: Feature,
+  storeIds: readonly string[],
+  work: (scope: TenantScope, timeZone: string, stores: StoreOfQuery[]) => Promise<T>,
+): Promise<T> {
+  return inTenant(deps.db, principal, async (scope) => {
+    assertFeature(await planOfBusiness(scope, { lock: false }), feature);
+    const stores: StoreOfQuery[] = [];
+    for (const id of storeIds) stores.push(await requireStore(scope, id));
+    return work(scope, await timeZoneOfBusiness(scope), stores);
+  });
+}
+
+const storesOf = (query: StoreQuery) => (query.storeId === undefined ? [] : [query.storeId]);
+
+/** `/top*`, `/least*` and `/filter`: the business's products by SKU, or one store's by product. */
+export async function rankSalesByProduct(
+  deps: SalesDeps,
+  principal: Principal,
+  query: Range & StoreQuery & { limit: number },
+  kind: RankingKind,
+): Promise<TSalesRow[]> {
+  return readAnalytics(
+    deps,
+    principal,
+    'ANALYTICS_BASIC',
+    storesOf(query),
+    async (scope, timeZone, [store]) =>
+      rankProducts(scope, windowOf(query.start, query.end, timeZone), {
+        ...kind,
+        storeId: store?.id,
+        limit: query.limit,
+      }),
+  );
+}
+
+/** `/trends*`: money per period over a continuous axis (periods without sales are "0.00"). */
+export async function trendOfSales(
+  deps: SalesDeps,
+  principal: Principal,
+  query: Range & StoreQuery & { interval: AnalyticsInterval },
+): Promise<TTrendRow[]> {
+  return readAnalytics(
+    deps,
+    principal,
+    'ANALYTICS_BASIC',
+    storesOf(query),
+    async (scope, timeZone, [store]) => {
+      const window = windowOf(query.start, query.end, timeZone);
+      const sums = await sumByPeriod(scope, window, { storeId: store?.id, ...PERIOD_SQL[query.interval] });
+      return onAxis(axisOf(window, query.interval), sums);
+    },
+  );
+}
+
+const axisOf = (window: DayWindow, interval: AnalyticsInterval) =>
+  periodsBetween(window.firstDay, window.lastDay, interval);
+
+/**
+ * `/product-trend` (ANALYTICS_ADVANCED): one product of a store, named by id, SKU (any case) or
+ * barcode at the store's location; several names must name the same product. A product that sold
+ * nothing in the range (or is unknown) answers an empty list: the web shows its "No Data" row.
+ */
+export async function trendOfProduct(
+  deps: SalesDeps,
+  principal: Principal,
+  query: z.output<typeof ZAnalyticsProductTrendQuery>,
+): Promise<TTrendRow[]> {
+  return readAnalytics(
+    deps,
+    principal,
+    'ANALYTICS_ADVANCED',
+    [query.storeId],
+    async (scope, timeZone, [store]) => {
+      if (!store) throw new Error('a store was named');
+      const productIds = await productsNamed(scope, store.locationId, query);
+      if (productIds.length === 0) return [];
+      const window = windowOf(query.start, query.end, timeZone);
+      const sums = await sumByPeriod(scope, window, {
+        storeId: store.id,
+        productIds,
+        ...PERIOD_SQL[query.interval],
+      });
+      return sums.length === 0 ? [] : onAxis(axisOf(window, query.interval), sums);
+    },
+  );
+}
+
+/** The ids of the products at a location that every given name names. */
+async function productsNamed(
+  scope: TenantScope,
+  locationId: string,
+  names: { productId?: string; sku?: string; barcode?: string },
+): Promise<string[]> {
+  const codes: ProductCode[] = [];
+  if (names.sku !== undefined) codes.push({ sku: names.sku });
+  if (names.barcode !== undefined) codes.push({ barcode: names.barcode });
+  let ids = names.productId === undefined ? undefined : [names.productId.toLowerCase()];
+  if (codes.length === 0) return ids ?? [];
+  for (const matches of await findProductsForSale(scope, locationId, codes)) {
+    const found = matches.map((product) => product.id);
+    ids = ids === undefined ? found : ids.filter((id) => found.includes(id));
+  }
+  return ids ?? [];
+}
+
+/** `/total*`: money, sales, units and the average basket over the range. */
+export async function totalsOfSales(
+  deps: SalesDeps,
+  principal: Principal,
+  query: Range & StoreQuery,
+): Promise<TSalesTotals> {
+  return readAnalytics(
+    deps,
+    principal,
+    'ANALYTICS_BASIC',
+    storesOf(query),
+    async (scope, timeZone, [store]) =>
+      sumTotals(scope, windowOf(query.start, query.end, timeZone), store?.id),
+  );
+}
+
+/**
+ * `/total/week*`: this week so far and the whole previous week, weeks from Monday 00:00 in the
+ * business's zone at the app's clock. This week is read as its whole days: nothing is sold after
+ * now but the few minutes of clock skew a till may have.
+ */
+export async function weekTotalsOfSales(
+  deps: SalesDeps,
+  principal: Principal,
+  query: StoreQuery,
+): Promise<TWeekSalesTotals> {
+  return readAnalytics(
+    deps,
+    principal,
+    'ANALYTICS_BASIC',
+    storesOf(query),
+    async (scope, timeZone, [store]) => {
+      const weeks = weeksAt(deps.clock.now(), timeZone);
+      return { weekStart: weeks.thisWeek, ...(await sumWeeks(scope, weeks, store?.id)) };
+    },
+  );
+}
+
+/** `/stores/top`: stores by money taken over the range. */
+export async function rankStoresBySales(
+  deps: SalesDeps,
+  principal: Principal,
+  query: Range & { limit: number },
+): Promise<TStoreSalesRow[]> {
+  return readAnalytics(deps, principal, 'ANALYTICS_BASIC', [], async (scope, timeZone) =>
+    rankStores(scope, windowOf(query.start, query.end, timeZone), query.limit),
+  );
+}
+
+/** `/stores/top-weekly`: stores by money taken this week so far. */
+export async function rankStoresThisWeek(
+  deps: SalesDeps,
+  principal: Principal,
+  query: { limit: number },
+): Promise<TStoreSalesRow[]> {
+  return readAnalytics(deps, principal, 'ANALYTICS_BASIC', [], async (scope, timeZone) => {
+    const weeks = weeksAt(deps.clock.now(), timeZone);
+    return rankStores(scope, wholeDays(weeks.thisWeek, weeks.nextWeek), query.limit);
+  });
+}
+
+/**
+ * `POST /filter-advanced` (ANALYTICS_ADVANCED) and `POST /super-filter` (ANALYTICS_SUPREME): the
+ * same filter, grouped; each named store must be the business's (404).
+ */
+export async function filterSales(
+  deps: SalesDeps,
+  principal: Principal,
+  body: z.output<typeof ZSalesFilterRequest>,
+  feature: 'ANALYTICS_ADVANCED' | 'ANALYTICS_SUPREME',
+): Promise<TSalesGroupRow[]> {
+  const named = [...new Set(body.storeIds?.map((id) => id.toLowerCase()))];
+  return readAnalytics(deps, principal, feature, named, async (scope, timeZone, stores) => {
+    const rows = await sumFiltered(scope, windowOf(body.start, body.end, timeZone), {
+      storeIds: body.storeIds ? stores.map((store) => store.id) : undefined,
+      categoryIds: body.categoryIds,
+      productIds: body.productIds,
+      skusLower: body.skus?.map((sku) => sku.toLowerCase()),
+      minTotal: body.minTotal,
+      maxTotal: body.maxTotal,
+      groupBy: body.groupBy,
+      limit: body.limit,
+    });
+    return rows.map(toGroupRow);
+  });
+}
+
+function toGroupRow(row: GroupRow): TSalesGroupRow {
+  const { key, label, quantity, totalPrice } = row;
+  return {
+    key,
+    label,
+    quantity,
+    totalPrice,
+    ...(row.transactions === null ? {} : { transactions: row.transactions }),
+    ...(row.sku === null ? {} : { productName: row.productName ?? '', sku: row.sku, barcode: row.barcode }),
+  };
+}

@@ -11,6 +11,9 @@ export const BUSINESS_PROFILE_SECTIONS = {
   payments: 'payment-management',
 } as const;
 
+/** Clear of the dashboard's fixed top bar (64 px) when a card is scrolled into view. */
+export const SECTION_SCROLL_MARGIN = 80;
+
 export type BusinessProfileSection = keyof typeof BUSINESS_PROFILE_SECTIONS;
 
 /** `/dashboard/business-profile#subscription` */

@@ -15,6 +15,7 @@ import { LOAD_CURRENT_FAILED, useGetCurrentSubscriptionQuery } from '../../../ap
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { RouterLink } from '../../../components/router-link';
 import { notifySuccess } from '../../../components/toast';
+import { BUSINESS_PROFILE_SECTIONS, SECTION_SCROLL_MARGIN } from '../../../lib/business-profile-sections';
 import { SANDBOX_LABEL } from '../../../lib/plans';
 import {
   useCancelSubscriptionMutation,
@@ -165,10 +166,13 @@ export function SubscriptionCard({ businessId, timeZone, canManage }: Subscripti
   return (
     <Paper
       ref={cardRef}
+      id={BUSINESS_PROFILE_SECTIONS.subscription}
+      // The page moves the focus here after a payment (`#subscription`, `?checkout=success`).
+      tabIndex={-1}
       variant="outlined"
       component="section"
       aria-labelledby={titleId}
-      sx={{ p: 3, display: 'grid', gap: 2 }}
+      sx={{ p: 3, display: 'grid', gap: 2, outline: 'none', scrollMarginTop: SECTION_SCROLL_MARGIN }}
     >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}>
         <Typography id={titleId} variant="h5" component="h2">

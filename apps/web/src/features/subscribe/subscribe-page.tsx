@@ -337,21 +337,20 @@ export function SubscribePage() {
               </Alert>
             )}
             {canManage && blocked?.isElsewhere ? (
-              <Alert
-                severity="info"
-                role="note"
-                action={
+              <Alert severity="info" role="note">
+                {blocked.reason}
+                {/* Under the text: beside it, the alert's action column wrapped it to four lines. */}
+                <Box sx={{ mt: 1 }}>
                   <Button
                     component={RouterLink}
                     to={businessProfileSectionPath('subscription')}
                     color="inherit"
                     size="small"
+                    variant="outlined"
                   >
                     {OPEN_BUSINESS_PROFILE}
                   </Button>
-                }
-              >
-                {blocked.reason}
+                </Box>
               </Alert>
             ) : null}
             {payError ? (

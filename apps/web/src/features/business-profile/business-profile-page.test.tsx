@@ -252,6 +252,8 @@ describe(BusinessProfilePage.name, () => {
     expect(within(payments).getByRole('button', { name: 'Re-auth Stripe' })).toBeEnabled();
     await waitFor(() => expect(router.state.location.search).toBe(''));
     expect(router.state.historyAction).toBe('REPLACE');
+    // Not a new page: the router keeps the scroll at the card the owner came back for.
+    expect(router.state.preventScrollReset).toBe(true);
   });
 
   it('after Checkout, says the payment arrived and reads the subscription until the provider confirms it', async () => {
@@ -271,6 +273,7 @@ describe(BusinessProfilePage.name, () => {
     expect(await screen.findByText(CHECKOUT_TEXTS.success)).toBeInTheDocument();
     // Read again 2 s later, when the webhook has arrived; then the query leaves the address.
     await waitFor(() => expect(router.state.location.search).toBe(''), { timeout: 4_000 });
+    expect(router.state.preventScrollReset).toBe(true);
     expect(reads).toBeGreaterThanOrEqual(2);
     expect(await within(region('Subscription')).findByText('Basic')).toBeInTheDocument();
   });

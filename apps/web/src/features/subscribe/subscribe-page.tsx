@@ -316,6 +316,24 @@ export function SubscribePage() {
                   {plan.name}
                 </Typography>
                 {note ? <Typography color="text.secondary">{note}</Typography> : null}
+                {/* Before the plan's long list: the first thing to know is that this change goes elsewhere. */}
+                {canManage && blocked?.isElsewhere ? (
+                  <Alert severity="info" role="note">
+                    {blocked.reason}
+                    {/* Under the text: beside it, the alert's action column wrapped it to four lines. */}
+                    <Box sx={{ mt: 1 }}>
+                      <Button
+                        component={RouterLink}
+                        to={businessProfileSectionPath('subscription')}
+                        color="inherit"
+                        size="small"
+                        variant="outlined"
+                      >
+                        {OPEN_BUSINESS_PROFILE}
+                      </Button>
+                    </Box>
+                  </Alert>
+                ) : null}
                 <PlanSummary plan={plan} />
               </>
             ) : (
@@ -336,23 +354,6 @@ export function SubscribePage() {
                 {ONLY_OWNER_PAYS}
               </Alert>
             )}
-            {canManage && blocked?.isElsewhere ? (
-              <Alert severity="info" role="note">
-                {blocked.reason}
-                {/* Under the text: beside it, the alert's action column wrapped it to four lines. */}
-                <Box sx={{ mt: 1 }}>
-                  <Button
-                    component={RouterLink}
-                    to={businessProfileSectionPath('subscription')}
-                    color="inherit"
-                    size="small"
-                    variant="outlined"
-                  >
-                    {OPEN_BUSINESS_PROFILE}
-                  </Button>
-                </Box>
-              </Alert>
-            ) : null}
             {payError ? (
               <Alert severity="error">
                 <AlertTitle>{CREATION_FAILED}</AlertTitle>

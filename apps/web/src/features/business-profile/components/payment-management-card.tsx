@@ -16,7 +16,6 @@ import { getErrorMessage } from '../../../api/api-error';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { notifyError } from '../../../components/toast';
 import { BUSINESS_PROFILE_SECTIONS, SECTION_SCROLL_MARGIN } from '../../../lib/business-profile-sections';
-import { SANDBOX_LABEL } from '../../../lib/plans';
 import { isWebLink, openPendingTab } from '../../../lib/new-tab';
 import {
   useGetPaymentConnectLinkMutation,
@@ -30,6 +29,7 @@ import {
   paymentConfirmation,
   type PaymentAction,
 } from '../messages';
+import { SandboxChip } from './sandbox-chip';
 
 type PaymentManagementCardProps = {
   business: TBusiness;
@@ -168,9 +168,7 @@ export function PaymentManagementCard({
           Payment Management
         </Typography>
         <OnboardingChip business={business} />
-        {isSandboxAccount(accountId) ? (
-          <Chip size="small" label={SANDBOX_LABEL} color="info" variant="outlined" />
-        ) : null}
+        {isSandboxAccount(accountId) ? <SandboxChip /> : null}
       </Box>
       <Box component="dl" sx={{ m: 0 }}>
         <Typography variant="body2" color="text.secondary" component="dt">

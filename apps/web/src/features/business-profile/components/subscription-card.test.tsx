@@ -68,7 +68,8 @@ describe(SubscriptionCard.name, () => {
     const region = await card();
     await within(region).findByText('Basic');
     expect(region).toHaveTextContent('End dateDecember 1, 2026');
-    expect(within(region).getByText('Sandbox')).toBeInTheDocument();
+    // A deeper blue than MUI's info for the small label: readable on white (axe).
+    expect(within(region).getByText('Sandbox')).toHaveStyle({ color: 'rgb(1, 87, 155)' });
     expect(within(region).getByRole('switch', { name: 'Auto-renew' })).toBeChecked();
     expect(within(region).getByRole('link', { name: 'Change Plan' })).toHaveAttribute(
       'href',

@@ -2,7 +2,6 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
@@ -16,7 +15,6 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { RouterLink } from '../../../components/router-link';
 import { notifySuccess } from '../../../components/toast';
 import { BUSINESS_PROFILE_SECTIONS, SECTION_SCROLL_MARGIN } from '../../../lib/business-profile-sections';
-import { SANDBOX_LABEL } from '../../../lib/plans';
 import {
   useCancelSubscriptionMutation,
   useReactivateSubscriptionMutation,
@@ -28,6 +26,7 @@ import {
   SUBSCRIPTION_MESSAGES,
   SUBSCRIPTION_SUCCESS,
 } from '../messages';
+import { SandboxChip } from './sandbox-chip';
 
 type SubscriptionCardProps = {
   businessId: string;
@@ -178,7 +177,7 @@ export function SubscriptionCard({ businessId, timeZone, canManage }: Subscripti
         <Typography id={titleId} variant="h5" component="h2">
           Subscription
         </Typography>
-        {shown?.sandbox ? <Chip size="small" label={SANDBOX_LABEL} color="info" variant="outlined" /> : null}
+        {shown?.sandbox ? <SandboxChip /> : null}
       </Box>
       {current.isLoading ? (
         <Box aria-busy="true" aria-label="Loading the subscription">

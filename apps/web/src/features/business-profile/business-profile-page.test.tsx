@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Role, TBusiness } from '@app/contracts';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { AppToastContainer } from '../../components/toast';
 import { BUSINESS_ID, jsonResponse, makeSession } from '../../test/fixtures';
 import { mockFetch, renderRoutes, type FetchHandler } from '../../test/render';
@@ -74,6 +74,22 @@ function setup(
 }
 
 const region = (name: string) => screen.getByRole('region', { name });
+
+/** jsdom has no scrollIntoView: record which elements the page scrolls to. */
+function recordScrolls(): Element[] {
+  const scrolled: Element[] = [];
+  Object.defineProperty(Element.prototype, 'scrollIntoView', {
+    configurable: true,
+    value(this: Element) {
+      scrolled.push(this);
+    },
+  });
+  return scrolled;
+}
+
+afterEach(() => {
+  delete (Element.prototype as Partial<Element>).scrollIntoView;
+});
 
 async function proceed(title: string, message: string) {
   const dialog = await screen.findByRole('dialog', { name: title });
@@ -236,6 +252,8 @@ describe(BusinessProfilePage.name, () => {
     expect(within(payments).getByRole('button', { name: 'Re-auth Stripe' })).toBeEnabled();
     await waitFor(() => expect(router.state.location.search).toBe(''));
     expect(router.state.historyAction).toBe('REPLACE');
+    // Not a new page: the router keeps the scroll at the card the owner came back for.
+    expect(router.state.preventScrollReset).toBe(true);
   });
 
   it('after Checkout, says the payment arrived and reads the subscription until the provider confirms it', async () => {
@@ -255,6 +273,7 @@ describe(BusinessProfilePage.name, () => {
     expect(await screen.findByText(CHECKOUT_TEXTS.success)).toBeInTheDocument();
     // Read again 2 s later, when the webhook has arrived; then the query leaves the address.
     await waitFor(() => expect(router.state.location.search).toBe(''), { timeout: 4_000 });
+    expect(router.state.preventScrollReset).toBe(true);
     expect(reads).toBeGreaterThanOrEqual(2);
     expect(await within(region('Subscription')).findByText('Basic')).toBeInTheDocument();
   });
@@ -263,5 +282,33 @@ describe(BusinessProfilePage.name, () => {
     setup(() => jsonResponse(500, {}));
     const error = await screen.findByRole('alert');
     expect(error).toHaveTextContent('An error occurred');
+  });
+
+  it('back from the payment provider, brings Payment Management into view and focuses it', async () => {
+    const scrolled = recordScrolls();
+    setup(
+      businessServer(businessRecord({ stripeAccountId: 'acct_sandbox_1A2b3C' })),
+      undefined,
+      '/dashboard/business-profile?stripe=return',
+    );
+    const payments = await screen.findByRole('region', { name: 'Payment Management' });
+    await waitFor(() => expect(payments).toHaveFocus());
+    expect(scrolled).toEqual([payments]);
+  });
+
+  it('opened at #subscription (after paying), brings the Subscription card into view and focuses it', async () => {
+    const scrolled = recordScrolls();
+    setup(businessServer(), undefined, '/dashboard/business-profile#subscription');
+    const subscription = await screen.findByRole('region', { name: 'Subscription' });
+    await waitFor(() => expect(subscription).toHaveFocus());
+    expect(scrolled).toEqual([subscription]);
+  });
+
+  it('opened plainly, stays at the top', async () => {
+    const scrolled = recordScrolls();
+    setup(businessServer());
+    await screen.findByRole('region', { name: 'Payment Management' });
+    expect(scrolled).toEqual([]);
+    expect(document.body).toHaveFocus();
   });
 });

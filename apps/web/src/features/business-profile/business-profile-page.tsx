@@ -17,6 +17,7 @@ import { BusinessStatusCard } from './components/business-status-card';
 import { PaymentManagementCard } from './components/payment-management-card';
 import { SubscriptionCard } from './components/subscription-card';
 import { BUSINESS_ERROR } from './messages';
+import { useArrivalSection } from './use-arrival-section';
 import { useProviderReturn } from './use-provider-return';
 
 function BusinessProfileSkeleton() {
@@ -63,6 +64,7 @@ export function BusinessProfilePage() {
     canReadSubscription,
     refetchBusiness,
   });
+  useArrivalSection(business !== undefined);
 
   // The business is gone, and the token still names it: sign out; the owner sets up a new one
   // after signing in again.

@@ -46,6 +46,12 @@ export const CANCEL_SUBSCRIPTION_CONFIRMATION = {
     'Are you sure you want to cancel your subscription? You will keep access until the end of the billing period.',
 } as const;
 
+/** Under the auto-renew switch: what happens at the end date (the renewal job's rule). */
+export const AUTO_RENEW_HINTS = {
+  on: 'Renews automatically on the end date.',
+  off: 'Auto-renew is off: the plan ends on the end date and the business moves to the Free plan.',
+} as const;
+
 export const SUBSCRIPTION_SUCCESS = {
   cancel: 'Subscription canceled',
   reactivate: 'Subscription reactivated',

@@ -43,7 +43,9 @@ export function useProviderReturn({
         names.forEach((name) => params.delete(name));
         return params;
       },
-      { replace: true },
+      // Taking the query off is no new page: without this the router scrolls back to the top,
+      // away from the card the owner came back for (useArrivalSection).
+      { replace: true, preventScrollReset: true },
     ),
   );
   const onStripeReturn = useEffectEvent(() => refetchBusiness());

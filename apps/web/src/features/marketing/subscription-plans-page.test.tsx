@@ -25,6 +25,8 @@ function server(current: Response | null): FetchHandler {
 }
 
 const card = (name: string) => screen.getByRole('region', { name });
+/** The accented card's second pixel of outline (jsdom drops the var() of its border colour). */
+const ACCENT_OUTLINE = '0 0 0 1px var(--mui-palette-primary-main)';
 
 describe(SubscriptionPlansPage.name, () => {
   it('shows the four plans with prices, limits and features, and sends a visitor to /register', async () => {
@@ -39,6 +41,8 @@ describe(SubscriptionPlansPage.name, () => {
       '/register',
     );
     expect(within(basic).getByRole('link', { name: 'Choose Basic' })).toHaveAttribute('href', '/register');
+    // A visitor sees the highlighted plan outlined.
+    expect(card('Advanced')).toHaveStyle({ boxShadow: ACCENT_OUTLINE });
 
     const table = screen.getByRole('table');
     const rows = within(table).getAllByRole('row');
@@ -59,6 +63,9 @@ describe(SubscriptionPlansPage.name, () => {
     const basic = await screen.findByRole('region', { name: 'Basic' });
     expect(await within(basic).findByRole('button', { name: 'Current plan' })).toBeDisabled();
     expect(within(basic).getByText('Your plan')).toBeInTheDocument();
+    // Only the business's plan carries the accent outline once it is known.
+    expect(basic).toHaveStyle({ boxShadow: ACCENT_OUTLINE });
+    expect(card('Advanced')).toHaveStyle({ boxShadow: 'none' });
     expect(within(card('Advanced')).getByRole('link', { name: 'Choose Advanced' })).toHaveAttribute(
       'href',
       '/dashboard/subscribe?plan=ADVANCED',

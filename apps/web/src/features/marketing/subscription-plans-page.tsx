@@ -50,13 +50,18 @@ function PlanCard({
   plan,
   action,
   isCurrent,
+  isAnyCurrent,
 }: {
   plan: TSubscriptionPlan;
   action: PlanAction;
   isCurrent: boolean;
+  /** A plan is marked "Your plan": the accent outline is that card's alone. */
+  isAnyCurrent: boolean;
 }) {
   const isHighlighted = plan.id === HIGHLIGHTED_PLAN;
-  const isAccented = isCurrent || isHighlighted;
+  // Signed in, two outlined cards (Your plan, and Advanced without a word why) read as two
+  // current plans; the highlighted plan keeps its filled button.
+  const isAccented = isCurrent || (isHighlighted && !isAnyCurrent);
   return (
     <Paper
       component="section"
@@ -181,6 +186,7 @@ export function SubscriptionPlansPage() {
                   key={plan.id}
                   plan={plan}
                   isCurrent={plan.id === markedPlan}
+                  isAnyCurrent={markedPlan !== null}
                   action={planAction(plan, signedIn, markedPlan)}
                 />
               ))}

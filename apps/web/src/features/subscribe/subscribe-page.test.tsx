@@ -6,7 +6,13 @@ import { AppToastContainer } from '../../components/toast';
 import { jsonResponse, makeSession } from '../../test/fixtures';
 import { mockFetch, renderRoutes, type FetchHandler } from '../../test/render';
 import { SUBSCRIPTION_ID, planList, subscriptionRecord } from '../../test/subscription-fixtures';
-import { CHECKOUT_CANCELED, OPENING_CHECKOUT } from './messages';
+import {
+  CANCELED_CHANGE_BLOCKED,
+  CHECKOUT_CANCELED,
+  FREE_CHANGE_BLOCKED,
+  OPENING_CHECKOUT,
+  OPEN_BUSINESS_PROFILE,
+} from './messages';
 import { SubscribePage } from './subscribe-page';
 
 const path = (request: Request) => new URL(request.url).pathname;
@@ -70,6 +76,8 @@ describe(SubscribePage.name, () => {
     await userEvent.click(await confirmButton());
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/business-profile'));
+    // To the Subscription card, not the top of a long page.
+    expect(router.state.location.hash).toBe('#subscription');
     expect(
       await screen.findByText('You are now on the Basic plan. Sandbox: no real card is charged.'),
     ).toBeInTheDocument();
@@ -172,5 +180,49 @@ describe(SubscribePage.name, () => {
     ).toBeInTheDocument();
     expect(await confirmButton()).toBeDisabled();
     expect(writes(requests)).toHaveLength(0);
+  });
+
+  it('sends the owner of a canceled subscription to reactivate it instead of offering a change the server refuses', async () => {
+    const { requests } = setup(
+      server(subscriptionRecord('BASIC', { status: 'CANCELED', autoRenew: false }), () =>
+        jsonResponse(500, {}),
+      ),
+      '/dashboard/subscribe?plan=ADVANCED',
+    );
+    const choice = await screen.findByRole('region', { name: 'Your choice' });
+    const note = await within(choice).findByText(CANCELED_CHANGE_BLOCKED);
+    expect(
+      within(note.closest('[role="note"]') as HTMLElement).getByRole('link', { name: OPEN_BUSINESS_PROFILE }),
+    ).toHaveAttribute('href', '/dashboard/business-profile#subscription');
+    expect(choice).not.toHaveTextContent('Changing from');
+    expect(await confirmButton()).toBeDisabled();
+    expect(writes(requests)).toHaveLength(0);
+  });
+
+  it('says that Free is reached by cancelling, not by a change of plan', async () => {
+    setup(
+      server(subscriptionRecord('SUPREME'), () => jsonResponse(500, {})),
+      '/dashboard/subscribe?plan=FREE',
+    );
+    const choice = await screen.findByRole('region', { name: 'Your choice' });
+    expect(await within(choice).findByText(FREE_CHANGE_BLOCKED)).toBeInTheDocument();
+    expect(choice).not.toHaveTextContent('Changing from');
+    expect(choice).not.toHaveTextContent('renews monthly');
+    expect(await confirmButton()).toBeDisabled();
+  });
+
+  it('loads the plans again from "Try again" after a failure', async () => {
+    let planReads = 0;
+    setup((request) => {
+      if (path(request) === '/api/subscription-plans') {
+        planReads += 1;
+        return planReads === 1 ? jsonResponse(503, {}) : jsonResponse(200, planList());
+      }
+      return jsonResponse(404, { code: 'NOT_FOUND', message: 'None' });
+    });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Failed to load plans');
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('region', { name: 'Your choice' })).toHaveTextContent('$29');
   });
 });

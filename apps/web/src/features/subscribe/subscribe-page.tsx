@@ -36,17 +36,21 @@ import {
 import { PageHeader } from '../../components/page-header';
 import { RouterLink } from '../../components/router-link';
 import { notifySuccess } from '../../components/toast';
+import { businessProfileSectionPath } from '../../lib/business-profile-sections';
 import { isWebLink } from '../../lib/new-tab';
 import { FEATURE_LABELS, LIMIT_LABELS, describeLimit, formatPrice, openSubscription } from '../../lib/plans';
 import { useIdempotencyKey } from '../../lib/use-idempotency-key';
 import { selectBusinessId, selectRoles } from '../../session/session.slice';
 import {
+  CANCELED_CHANGE_BLOCKED,
   CHECKOUT_CANCELED,
   CHECKOUT_NOTE,
   CREATE_SUBSCRIPTION_FAILED,
   CREATION_FAILED,
+  FREE_CHANGE_BLOCKED,
   ONLY_OWNER_PAYS,
   OPENING_CHECKOUT,
+  OPEN_BUSINESS_PROFILE,
   SANDBOX_NOTE,
 } from './messages';
 import { useChangeSubscriptionPlanMutation, useCreateSubscriptionMutation } from './subscribe.api';
@@ -58,12 +62,29 @@ function readPlan(value: string | null): PlanId | null {
   return PLAN_IDS.find((id) => id === upper) ?? null;
 }
 
-/** Why Confirm is unavailable, or null when the owner may pay for the chosen plan. */
-function blockedReason(plan: TSubscriptionPlan | undefined, open: TSubscription | null): string | null {
-  if (!plan) return 'Choose a plan.';
-  if (open?.planId === plan.id) return 'This is your current plan.';
-  if (!open && plan.id === 'FREE') return 'You are on the Free plan already.';
+/**
+ * Why Confirm is unavailable, or null when the owner may pay for the chosen plan. `isElsewhere`:
+ * the way on is a step on the business profile (the server would refuse the change itself).
+ */
+type Blocked = { reason: string; isElsewhere: boolean };
+
+function blockedReason(plan: TSubscriptionPlan | undefined, open: TSubscription | null): Blocked | null {
+  if (!plan) return { reason: 'Choose a plan.', isElsewhere: false };
+  if (open?.status === 'CANCELED') return { reason: CANCELED_CHANGE_BLOCKED, isElsewhere: true };
+  if (open?.planId === plan.id) return { reason: 'This is your current plan.', isElsewhere: false };
+  if (plan.id === 'FREE') {
+    return open
+      ? { reason: FREE_CHANGE_BLOCKED, isElsewhere: true }
+      : { reason: 'You are on the Free plan already.', isElsewhere: false };
+  }
   return null;
+}
+
+/** "Changing from Basic to Supreme…", said only where the change can go ahead. */
+function changeNote(plan: TSubscriptionPlan, open: TSubscription): string | null {
+  if (open.planId === plan.id) return `You are on ${open.planName}.`;
+  if (open.status !== 'ACTIVE' || plan.id === 'FREE') return null;
+  return `Changing from ${open.planName} to ${plan.name}. The provider prorates the rest of this period.`;
 }
 
 function PlanSummary({ plan }: { plan: TSubscriptionPlan }) {
@@ -74,7 +95,7 @@ function PlanSummary({ plan }: { plan: TSubscriptionPlan }) {
           {formatPrice(plan.priceMonthly, plan.currency)}
         </Box>{' '}
         <Box component="span" sx={{ color: 'text.secondary' }}>
-          / month, renews monthly
+          {plan.id === 'FREE' ? '/ month' : '/ month, renews monthly'}
         </Box>
       </Typography>
       <List dense disablePadding aria-label={`What ${plan.name} includes`}>
@@ -91,6 +112,14 @@ function PlanSummary({ plan }: { plan: TSubscriptionPlan }) {
         ))}
       </List>
     </>
+  );
+}
+
+function TryAgain({ onClick }: { onClick: () => void }) {
+  return (
+    <Button color="inherit" size="small" onClick={onClick}>
+      Try again
+    </Button>
   );
 }
 
@@ -166,8 +195,9 @@ export function SubscribePage() {
   const open = openSubscription(current.data);
   const plan = plans.data?.find((candidate) => candidate.id === chosen);
   const isPaying = creating.isLoading || changing.isLoading || isLeaving;
-  const reason = blockedReason(plan, open);
-  const canConfirm = canManage && current.isSuccess && reason === null && !isPaying;
+  const blocked = blockedReason(plan, open);
+  const canConfirm = canManage && current.isSuccess && blocked === null && !isPaying;
+  const note = plan && open ? changeNote(plan, open) : null;
 
   const confirm = async () => {
     if (!plan) return;
@@ -193,7 +223,8 @@ export function SubscribePage() {
       notifySuccess(
         `You are now on the ${result.planName} plan.${result.sandbox ? ` ${SANDBOX_NOTE}.` : ''}`,
       );
-      void navigate('/dashboard/business-profile');
+      // Straight to the Subscription card, where the new plan shows.
+      void navigate(businessProfileSectionPath('subscription'));
     } catch (error) {
       setPayError(error);
     }
@@ -217,13 +248,13 @@ export function SubscribePage() {
       ) : null}
       {plans.isLoading ? <SubscribeSkeleton /> : null}
       {plans.error ? (
-        <Alert severity="error" sx={{ mb: 2 }}>
+        <Alert severity="error" sx={{ mb: 2 }} action={<TryAgain onClick={() => void plans.refetch()} />}>
           <AlertTitle>{PLANS_LOAD_FAILED}</AlertTitle>
           {getErrorMessage(plans.error, PLANS_LOAD_FAILED)}
         </Alert>
       ) : null}
       {current.error ? (
-        <Alert severity="error" sx={{ mb: 2 }}>
+        <Alert severity="error" sx={{ mb: 2 }} action={<TryAgain onClick={() => void current.refetch()} />}>
           <AlertTitle>{LOAD_CURRENT_FAILED}</AlertTitle>
           {getErrorMessage(current.error, LOAD_CURRENT_FAILED)}
         </Alert>
@@ -249,14 +280,24 @@ export function SubscribePage() {
                   key={candidate.id}
                   value={candidate.id}
                   control={<Radio />}
+                  sx={{ py: 0.5 }}
                   label={
-                    <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-                      <span>
-                        {candidate.name} · {formatPrice(candidate.priceMonthly, candidate.currency)} / month
-                      </span>
-                      {current.isSuccess && (open?.planId ?? 'FREE') === candidate.id ? (
-                        <Chip size="small" label="Current" variant="outlined" />
-                      ) : null}
+                    // Name and the Current chip on one line, the price under them: on one line
+                    // the chip wrapped below "Supreme · $199 / month" in this 320 px column.
+                    <Box component="span" sx={{ display: 'block' }}>
+                      <Box component="span" sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+                        {candidate.name}{' '}
+                        {current.isSuccess && (open?.planId ?? 'FREE') === candidate.id ? (
+                          <Chip size="small" label="Current" variant="outlined" />
+                        ) : null}
+                      </Box>
+                      <Box
+                        component="span"
+                        sx={{ display: 'block', color: 'text.secondary', fontSize: '0.875rem' }}
+                      >
+                        {' '}
+                        {formatPrice(candidate.priceMonthly, candidate.currency)} / month
+                      </Box>
                     </Box>
                   }
                 />
@@ -274,12 +315,24 @@ export function SubscribePage() {
                 <Typography variant="h5" component="h2">
                   {plan.name}
                 </Typography>
-                {open ? (
-                  <Typography color="text.secondary">
-                    {open.planId === plan.id
-                      ? `You are on ${open.planName}.`
-                      : `Changing from ${open.planName} to ${plan.name}. The provider prorates the rest of this period.`}
-                  </Typography>
+                {note ? <Typography color="text.secondary">{note}</Typography> : null}
+                {/* Before the plan's long list: the first thing to know is that this change goes elsewhere. */}
+                {canManage && blocked?.isElsewhere ? (
+                  <Alert severity="info" role="note">
+                    {blocked.reason}
+                    {/* Under the text: beside it, the alert's action column wrapped it to four lines. */}
+                    <Box sx={{ mt: 1 }}>
+                      <Button
+                        component={RouterLink}
+                        to={businessProfileSectionPath('subscription')}
+                        color="inherit"
+                        size="small"
+                        variant="outlined"
+                      >
+                        {OPEN_BUSINESS_PROFILE}
+                      </Button>
+                    </Box>
+                  </Alert>
                 ) : null}
                 <PlanSummary plan={plan} />
               </>
@@ -321,7 +374,9 @@ export function SubscribePage() {
                   {OPENING_CHECKOUT}
                 </Typography>
               ) : null}
-              {canManage && reason && plan ? <Typography color="text.secondary">{reason}</Typography> : null}
+              {canManage && blocked && !blocked.isElsewhere && plan ? (
+                <Typography color="text.secondary">{blocked.reason}</Typography>
+              ) : null}
             </Box>
           </Paper>
         </Box>

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { TBusiness } from '@app/contracts';
 import { describe, expect, it, vi } from 'vitest';
+import { AppProviders } from '../../../app/app-providers';
 import { AppToastContainer } from '../../../components/toast';
 import { jsonResponse } from '../../../test/fixtures';
 import { mockFetch, renderWithProviders, type FetchHandler } from '../../../test/render';
@@ -28,9 +29,14 @@ function stubNewTab() {
   return { tab, open };
 }
 
-function setup(business: TBusiness, handler: FetchHandler = () => jsonResponse(500, {}), canManage = true) {
+function setup(
+  business: TBusiness,
+  handler: FetchHandler = () => jsonResponse(500, {}),
+  canManage = true,
+  onProviderVisited: () => void = () => undefined,
+) {
   const fake = mockFetch(handler);
-  renderWithProviders(
+  const view = renderWithProviders(
     <>
       <AppToastContainer />
       <PaymentManagementCard
@@ -38,11 +44,11 @@ function setup(business: TBusiness, handler: FetchHandler = () => jsonResponse(5
         canManage={canManage}
         isLinkExpired={false}
         onDismissLinkExpired={() => undefined}
-        onProviderVisited={() => undefined}
+        onProviderVisited={onProviderVisited}
       />
     </>,
   );
-  return fake;
+  return { ...fake, ...view };
 }
 
 const card = () => screen.getByRole('region', { name: 'Payment Management' });
@@ -130,5 +136,47 @@ describe(PaymentManagementCard.name, () => {
     expect(enabledActions()).toEqual([]);
     expect(card()).toHaveTextContent(PAYMENT_TEXTS.onlyOwner);
     expect(within(card()).getByText(ACCOUNT)).toBeInTheDocument();
+  });
+
+  it('reads the business again on every return to this tab until onboarding is complete', async () => {
+    stubNewTab();
+    const visited = vi.fn();
+    const { rerender, store } = setup(PENDING, () => jsonResponse(200, ONBOARDING_LINK), true, visited);
+    const focusBack = () => window.dispatchEvent(new Event('focus'));
+    focusBack();
+    expect(visited).not.toHaveBeenCalled();
+
+    await userEvent.click(button('Connect Stripe'));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Proceed' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // The owner looks back here before finishing in the other tab, then again after.
+    focusBack();
+    focusBack();
+    expect(visited).toHaveBeenCalledTimes(2);
+
+    // Complete now: one more read, then no more.
+    rerender(
+      <AppProviders store={store}>
+        <AppToastContainer />
+        <PaymentManagementCard
+          business={COMPLETE}
+          canManage
+          isLinkExpired={false}
+          onDismissLinkExpired={() => undefined}
+          onProviderVisited={visited}
+        />
+      </AppProviders>,
+    );
+    focusBack();
+    focusBack();
+    expect(visited).toHaveBeenCalledTimes(3);
+  });
+
+  it('does not tell a complete account to continue its onboarding', () => {
+    setup(COMPLETE);
+    const connectRow = within(card()).getAllByRole('row')[1]!;
+    expect(connectRow).toHaveTextContent('Create the payment account and complete onboarding with Stripe.');
+    expect(connectRow).toHaveTextContent('Onboarding is complete.');
+    expect(connectRow).not.toHaveTextContent('Continue');
   });
 });

@@ -15,7 +15,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { getErrorMessage } from '../../../api/api-error';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { notifyError } from '../../../components/toast';
-import { SANDBOX_LABEL } from '../../../lib/plans';
+import { BUSINESS_PROFILE_SECTIONS, SECTION_SCROLL_MARGIN } from '../../../lib/business-profile-sections';
 import { isWebLink, openPendingTab } from '../../../lib/new-tab';
 import {
   useGetPaymentConnectLinkMutation,
@@ -29,6 +29,7 @@ import {
   paymentConfirmation,
   type PaymentAction,
 } from '../messages';
+import { SandboxChip } from './sandbox-chip';
 
 type PaymentManagementCardProps = {
   business: TBusiness;
@@ -42,6 +43,12 @@ type PaymentManagementCardProps = {
 };
 
 const ORDER: PaymentAction[] = ['connect', 'reauth', 'dashboard'];
+
+/** The table's first and last columns line up with the card's other content. */
+const TABLE_EDGES_SX = {
+  '& th:first-of-type, & td:first-of-type': { pl: 0 },
+  '& th:last-of-type, & td:last-of-type': { pr: 0 },
+} as const;
 
 /** 000 section 4: each action is on by onboarding-complete or account-id presence. */
 function isAvailable(action: PaymentAction, business: TBusiness): boolean {
@@ -92,18 +99,21 @@ export function PaymentManagementCard({
   const isBusy = connect.isLoading || reauth.isLoading || dashboard.isLoading;
   const hasOpenedTab = useRef(false);
   const accountId = business.stripeAccountId;
+  const isOnboarded = business.stripeOnboardingComplete;
 
   // The owner finishes onboarding in the other tab; back here, the business is read again so the
-  // state and the buttons follow.
+  // state and the buttons follow. Until onboarding is complete every return reads it: an owner
+  // who looked back here before finishing (the walk did) saw 'Onboarding not finished' and a
+  // disabled Express Dashboard until a reload.
   useEffect(() => {
     const onFocus = () => {
       if (!hasOpenedTab.current) return;
-      hasOpenedTab.current = false;
+      if (isOnboarded) hasOpenedTab.current = false;
       onProviderVisited();
     };
     window.addEventListener('focus', onFocus);
     return () => window.removeEventListener('focus', onFocus);
-  }, [onProviderVisited]);
+  }, [onProviderVisited, isOnboarded]);
 
   const requestLink = (action: PaymentAction): Promise<string> => {
     switch (action) {
@@ -145,19 +155,20 @@ export function PaymentManagementCard({
 
   return (
     <Paper
+      id={BUSINESS_PROFILE_SECTIONS.payments}
+      // The page moves the focus here when the payment provider sends the owner back.
+      tabIndex={-1}
       variant="outlined"
       component="section"
       aria-labelledby={titleId}
-      sx={{ p: 3, display: 'grid', gap: 2 }}
+      sx={{ p: 3, display: 'grid', gap: 2, outline: 'none', scrollMarginTop: SECTION_SCROLL_MARGIN }}
     >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}>
         <Typography id={titleId} variant="h5" component="h2">
           Payment Management
         </Typography>
         <OnboardingChip business={business} />
-        {isSandboxAccount(accountId) ? (
-          <Chip size="small" label={SANDBOX_LABEL} color="info" variant="outlined" />
-        ) : null}
+        {isSandboxAccount(accountId) ? <SandboxChip /> : null}
       </Box>
       <Box component="dl" sx={{ m: 0 }}>
         <Typography variant="body2" color="text.secondary" component="dt">
@@ -210,7 +221,7 @@ export function PaymentManagementCard({
           {PAYMENT_TEXTS.blocked}
         </Alert>
       ) : null}
-      <Table size="small" aria-labelledby={titleId}>
+      <Table size="small" aria-labelledby={titleId} sx={TABLE_EDGES_SX}>
         <TableHead>
           <TableRow>
             <TableCell sx={{ width: 200 }}>Action</TableCell>
@@ -220,8 +231,10 @@ export function PaymentManagementCard({
         <TableBody>
           {ORDER.map((action) => {
             const { label, unavailable } = PAYMENT_ACTIONS[action];
+            // "Continue … onboarding" only while there is onboarding left to continue: once it
+            // was complete the row read "Continue the onboarding. Onboarding is complete."
             const description =
-              action === 'connect' && accountId
+              action === 'connect' && accountId && !isOnboarded
                 ? PAYMENT_ACTIONS.connect.resumeDescription
                 : PAYMENT_ACTIONS[action].description;
             const isOn = isAvailable(action, business);

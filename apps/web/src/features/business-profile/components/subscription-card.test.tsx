@@ -6,7 +6,7 @@ import { AppToastContainer } from '../../../components/toast';
 import { BUSINESS_ID, jsonResponse, makeSession } from '../../../test/fixtures';
 import { mockFetch, renderRoutes, type FetchHandler } from '../../../test/render';
 import { SUBSCRIPTION_ID, subscriptionRecord } from '../../../test/subscription-fixtures';
-import { CANCEL_SUBSCRIPTION_CONFIRMATION } from '../messages';
+import { AUTO_RENEW_HINTS, CANCEL_SUBSCRIPTION_CONFIRMATION } from '../messages';
 import { SubscriptionCard } from './subscription-card';
 
 const path = (request: Request) => new URL(request.url).pathname;
@@ -68,7 +68,8 @@ describe(SubscriptionCard.name, () => {
     const region = await card();
     await within(region).findByText('Basic');
     expect(region).toHaveTextContent('End dateDecember 1, 2026');
-    expect(within(region).getByText('Sandbox')).toBeInTheDocument();
+    // A deeper blue than MUI's info for the small label: readable on white (axe).
+    expect(within(region).getByText('Sandbox')).toHaveStyle({ color: 'rgb(1, 87, 155)' });
     expect(within(region).getByRole('switch', { name: 'Auto-renew' })).toBeChecked();
     expect(within(region).getByRole('link', { name: 'Change Plan' })).toHaveAttribute(
       'href',
@@ -150,5 +151,57 @@ describe(SubscriptionCard.name, () => {
   it('says "Load current failed" when the current subscription cannot be read', async () => {
     setup(() => jsonResponse(500, {}));
     expect(await within(await card()).findByRole('alert')).toHaveTextContent('Load current failed');
+  });
+
+  it('keeps the keyboard focus on the auto-renew switch while the call runs, and says what the end date means', async () => {
+    let answer: () => void = () => undefined;
+    const server = subscriptionServer(subscriptionRecord('BASIC'));
+    setup((request) =>
+      request.method === 'PATCH'
+        ? new Promise<Response>((resolve) => (answer = () => resolve(server(request))))
+        : server(request),
+    );
+    const region = await card();
+    const toggle = await within(region).findByRole('switch', { name: 'Auto-renew' });
+    expect(toggle).toHaveAccessibleDescription(AUTO_RENEW_HINTS.on);
+    toggle.focus();
+    await userEvent.keyboard(' ');
+    // The call is under way: still enabled and focused, a second press does not send another.
+    expect(toggle).toBeEnabled();
+    expect(toggle).toHaveFocus();
+    await userEvent.keyboard(' ');
+    answer();
+    await waitFor(() => expect(toggle).not.toBeChecked());
+    expect(toggle).toHaveFocus();
+    expect(toggle).toHaveAccessibleDescription(AUTO_RENEW_HINTS.off);
+  });
+
+  it('moves the focus to Reactivate after cancelling and back to Cancel Subscription after reactivating', async () => {
+    setup(subscriptionServer(subscriptionRecord('BASIC')));
+    const region = await card();
+    await userEvent.click(await within(region).findByRole('button', { name: 'Cancel Subscription' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Proceed' }));
+    const reactivate = await within(region).findByRole('button', { name: 'Reactivate' });
+    await waitFor(() => expect(reactivate).toHaveFocus());
+    // Canceled, Reactivate is the way on; Change Plan stays, second.
+    expect(reactivate).toHaveClass('MuiButton-contained');
+    expect(within(region).getByRole('link', { name: 'Change Plan' })).toHaveClass('MuiButton-outlined');
+
+    await userEvent.keyboard('{Enter}');
+    const cancel = await within(region).findByRole('button', { name: 'Cancel Subscription' });
+    await waitFor(() => expect(cancel).toHaveFocus());
+  });
+
+  it('reads the subscription again from "Try again" after a failed load', async () => {
+    let reads = 0;
+    const server = subscriptionServer(subscriptionRecord('BASIC'));
+    setup((request) => {
+      reads += 1;
+      return reads === 1 ? jsonResponse(500, {}) : server(request);
+    });
+    const region = await card();
+    const alert = await within(region).findByRole('alert');
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await within(region).findByText('Basic')).toBeInTheDocument();
   });
 });

@@ -2,26 +2,31 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import type { SubscriptionStatus, TSubscription } from '@app/contracts';
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import { getErrorMessage } from '../../../api/api-error';
 import { LOAD_CURRENT_FAILED, useGetCurrentSubscriptionQuery } from '../../../api/subscriptions.api';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { RouterLink } from '../../../components/router-link';
 import { notifySuccess } from '../../../components/toast';
-import { SANDBOX_LABEL } from '../../../lib/plans';
+import { BUSINESS_PROFILE_SECTIONS, SECTION_SCROLL_MARGIN } from '../../../lib/business-profile-sections';
 import {
   useCancelSubscriptionMutation,
   useReactivateSubscriptionMutation,
   useSetSubscriptionAutoRenewMutation,
 } from '../business-profile.api';
-import { CANCEL_SUBSCRIPTION_CONFIRMATION, SUBSCRIPTION_MESSAGES, SUBSCRIPTION_SUCCESS } from '../messages';
+import {
+  AUTO_RENEW_HINTS,
+  CANCEL_SUBSCRIPTION_CONFIRMATION,
+  SUBSCRIPTION_MESSAGES,
+  SUBSCRIPTION_SUCCESS,
+} from '../messages';
+import { SandboxChip } from './sandbox-chip';
 
 type SubscriptionCardProps = {
   businessId: string;
@@ -32,6 +37,9 @@ type SubscriptionCardProps = {
 };
 
 type Failure = { title: string; message: string };
+
+/** The button that takes over when the one just used goes away. */
+type FocusTarget = 'cancel' | 'reactivate';
 
 const STATUS_LABELS: Record<SubscriptionStatus, string> = {
   ACTIVE: 'Active',
@@ -74,6 +82,11 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
  */
 export function SubscriptionCard({ businessId, timeZone, canManage }: SubscriptionCardProps) {
   const titleId = useId();
+  const hintId = useId();
+  const cardRef = useRef<HTMLElement>(null);
+  // Cancel Subscription and Reactivate replace each other: focus follows to the new button, so
+  // a keyboard user is not dropped at the top of the page.
+  const pendingFocus = useRef<FocusTarget | null>(null);
   const current = useGetCurrentSubscriptionQuery(businessId);
   const [cancelSubscription, cancelling] = useCancelSubscriptionMutation();
   const [reactivateSubscription, reactivating] = useReactivateSubscriptionMutation();
@@ -89,19 +102,33 @@ export function SubscriptionCard({ businessId, timeZone, canManage }: Subscripti
   const canCancel = canManage && shown?.status === 'ACTIVE' && !isFree;
   // CANCELED lasts until the end date (the renewal job expires it then), so it can come back.
   const canReactivate = canManage && shown?.status === 'CANCELED';
+  const isRenewable = shown?.status === 'ACTIVE' && !isFree;
 
   const run = async (
     action: () => Promise<unknown>,
     messages: { title: string; fallback: string },
     success: string,
+    focusAfter: FocusTarget | null = null,
   ) => {
     setFailure(null);
+    // Set first: the new button may render before this function resumes after the call.
+    pendingFocus.current = focusAfter;
     try {
       await action();
       notifySuccess(success);
     } catch (error) {
+      pendingFocus.current = null;
       setFailure({ title: messages.title, message: getErrorMessage(error, messages.fallback) });
     }
+  };
+
+  /** The ref of a button that may take the focus when it appears. */
+  const focusWhenShown = (target: FocusTarget) => (element: HTMLButtonElement | null) => {
+    if (!element || pendingFocus.current !== target) return;
+    pendingFocus.current = null;
+    // Only when the focus was lost with the old button, not taken elsewhere meanwhile.
+    const active = document.activeElement;
+    if (!active || active === document.body || cardRef.current?.contains(active)) element.focus();
   };
 
   const cancel = () => {
@@ -111,11 +138,13 @@ export function SubscriptionCard({ businessId, timeZone, canManage }: Subscripti
       () => cancelSubscription(shown.id).unwrap(),
       SUBSCRIPTION_MESSAGES.cancel,
       SUBSCRIPTION_SUCCESS.cancel,
+      'reactivate',
     );
   };
 
   const toggleAutoRenew = (enable: boolean) => {
-    if (!shown) return;
+    // The switch stays enabled (and focused) while the call runs; a second press waits for it.
+    if (!shown || isBusy) return;
     void run(
       () => setAutoRenew({ subscriptionId: shown.id, enable }).unwrap(),
       SUBSCRIPTION_MESSAGES.autoRenew,
@@ -129,21 +158,26 @@ export function SubscriptionCard({ businessId, timeZone, canManage }: Subscripti
       () => reactivateSubscription(shown.id).unwrap(),
       SUBSCRIPTION_MESSAGES.reactivate,
       SUBSCRIPTION_SUCCESS.reactivate,
+      'cancel',
     );
   };
 
   return (
     <Paper
+      ref={cardRef}
+      id={BUSINESS_PROFILE_SECTIONS.subscription}
+      // The page moves the focus here after a payment (`#subscription`, `?checkout=success`).
+      tabIndex={-1}
       variant="outlined"
       component="section"
       aria-labelledby={titleId}
-      sx={{ p: 3, display: 'grid', gap: 2 }}
+      sx={{ p: 3, display: 'grid', gap: 2, outline: 'none', scrollMarginTop: SECTION_SCROLL_MARGIN }}
     >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}>
         <Typography id={titleId} variant="h5" component="h2">
           Subscription
         </Typography>
-        {shown?.sandbox ? <Chip size="small" label={SANDBOX_LABEL} color="info" variant="outlined" /> : null}
+        {shown?.sandbox ? <SandboxChip /> : null}
       </Box>
       {current.isLoading ? (
         <Box aria-busy="true" aria-label="Loading the subscription">
@@ -152,7 +186,14 @@ export function SubscriptionCard({ businessId, timeZone, canManage }: Subscripti
         </Box>
       ) : null}
       {current.error ? (
-        <Alert severity="error">
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void current.refetch()}>
+              Try again
+            </Button>
+          }
+        >
           <AlertTitle>{LOAD_CURRENT_FAILED}</AlertTitle>
           {getErrorMessage(current.error, LOAD_CURRENT_FAILED)}
         </Alert>
@@ -184,17 +225,30 @@ export function SubscriptionCard({ businessId, timeZone, canManage }: Subscripti
               Your {subscription.planName} subscription ended on {formatDate(subscription.endDate, timeZone)}.
             </Typography>
           ) : null}
-          <FormControlLabel
-            control={
-              <Switch
-                checked={shown?.autoRenew ?? false}
-                disabled={!canManage || shown?.status !== 'ACTIVE' || isFree || isBusy}
-                onChange={(event) => toggleAutoRenew(event.target.checked)}
-              />
-            }
-            label="Auto-renew"
-            sx={{ justifySelf: 'start' }}
-          />
+          <Box>
+            <FormControlLabel
+              control={
+                <Switch
+                  checked={shown?.autoRenew ?? false}
+                  // Never off while a call runs: a disabled control drops the keyboard focus.
+                  disabled={!canManage || !isRenewable}
+                  onChange={(event) => toggleAutoRenew(event.target.checked)}
+                  slotProps={{
+                    input: {
+                      'aria-describedby': isRenewable ? hintId : undefined,
+                      'aria-busy': toggling.isLoading || undefined,
+                    },
+                  }}
+                />
+              }
+              label="Auto-renew"
+            />
+            {isRenewable && shown ? (
+              <Typography id={hintId} variant="body2" color="text.secondary">
+                {shown.autoRenew ? AUTO_RENEW_HINTS.on : AUTO_RENEW_HINTS.off}
+              </Typography>
+            ) : null}
+          </Box>
           {failure ? (
             <Alert severity="error" onClose={() => setFailure(null)}>
               <AlertTitle>{failure.title}</AlertTitle>
@@ -203,20 +257,35 @@ export function SubscriptionCard({ businessId, timeZone, canManage }: Subscripti
           ) : null}
           {canManage ? (
             <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap' }}>
-              <Button component={RouterLink} to="/subscription-plans" variant="contained">
-                {isFree ? 'Upgrade Plan' : 'Change Plan'}
-              </Button>
+              {/* Canceled, the way on is Reactivate: a plan changes only while ACTIVE. */}
               {canReactivate ? (
-                <Button variant="outlined" disabled={isBusy} onClick={reactivate}>
+                <Button
+                  ref={focusWhenShown('reactivate')}
+                  variant="contained"
+                  aria-disabled={isBusy || undefined}
+                  onClick={() => {
+                    if (!isBusy) reactivate();
+                  }}
+                >
                   Reactivate
                 </Button>
               ) : null}
+              <Button
+                component={RouterLink}
+                to="/subscription-plans"
+                variant={canReactivate ? 'outlined' : 'contained'}
+              >
+                {isFree ? 'Upgrade Plan' : 'Change Plan'}
+              </Button>
               {canCancel ? (
                 <Button
+                  ref={focusWhenShown('cancel')}
                   variant="outlined"
                   color="error"
-                  disabled={isBusy}
-                  onClick={() => setIsConfirming(true)}
+                  aria-disabled={isBusy || undefined}
+                  onClick={() => {
+                    if (!isBusy) setIsConfirming(true);
+                  }}
                 >
                   Cancel Subscription
                 </Button>

@@ -41,5 +41,13 @@ export function formatDayAndTime(instant: string): { day: string; time: string }
 
 /** The server words a refusal after its line ("Line 2: only 1 ..."); on the line itself that is said already. */
 export function withoutLinePrefix(message: string): string {
-  return message.replace(/^Line \d+: /, '');
+  const rest = message.replace(/^Line \d+: /, '');
+  return rest.charAt(0).toUpperCase() + rest.slice(1);
+}
+
+/** What the discounts take off a total: "−0.40" off a sale, "+0.20" back onto a refund's negative total. */
+export function formatDeduction(value: number | string): string {
+  const cents = typeof value === 'number' ? value : toCents(value);
+  if (cents === 0) return formatMoney(0);
+  return `${cents > 0 ? '−' : '+'}${formatMoney(Math.abs(cents))}`;
 }

@@ -146,12 +146,7 @@ export function BasketTable({ lines, isBusy, onType, onStep, onRemove }: BasketT
           const problem = line.error ?? (isInvalid ? 'Enter a whole number of units from 1.' : null);
           return (
             <Fragment key={product.productId}>
-              <TableRow
-                sx={[
-                  problem !== null && { '& > td': { borderBottom: 0 } },
-                  line.error !== null && { bgcolor: 'action.hover' },
-                ]}
-              >
+              <TableRow sx={problem !== null ? { '& > td': { borderBottom: 0 } } : undefined}>
                 <TableCell sx={{ minWidth: 0 }}>
                   <Typography variant="body2" sx={{ fontWeight: 500 }} noWrap title={product.name}>
                     {product.name}
@@ -197,7 +192,7 @@ export function BasketTable({ lines, isBusy, onType, onStep, onRemove }: BasketT
                 </TableCell>
               </TableRow>
               {problem !== null ? (
-                <TableRow sx={line.error !== null ? { bgcolor: 'action.hover' } : undefined}>
+                <TableRow>
                   <TableCell colSpan={5} sx={{ pt: 0 }}>
                     <Typography
                       id={errorId(product.productId)}

@@ -12,7 +12,7 @@ import Typography from '@mui/material/Typography';
 import { PAYMENT_METHODS, type PaymentMethod } from '@app/contracts';
 import { useId, type FormEvent } from 'react';
 import type { BasketTotals } from '../basket';
-import { PAYMENT_LABELS, formatMoney } from '../format';
+import { PAYMENT_LABELS, formatDeduction, formatMoney } from '../format';
 import { PRICED_BY_SERVER_TEXT } from '../messages';
 
 type CheckoutBarProps = {
@@ -122,10 +122,7 @@ export function CheckoutBar({
               label={`Subtotal (${totals.units} ${totals.units === 1 ? 'item' : 'items'})`}
               value={formatMoney(totals.subtotal ?? 0)}
             />
-            <TotalRow
-              label="Discounts"
-              value={totals.discount ? `−${formatMoney(totals.discount)}` : formatMoney(0)}
-            />
+            <TotalRow label="Discounts" value={formatDeduction(totals.discount ?? 0)} />
             <TotalRow label="Total" value={formatMoney(totals.total)} isStrong />
           </>
         )}

@@ -51,7 +51,12 @@ export function QuantityStepper({
         borderColor: isInvalid ? 'error.main' : 'divider',
         borderRadius: 1,
         bgcolor: 'background.paper',
-        '&:focus-within': { borderColor: isInvalid ? 'error.main' : 'primary.main', boxShadow: 1 },
+        '&:focus-within': { borderColor: isInvalid ? 'error.main' : 'primary.main' },
+        // The theme's focus ring goes around the whole stepper, not the number inside it.
+        '&:has(input:focus-visible)': {
+          outline: '2px solid var(--mui-palette-primary-main)',
+          outlineOffset: 2,
+        },
       }}
     >
       <IconButton
@@ -81,7 +86,11 @@ export function QuantityStepper({
           'aria-invalid': isInvalid || undefined,
           'aria-describedby': describedBy,
         }}
-        sx={{ width: 52, '& input': { textAlign: 'center', py: 0.5, fontVariantNumeric: 'tabular-nums' } }}
+        sx={{
+          width: 52,
+          '&.Mui-focused:has(:focus-visible)': { outline: 'none' },
+          '& input': { textAlign: 'center', py: 0.5, fontVariantNumeric: 'tabular-nums' },
+        }}
       />
       <IconButton
         size="small"

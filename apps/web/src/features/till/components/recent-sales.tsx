@@ -54,11 +54,12 @@ export function RecentSales({ store, canRefund }: { store: TStore; canRefund: bo
             type="button"
             variant="body2"
             onClick={() => setOpen({ saleId: sale.id, startsRefunding: false })}
-            aria-label={`Show the lines of the ${describeSale(sale)}`}
+            // The visible day and time first, so that speech input can name it (WCAG 2.5.3).
+            aria-label={`${day} ${time}, the lines of this ${KIND_LABELS[sale.kind].toLowerCase()}`}
             sx={{ textAlign: 'left', whiteSpace: 'nowrap' }}
           >
-            {day}
-            <Typography variant="caption" color="text.secondary" component="span" sx={{ ml: 1 }}>
+            {day}{' '}
+            <Typography variant="caption" color="text.secondary" component="span" sx={{ ml: 0.5 }}>
               {time}
             </Typography>
           </Link>

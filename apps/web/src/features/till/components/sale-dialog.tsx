@@ -1,7 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -24,6 +23,7 @@ import {
   KIND_LABELS,
   PAYMENT_LABELS,
   formatDayAndTime,
+  formatDeduction,
   formatMoney,
   toCents,
   withoutLinePrefix,
@@ -124,7 +124,6 @@ export function SaleDialog({ saleId, startsRefunding, canRefund, onClose }: Sale
         {sale && when ? (
           <>
             {showsForm ? 'Refund' : KIND_LABELS[sale.kind]} · {when.day}, {when.time}
-            {sale.kind === 'REFUND' ? <Chip size="small" variant="outlined" label="Refund" /> : null}
           </>
         ) : (
           'Sale'
@@ -242,7 +241,7 @@ export function SaleDialog({ saleId, startsRefunding, canRefund, onClose }: Sale
                     Discounts
                   </Typography>
                   <Typography variant="body2" align="right">
-                    {formatMoney(sale.discountTotal)}
+                    {formatDeduction(sale.discountTotal)}
                   </Typography>
                   <Typography variant="subtitle1">
                     {sale.kind === 'REFUND' ? 'Given back' : 'Total'}

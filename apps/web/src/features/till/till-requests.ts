@@ -11,13 +11,16 @@ export function fillPath(path: string, params: Record<string, string>): string {
 /** A refused call with the server's `details` kept: which line (`index`, `lineNo`) it names. */
 export type TillApiError = ApiError & { details: Record<string, unknown> | null };
 
-/** The line a refusal names (`details.index`, from 0), or null. */
-export function refusedIndex(error: unknown): number | null {
+/**
+ * The line a refusal names, or null: `details.index` of a sale (its place in the request's lines,
+ * from 0), `details.lineNo` of a refund (the sale's line number).
+ */
+export function refusedLine(error: unknown, key: 'index' | 'lineNo'): number | null {
   if (typeof error !== 'object' || error === null || !('details' in error)) return null;
   const { details } = error;
-  if (typeof details !== 'object' || details === null || !('index' in details)) return null;
-  const { index } = details;
-  return typeof index === 'number' && Number.isInteger(index) && index >= 0 ? index : null;
+  if (typeof details !== 'object' || details === null || !(key in details)) return null;
+  const value = (details as Record<string, unknown>)[key];
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : null;
 }
 
 async function readBody(response: Response): Promise<unknown> {

@@ -278,6 +278,41 @@ describe(TillTab.name, () => {
       await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     });
 
+    it('marks the line a refused refund names, and keeps the dialog open', async () => {
+      renderTill([
+        {
+          method: 'POST',
+          path: `${SALES_PATH}/${SALE.id}/refund`,
+          answer: () =>
+            jsonResponse(409, {
+              code: 'CONFLICT',
+              message: 'Line 1: 1 of Oat milk 1 l is left to refund, not 2.',
+              details: { index: 0, lineNo: 1, left: 1 },
+            }),
+        },
+      ]);
+      await userEvent.click(await screen.findByRole('button', { name: /^Refund sale of/ }));
+      const dialog = await screen.findByRole('dialog');
+      const bread = await within(dialog).findByRole('textbox', {
+        name: `Units of ${RYE_BREAD.name} to give back`,
+      });
+      await userEvent.clear(bread);
+      await userEvent.type(bread, '0');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Refund 3.60' }));
+      await userEvent.click(
+        within(await screen.findByRole('dialog', { name: 'Refund this sale?' })).getByRole('button', {
+          name: 'Refund',
+        }),
+      );
+      expect(
+        await within(dialog).findByText('1 of Oat milk 1 l is left to refund, not 2.'),
+      ).toBeInTheDocument();
+      // Once the confirmation has closed, the dialog is no longer hidden behind it.
+      expect(
+        await within(dialog).findByRole('textbox', { name: `Units of ${OAT_MILK.name} to give back` }),
+      ).toHaveAttribute('aria-invalid', 'true');
+    });
+
     it("opens a sale's lines from its row, and refunds everything left without naming lines", async () => {
       const { requests } = renderTill();
       await userEvent.click(await screen.findByRole('button', { name: /the lines of this sale$/ }));

@@ -15,7 +15,7 @@ import { formatMoney, withoutLinePrefix } from './format';
 import { TILL_MESSAGES, TILL_SUCCESS, ambiguousCode, discontinuedCode, unknownCode } from './messages';
 import type { LookupResult } from './product-lookup';
 import { useLookUpTillProductMutation, useRecordSaleMutation } from './till.api';
-import { refusedIndex } from './till-requests';
+import { refusedLine } from './till-requests';
 
 type TillProps = {
   store: TStore;
@@ -122,7 +122,7 @@ export function Till({ store, lines, dispatch, canReadPrices }: TillProps) {
       focusScan();
     } catch (error) {
       const message = getErrorMessage(error, TILL_MESSAGES.record);
-      const index = refusedIndex(error);
+      const index = refusedLine(error, 'index');
       const line = index === null ? undefined : lines[index];
       if (index !== null && line) {
         dispatch({ type: 'refused', index, message: withoutLinePrefix(message) });

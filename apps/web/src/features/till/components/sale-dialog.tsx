@@ -30,6 +30,7 @@ import {
 } from '../format';
 import { TILL_MESSAGES, TILL_SUCCESS } from '../messages';
 import { useGetSaleQuery, useRefundSaleMutation } from '../till.api';
+import { refusedLine } from '../till-requests';
 
 type SaleDialogProps = {
   saleId: string;
@@ -104,8 +105,7 @@ export function SaleDialog({ saleId, startsRefunding, canRefund, onClose }: Sale
     } catch (failure) {
       setIsConfirming(false);
       const message = getErrorMessage(failure, TILL_MESSAGES.refund);
-      const details = (failure as { details?: Record<string, unknown> | null }).details ?? null;
-      const lineNo = typeof details?.lineNo === 'number' ? details.lineNo : null;
+      const lineNo = refusedLine(failure, 'lineNo');
       if (lineNo !== null && refundable.some((line) => line.lineNo === lineNo)) {
         setLineErrors((current) => ({ ...current, [lineNo]: withoutLinePrefix(message) }));
       } else {

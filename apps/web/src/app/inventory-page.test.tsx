@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { Role } from '@app/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, makeSession } from '../test/fixtures';
 import { mockFetch, renderRoutes } from '../test/render';
@@ -28,18 +29,19 @@ function fakeServer() {
   return mockFetch((request) => {
     const path = new URL(request.url).pathname;
     if (path === '/api/locations/business') return jsonResponse(200, [LOCATION]);
-    if (path.startsWith('/api/inventory/page/location/')) {
+    if (path.startsWith('/api/inventory/page/location/') || path === '/api/sales') {
       return jsonResponse(200, { content: [], page: 0, size: 10, totalElements: 0, totalPages: 0 });
     }
+    if (path === '/api/stores/business') return jsonResponse(200, []);
     return new Response(null, { status: 404 });
   });
 }
 
-function renderPage(entry: string) {
+function renderPage(entry: string, roles: Role[] = ['ROLE_INVENTORY_ADMIN']) {
   fakeServer();
   return renderRoutes([{ path: '/dashboard/inventory', element: <InventoryPage /> }], {
     initialEntries: [entry],
-    session: makeSession({ roles: ['ROLE_INVENTORY_ADMIN'] }),
+    session: makeSession({ roles }),
   });
 }
 
@@ -68,6 +70,18 @@ describe(InventoryPage.name, () => {
     await waitFor(() => expect(router.state.location.search).toBe(''));
     await userEvent.click(screen.getByRole('tab', { name: 'Movements' }));
     await waitFor(() => expect(router.state.location.search).toBe('?tab=movements'));
+  });
+
+  it('shows the Till tab to those who may record sales, and the Stock tab to the others', async () => {
+    const seller = renderPage('/dashboard/inventory?tab=till', ['ROLE_STORE_ASSISTANT']);
+    expect(screen.getByRole('tab', { name: 'Till' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tabpanel')).toHaveAttribute('aria-labelledby', 'inventory-tab-till');
+    expect(await screen.findByText('No stores yet')).toBeInTheDocument();
+    seller.unmount();
+
+    renderPage('/dashboard/inventory?tab=till', ['ROLE_INVENTORY_READER']);
+    expect(screen.queryByRole('tab', { name: 'Till' })).toBeNull();
+    expect(screen.getByRole('tab', { name: 'Stock' })).toHaveAttribute('aria-selected', 'true');
   });
 
   it('is the route of /dashboard/inventory, loaded on demand in the shell', async () => {

@@ -1,0 +1,151 @@
+import PointOfSaleIcon from '@mui/icons-material/PointOfSale';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormLabel from '@mui/material/FormLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { PAYMENT_METHODS, type PaymentMethod } from '@app/contracts';
+import { useId, type FormEvent } from 'react';
+import type { BasketTotals } from '../basket';
+import { PAYMENT_LABELS, formatDeduction, formatMoney } from '../format';
+import { PRICED_BY_SERVER_TEXT } from '../messages';
+
+type CheckoutBarProps = {
+  totals: BasketTotals;
+  paymentMethod: PaymentMethod;
+  onPaymentMethodChange: (method: PaymentMethod) => void;
+  customerRef: string;
+  onCustomerRefChange: (text: string) => void;
+  canRecord: boolean;
+  isRecording: boolean;
+  hasLines: boolean;
+  onRecord: () => void;
+  onClear: () => void;
+};
+
+function TotalRow({ label, value, isStrong = false }: { label: string; value: string; isStrong?: boolean }) {
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 3, alignItems: 'baseline' }}>
+      <Typography
+        variant={isStrong ? 'subtitle1' : 'body2'}
+        color={isStrong ? 'text.primary' : 'text.secondary'}
+      >
+        {label}
+      </Typography>
+      <Typography
+        variant={isStrong ? 'h5' : 'body2'}
+        component="span"
+        sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: isStrong ? 700 : 400 }}
+      >
+        {value}
+      </Typography>
+    </Box>
+  );
+}
+
+/** How the customer pays, who they are (optional), what it comes to, and the button that records it. */
+export function CheckoutBar({
+  totals,
+  paymentMethod,
+  onPaymentMethodChange,
+  customerRef,
+  onCustomerRefChange,
+  canRecord,
+  isRecording,
+  hasLines,
+  onRecord,
+  onClear,
+}: CheckoutBarProps) {
+  const paymentLabelId = useId();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (canRecord) onRecord();
+  };
+
+  return (
+    <Box
+      component="form"
+      noValidate
+      onSubmit={submit}
+      aria-label="Checkout"
+      sx={{ display: 'flex', gap: 3, alignItems: 'flex-start', flexWrap: 'wrap' }}
+    >
+      <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5, flex: '1 1 300px', minWidth: 0 }}>
+        <FormControl disabled={isRecording}>
+          <FormLabel id={paymentLabelId} sx={{ typography: 'body2' }}>
+            Payment
+          </FormLabel>
+          <RadioGroup
+            row
+            aria-labelledby={paymentLabelId}
+            name="paymentMethod"
+            value={paymentMethod}
+            onChange={(event) => onPaymentMethodChange(event.target.value as PaymentMethod)}
+          >
+            {PAYMENT_METHODS.map((method) => (
+              <FormControlLabel
+                key={method}
+                value={method}
+                control={<Radio size="small" />}
+                label={PAYMENT_LABELS[method]}
+              />
+            ))}
+          </RadioGroup>
+        </FormControl>
+        <TextField
+          label="Customer reference (optional)"
+          value={customerRef}
+          onChange={(event) => onCustomerRefChange(event.target.value)}
+          disabled={isRecording}
+          size="small"
+          helperText="A loyalty card number or customer id"
+          sx={{ maxWidth: 320 }}
+          slotProps={{ htmlInput: { maxLength: 100, autoComplete: 'off' } }}
+        />
+      </Box>
+      <Box sx={{ flex: '0 1 300px', display: 'flex', flexDirection: 'column', gap: 0.5, minWidth: 260 }}>
+        {totals.total === null ? (
+          <>
+            <TotalRow label="Items" value={String(totals.units)} />
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+              {PRICED_BY_SERVER_TEXT}
+            </Typography>
+          </>
+        ) : (
+          <>
+            <TotalRow
+              label={`Subtotal (${totals.units} ${totals.units === 1 ? 'item' : 'items'})`}
+              value={formatMoney(totals.subtotal ?? 0)}
+            />
+            <TotalRow label="Discounts" value={formatDeduction(totals.discount ?? 0)} />
+            <TotalRow label="Total" value={formatMoney(totals.total)} isStrong />
+          </>
+        )}
+        <Box sx={{ display: 'flex', gap: 1, mt: 1.5, justifyContent: 'flex-end' }}>
+          <Button color="inherit" onClick={onClear} disabled={!hasLines || isRecording}>
+            Clear
+          </Button>
+          <Button
+            type="submit"
+            variant="contained"
+            size="large"
+            disabled={!canRecord}
+            startIcon={isRecording ? <CircularProgress size={18} color="inherit" /> : <PointOfSaleIcon />}
+            aria-keyshortcuts="Control+Enter"
+            sx={{ flex: 1, whiteSpace: 'nowrap' }}
+          >
+            {isRecording ? 'Recording…' : 'Record sale'}
+          </Button>
+        </Box>
+        <Typography variant="caption" color="text.secondary" sx={{ textAlign: 'right' }}>
+          Ctrl+Enter records the sale from anywhere in the till.
+        </Typography>
+      </Box>
+    </Box>
+  );
+}

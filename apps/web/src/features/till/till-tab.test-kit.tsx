@@ -1,0 +1,117 @@
+import { screen, within } from '@testing-library/react';
+import type { Role } from '@app/contracts';
+import type { ReactNode } from 'react';
+import { AppToastContainer } from '../../components/toast';
+import { jsonResponse, makeSession } from '../../test/fixtures';
+import { mockFetch, renderRoutes, type FetchHandler } from '../../test/render';
+import { HARBOUR, HIGH_STREET, OAT_MILK, REFUND, RYE_BREAD, SALE, pageOf, summaryOf } from './till.fixtures';
+import { TillTab } from './till-tab';
+
+export type Route = {
+  method?: string;
+  path: string | RegExp;
+  answer: (request: Request) => Response | Promise<Response>;
+};
+
+/** The server of these tests: the listed answers first, anything else a 404 without a body. */
+function serve(routes: Route[]): FetchHandler {
+  return (request) => {
+    const url = new URL(request.url);
+    const route = routes.find(
+      (candidate) =>
+        (candidate.method ?? 'GET') === request.method &&
+        (typeof candidate.path === 'string'
+          ? candidate.path === url.pathname
+          : candidate.path.test(url.pathname)),
+    );
+    return route ? route.answer(request) : new Response(null, { status: 404 });
+  };
+}
+
+const CATALOGUE = [OAT_MILK, RYE_BREAD];
+
+export const SALES_PATH = '/api/sales';
+export const SEARCH_PATH = `/api/products/search/sku/${HIGH_STREET.locationId}`;
+
+export const BASE_ROUTES: Route[] = [
+  { path: '/api/stores/business', answer: () => jsonResponse(200, [HIGH_STREET, HARBOUR]) },
+  {
+    path: SEARCH_PATH,
+    answer: (request) => {
+      const query = (new URL(request.url).searchParams.get('query') ?? '').toLowerCase();
+      return jsonResponse(
+        200,
+        pageOf(CATALOGUE.filter((product) => product.sku.toLowerCase().startsWith(query))),
+      );
+    },
+  },
+  {
+    path: /^\/api\/products\/barcode\/\d+\/location\//,
+    answer: (request) => {
+      const found = CATALOGUE.find((product) => product.barcode && request.url.includes(product.barcode));
+      return found
+        ? jsonResponse(200, found)
+        : jsonResponse(404, { code: 'NOT_FOUND', message: 'No product with that barcode.' });
+    },
+  },
+  { path: SALES_PATH, answer: () => jsonResponse(200, pageOf([summaryOf(REFUND), summaryOf(SALE)])) },
+  { path: `${SALES_PATH}/${SALE.id}`, answer: () => jsonResponse(200, SALE) },
+  { method: 'POST', path: SALES_PATH, answer: () => jsonResponse(201, SALE) },
+  { method: 'POST', path: `${SALES_PATH}/${SALE.id}/refund`, answer: () => jsonResponse(201, REFUND) },
+];
+
+/** The Till tab as the inventory page shows it (a plain header), with the toasts, over a fake server. */
+export function renderTill(routes: Route[] = [], options: { roles?: Role[] } = {}) {
+  const fake = mockFetch(serve([...routes, ...BASE_ROUTES]));
+  const header = (actions: ReactNode) => (
+    <header>
+      <h1>Inventory</h1>
+      {actions}
+    </header>
+  );
+  const view = renderRoutes(
+    [
+      {
+        path: '/dashboard/inventory',
+        element: (
+          <>
+            <TillTab renderHeader={header} tabs={null} panelProps={{ role: 'tabpanel' }} />
+            <AppToastContainer />
+          </>
+        ),
+      },
+    ],
+    {
+      initialEntries: ['/dashboard/inventory?tab=till'],
+      session: makeSession({ roles: options.roles ?? ['ROLE_BUSINESS_OWNER'] }),
+    },
+  );
+  return { ...fake, ...view };
+}
+
+const SCAN = { name: 'Scan or type a barcode or SKU' };
+export const scanField = () => screen.getByRole('textbox', SCAN);
+/** The scan field, once the stores have loaded. */
+export const findScanField = () => screen.findByRole('textbox', SCAN);
+
+export function basket() {
+  return screen.getByRole('table', { name: 'Basket' });
+}
+
+/** The basket's row of a product, by its name. */
+export function basketRow(name: string) {
+  return within(basket()).getByText(name).closest('tr')!;
+}
+
+export function quantityOf(name: string) {
+  return screen.getByRole('spinbutton', { name: `Quantity of ${name}` });
+}
+
+/** The requests sent to a path. */
+export function sentTo(requests: Request[], path: string, method = 'GET') {
+  return requests.filter((request) => request.method === method && new URL(request.url).pathname === path);
+}
+
+export async function bodyOf(request: Request): Promise<unknown> {
+  return JSON.parse(await request.clone().text()) as unknown;
+}

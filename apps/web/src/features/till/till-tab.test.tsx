@@ -1,0 +1,336 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { USER_ID, jsonResponse } from '../../test/fixtures';
+import { EMPTY_BASKET_TEXT, PRICED_BY_SERVER_TEXT, STORE_LOCKED_HINT } from './messages';
+import {
+  HARBOUR,
+  HIGH_STREET,
+  OAT_MILK,
+  OAT_SUGGESTION,
+  REFUND,
+  RYE_BREAD,
+  SALE,
+  pageOf,
+} from './till.fixtures';
+import { TillTab } from './till-tab';
+import {
+  SALES_PATH,
+  basket,
+  basketRow,
+  bodyOf,
+  findScanField,
+  quantityOf,
+  renderTill,
+  scanField,
+  sentTo,
+} from './till-tab.test-kit';
+import { tillStoreKeyOf } from './use-till-store';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+afterEach(() => window.localStorage.clear());
+
+async function scan(code: string) {
+  await userEvent.type(await findScanField(), `${code}{Enter}`);
+}
+
+describe(TillTab.name, () => {
+  describe('the basket', () => {
+    it('adds a scanned product, and one more unit when it is scanned again', async () => {
+      const { requests } = renderTill();
+      expect(await findScanField()).toHaveFocus();
+      expect(screen.getByText(EMPTY_BASKET_TEXT)).toBeInTheDocument();
+
+      await scan('OAT-1L');
+      expect(await screen.findByText(OAT_MILK.name)).toBeInTheDocument();
+      expect(quantityOf(OAT_MILK.name)).toHaveValue('1');
+      expect(scanField()).toHaveValue('');
+      expect(scanField()).toHaveFocus();
+
+      await scan('oat-1l');
+      await waitFor(() => expect(quantityOf(OAT_MILK.name)).toHaveValue('2'));
+      expect(within(basket()).getAllByRole('spinbutton')).toHaveLength(1);
+
+      // A barcode scanner types the digits and Enter.
+      await scan(RYE_BREAD.barcode!);
+      expect(await screen.findByText(RYE_BREAD.name)).toBeInTheDocument();
+      expect(
+        sentTo(requests, `/api/products/barcode/${RYE_BREAD.barcode}/location/${HIGH_STREET.locationId}`),
+      ).toHaveLength(1);
+
+      // The arrow keys step a line's units; removing the line gives the focus back to the scan field.
+      await userEvent.click(quantityOf(OAT_MILK.name));
+      await userEvent.keyboard('{ArrowUp}{ArrowUp}{ArrowDown}');
+      expect(quantityOf(OAT_MILK.name)).toHaveValue('3');
+      await userEvent.click(screen.getByRole('button', { name: `Remove ${RYE_BREAD.name}` }));
+      expect(screen.queryByText(RYE_BREAD.name)).toBeNull();
+      expect(scanField()).toHaveFocus();
+    });
+
+    it('says so under the field when a code is unknown, and keeps the focus there', async () => {
+      renderTill();
+      await scan('NOPE-9');
+      expect(await screen.findByText('No product with the code NOPE-9 at High Street.')).toBeInTheDocument();
+      expect(scanField()).toHaveValue('NOPE-9');
+      expect(scanField()).toHaveAttribute('aria-invalid', 'true');
+      expect(scanField()).toHaveFocus();
+      expect(screen.getByText(EMPTY_BASKET_TEXT)).toBeInTheDocument();
+    });
+
+    it('prices each line with the discount valid now and totals the basket', async () => {
+      renderTill();
+      await scan('OAT-1L');
+      await scan('OAT-1L');
+      await scan(RYE_BREAD.barcode!);
+      await screen.findByText(RYE_BREAD.name);
+      await waitFor(() => expect(quantityOf(OAT_MILK.name)).toHaveValue('2'));
+
+      const oat = basketRow(OAT_MILK.name);
+      expect(oat).toHaveTextContent('1.80');
+      expect(oat).toHaveTextContent('2.00');
+      expect(oat).toHaveTextContent('10 % off');
+      expect(oat).toHaveTextContent('3.60');
+      expect(basketRow(RYE_BREAD.name)).toHaveTextContent('3.50');
+      expect(basketRow(RYE_BREAD.name)).toHaveTextContent('1 in stock');
+
+      const checkout = screen.getByRole('form', { name: 'Checkout' });
+      expect(checkout).toHaveTextContent('Subtotal (3 items)7.50');
+      expect(checkout).toHaveTextContent('Discounts−0.40');
+      expect(checkout).toHaveTextContent('Total7.10');
+    });
+
+    it('keeps the store while the basket holds anything, and remembers the choice per user', async () => {
+      renderTill();
+      await userEvent.click(await screen.findByRole('combobox', { name: 'Store' }));
+      await userEvent.click(await screen.findByRole('option', { name: HARBOUR.name }));
+      expect(window.localStorage.getItem(tillStoreKeyOf(USER_ID))).toBe(HARBOUR.id);
+      await userEvent.click(screen.getByRole('combobox', { name: 'Store' }));
+      await userEvent.click(await screen.findByRole('option', { name: HIGH_STREET.name }));
+
+      await scan('OAT-1L');
+      await screen.findByText(OAT_MILK.name);
+      expect(screen.getByRole('combobox', { name: 'Store' })).toHaveAttribute('aria-disabled', 'true');
+      expect(screen.getByLabelText(STORE_LOCKED_HINT)).toBeInTheDocument();
+    });
+  });
+
+  describe('recording', () => {
+    it('sends the basket with a key, clears it and gives the focus back to the scan field', async () => {
+      const { requests } = renderTill();
+      await scan('OAT-1L');
+      await scan('OAT-1L');
+      await scan(RYE_BREAD.barcode!);
+      await screen.findByText(RYE_BREAD.name);
+      await userEvent.click(screen.getByRole('radio', { name: 'Card' }));
+      await userEvent.type(
+        screen.getByRole('textbox', { name: 'Customer reference (optional)' }),
+        ' LOY-77 ',
+      );
+      await waitFor(() => expect(quantityOf(OAT_MILK.name)).toHaveValue('2'));
+      await userEvent.click(screen.getByRole('button', { name: 'Record sale' }));
+
+      expect(await screen.findByText('Sale recorded: 7.10')).toBeInTheDocument();
+      const [sent] = sentTo(requests, SALES_PATH, 'POST');
+      expect(await bodyOf(sent!)).toEqual({
+        storeId: HIGH_STREET.id,
+        lines: [
+          { productId: OAT_MILK.id, quantity: 2 },
+          { productId: RYE_BREAD.id, quantity: 1 },
+        ],
+        paymentMethod: 'CARD',
+        customerRef: 'LOY-77',
+      });
+      expect(sent!.headers.get('Idempotency-Key')).toMatch(UUID);
+      expect(screen.getByText(EMPTY_BASKET_TEXT)).toBeInTheDocument();
+      expect(screen.getByRole('radio', { name: 'Cash' })).toBeChecked();
+      await waitFor(() => expect(scanField()).toHaveFocus());
+    });
+
+    it('sends the same key when the same basket is sent again, and a new one for the next sale', async () => {
+      let answers = 0;
+      const { requests } = renderTill([
+        {
+          method: 'POST',
+          path: SALES_PATH,
+          answer: () =>
+            ++answers === 1
+              ? jsonResponse(503, { code: 'UNAVAILABLE', message: 'The database is busy. Try again.' })
+              : jsonResponse(201, SALE),
+        },
+      ]);
+      await scan('OAT-1L');
+      await screen.findByText(OAT_MILK.name);
+      // Keyboard only: Ctrl+Enter records from the scan field.
+      await userEvent.keyboard('{Control>}{Enter}{/Control}');
+      expect(await screen.findByText('The database is busy. Try again.')).toBeInTheDocument();
+      expect(screen.getByText(OAT_MILK.name)).toBeInTheDocument();
+
+      await userEvent.click(screen.getByRole('button', { name: 'Record sale' }));
+      expect(await screen.findByText('Sale recorded: 7.10')).toBeInTheDocument();
+      await scan('OAT-1L');
+      await screen.findByText(OAT_MILK.name);
+      await userEvent.keyboard('{Control>}{Enter}{/Control}');
+      await waitFor(() => expect(sentTo(requests, SALES_PATH, 'POST')).toHaveLength(3));
+
+      const keys = sentTo(requests, SALES_PATH, 'POST').map((request) =>
+        request.headers.get('Idempotency-Key'),
+      );
+      expect(keys[1]).toBe(keys[0]);
+      expect(keys[2]).not.toBe(keys[0]);
+    });
+
+    it("marks the line a refusal names with the server's message", async () => {
+      renderTill([
+        {
+          method: 'POST',
+          path: SALES_PATH,
+          answer: () =>
+            jsonResponse(409, {
+              code: 'INSUFFICIENT_STOCK',
+              message:
+                'Line 2: only 1 of Rye bread 800 g (SKU RYE-800) in stock at High Street; this sale takes 2.',
+              details: { index: 1, available: 1, requested: 2 },
+            }),
+        },
+      ]);
+      await scan('OAT-1L');
+      await scan(RYE_BREAD.barcode!);
+      await scan(RYE_BREAD.barcode!);
+      await waitFor(() => expect(quantityOf(RYE_BREAD.name)).toHaveValue('2'));
+      expect(basketRow(RYE_BREAD.name)).toHaveTextContent('Only 1 in stock');
+      await userEvent.click(screen.getByRole('button', { name: 'Record sale' }));
+
+      const message = await screen.findByText(
+        'Only 1 of Rye bread 800 g (SKU RYE-800) in stock at High Street; this sale takes 2.',
+      );
+      expect(quantityOf(RYE_BREAD.name)).toHaveAttribute('aria-invalid', 'true');
+      expect(quantityOf(RYE_BREAD.name)).toHaveAccessibleDescription(message.textContent);
+      await waitFor(() => expect(quantityOf(RYE_BREAD.name)).toHaveFocus());
+      expect(quantityOf(OAT_MILK.name)).not.toHaveAttribute('aria-invalid');
+
+      await userEvent.keyboard('{ArrowDown}');
+      expect(quantityOf(RYE_BREAD.name)).toHaveValue('1');
+      expect(screen.queryByText(message.textContent)).toBeNull();
+    });
+
+    it('lets a store assistant sell from the stock records, priced when the sale is recorded', async () => {
+      const { requests } = renderTill(
+        [{ path: '/api/inventory/search/sku', answer: () => jsonResponse(200, pageOf([OAT_SUGGESTION])) }],
+        { roles: ['ROLE_STORE_ASSISTANT'] },
+      );
+      await scan('OAT-1L');
+      expect(await screen.findByText(OAT_MILK.name)).toBeInTheDocument();
+      expect(basketRow(OAT_MILK.name)).toHaveTextContent('At checkout');
+      expect(screen.getByText(PRICED_BY_SERVER_TEXT)).toBeInTheDocument();
+      const [lookup] = sentTo(requests, '/api/inventory/search/sku');
+      expect(new URL(lookup!.url).searchParams.get('locationId')).toBe(HIGH_STREET.locationId);
+      expect(sentTo(requests, `/api/products/search/sku/${HIGH_STREET.locationId}`)).toHaveLength(0);
+      // Recent sales: readable, not refundable.
+      await screen.findByRole('table', { name: 'Recent sales' });
+      expect(screen.queryByRole('button', { name: /^Refund/ })).toBeNull();
+    });
+  });
+
+  describe('recent sales', () => {
+    it("lists the store's sales newest first, with refunds as negative totals", async () => {
+      const { requests } = renderTill();
+      const table = await screen.findByRole('table', { name: 'Recent sales' });
+      await within(table).findByText('7.10');
+      const [listed] = sentTo(requests, SALES_PATH);
+      expect(Object.fromEntries(new URL(listed!.url).searchParams)).toEqual({
+        storeId: HIGH_STREET.id,
+        page: '0',
+        size: '10',
+      });
+      const rows = within(table).getAllByRole('row').slice(1);
+      expect(rows[0]).toHaveTextContent('Refund');
+      expect(rows[0]).toHaveTextContent('-3.50');
+      expect(rows[1]).toHaveTextContent('Sale');
+      expect(rows[1]).toHaveTextContent('Card');
+      expect(rows[1]).toHaveTextContent('LOY-77');
+      expect(within(rows[0]!).queryByRole('button', { name: /^Refund/ })).toBeNull();
+    });
+
+    it('refunds chosen lines and quantities after a confirmation', async () => {
+      const { requests } = renderTill();
+      await userEvent.click(await screen.findByRole('button', { name: /^Refund sale of/ }));
+      const dialog = await screen.findByRole('dialog');
+      const oat = await within(dialog).findByRole('textbox', {
+        name: `Units of ${OAT_MILK.name} to give back`,
+      });
+      expect(oat).toHaveValue('2');
+      await userEvent.clear(oat);
+      await userEvent.type(oat, '1');
+      const bread = within(dialog).getByRole('textbox', { name: `Units of ${RYE_BREAD.name} to give back` });
+      await userEvent.clear(bread);
+      await userEvent.type(bread, '0');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Refund 1.80' }));
+
+      const confirm = await screen.findByRole('dialog', { name: 'Refund this sale?' });
+      expect(confirm).toHaveTextContent('Give back 1 unit for 1.80?');
+      await userEvent.click(within(confirm).getByRole('button', { name: 'Refund' }));
+
+      expect(await screen.findByText(`Refund recorded: ${REFUND.total}`)).toBeInTheDocument();
+      const [sent] = sentTo(requests, `${SALES_PATH}/${SALE.id}/refund`, 'POST');
+      expect(await bodyOf(sent!)).toEqual({ lines: [{ lineNo: 1, quantity: 1 }] });
+      expect(sent!.headers.get('Idempotency-Key')).toMatch(UUID);
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    });
+
+    it('marks the line a refused refund names, and keeps the dialog open', async () => {
+      renderTill([
+        {
+          method: 'POST',
+          path: `${SALES_PATH}/${SALE.id}/refund`,
+          answer: () =>
+            jsonResponse(409, {
+              code: 'CONFLICT',
+              message: 'Line 1: 1 of Oat milk 1 l is left to refund, not 2.',
+              details: { index: 0, lineNo: 1, left: 1 },
+            }),
+        },
+      ]);
+      await userEvent.click(await screen.findByRole('button', { name: /^Refund sale of/ }));
+      const dialog = await screen.findByRole('dialog');
+      const bread = await within(dialog).findByRole('textbox', {
+        name: `Units of ${RYE_BREAD.name} to give back`,
+      });
+      await userEvent.clear(bread);
+      await userEvent.type(bread, '0');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Refund 3.60' }));
+      await userEvent.click(
+        within(await screen.findByRole('dialog', { name: 'Refund this sale?' })).getByRole('button', {
+          name: 'Refund',
+        }),
+      );
+      expect(
+        await within(dialog).findByText('1 of Oat milk 1 l is left to refund, not 2.'),
+      ).toBeInTheDocument();
+      // Once the confirmation has closed, the dialog is no longer hidden behind it.
+      expect(
+        await within(dialog).findByRole('textbox', { name: `Units of ${OAT_MILK.name} to give back` }),
+      ).toHaveAttribute('aria-invalid', 'true');
+    });
+
+    it("opens a sale's lines from its row, and refunds everything left without naming lines", async () => {
+      const { requests } = renderTill();
+      await userEvent.click(await screen.findByRole('button', { name: /the lines of this sale$/ }));
+      const dialog = await screen.findByRole('dialog');
+      expect(await within(dialog).findByText(OAT_MILK.name)).toBeInTheDocument();
+      expect(dialog).toHaveTextContent('High Street · Card · Customer LOY-77');
+      expect(dialog).toHaveTextContent('7.10');
+
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Refund…' }));
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Refund 7.10' }));
+      await userEvent.click(
+        within(await screen.findByRole('dialog', { name: 'Refund this sale?' })).getByRole('button', {
+          name: 'Refund',
+        }),
+      );
+      await screen.findByText(`Refund recorded: ${REFUND.total}`);
+      const [sent] = sentTo(requests, `${SALES_PATH}/${SALE.id}/refund`, 'POST');
+      expect(await bodyOf(sent!)).toEqual({});
+    });
+  });
+});

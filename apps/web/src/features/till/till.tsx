@@ -1,0 +1,209 @@
+import Alert from '@mui/material/Alert';
+import Divider from '@mui/material/Divider';
+import Paper from '@mui/material/Paper';
+import type { PaymentMethod, TCreateSaleRequest, TStore } from '@app/contracts';
+import { useEffect, useRef, useState, type Dispatch, type KeyboardEvent } from 'react';
+import { getErrorMessage } from '../../api/api-error';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { notifySuccess } from '../../components/toast';
+import { useIdempotencyKey } from '../../lib/use-idempotency-key';
+import { basketTotals, isQuantityValid, toSaleLines, type BasketAction, type BasketLine } from './basket';
+import { BasketTable, quantityInputId } from './components/basket-table';
+import { CheckoutBar } from './components/checkout-bar';
+import { ScanField } from './components/scan-field';
+import { formatMoney, withoutLinePrefix } from './format';
+import { TILL_MESSAGES, TILL_SUCCESS, ambiguousCode, discontinuedCode, unknownCode } from './messages';
+import type { LookupResult } from './product-lookup';
+import { useLookUpTillProductMutation, useRecordSaleMutation } from './till.api';
+import { refusedLine } from './till-requests';
+
+type TillProps = {
+  store: TStore;
+  lines: readonly BasketLine[];
+  dispatch: Dispatch<BasketAction>;
+  /** product:read: prices and discounts come with each scan; else the server prices the sale. */
+  canReadPrices: boolean;
+};
+
+const DEFAULT_PAYMENT: PaymentMethod = 'CASH';
+
+function describeMiss(result: Exclude<LookupResult, { kind: 'found' }>, code: string, store: TStore): string {
+  if (result.kind === 'discontinued') return discontinuedCode(result.name, result.sku, store.name);
+  if (result.kind === 'ambiguous') return ambiguousCode(code, result.skus);
+  return unknownCode(code, store.name);
+}
+
+/**
+ * The till of one store: scan or type codes into the basket, choose how the customer pays, record
+ * the sale. Everything works from the keyboard: the scan field has the focus, Tab reaches each
+ * line's quantity (arrow keys step it), the payment and the customer reference, and Ctrl+Enter
+ * records from anywhere; after a sale the focus is back in the scan field.
+ */
+export function Till({ store, lines, dispatch, canReadPrices }: TillProps) {
+  const scanRef = useRef<HTMLInputElement>(null);
+  const [scanText, setScanText] = useState('');
+  const [scanError, setScanError] = useState<string | null>(null);
+  const [pendingScans, setPendingScans] = useState(0);
+  const [paymentMethod, setPaymentMethod] = useState<PaymentMethod>(DEFAULT_PAYMENT);
+  const [customerRef, setCustomerRef] = useState('');
+  const [saleError, setSaleError] = useState<string | null>(null);
+  const [isClearing, setIsClearing] = useState(false);
+  // Scans are looked up one after another, so the basket keeps the order they were made in.
+  const queue = useRef<Promise<void>>(Promise.resolve());
+  const [lookUp] = useLookUpTillProductMutation();
+  const [recordSale, recording] = useRecordSaleMutation();
+  const { keyFor, settle } = useIdempotencyKey();
+
+  const totals = basketTotals(lines);
+  const isRecording = recording.isLoading;
+  const canRecord = lines.length > 0 && lines.every(isQuantityValid) && !isRecording && pendingScans === 0;
+
+  const change = (action: BasketAction) => {
+    setSaleError(null);
+    dispatch(action);
+  };
+
+  // Where the focus goes once the till is enabled again (fields are disabled while recording).
+  const pendingFocus = useRef<(() => void) | null>(null);
+  useEffect(() => {
+    if (isRecording || !pendingFocus.current) return;
+    pendingFocus.current();
+    pendingFocus.current = null;
+  });
+  const focusScan = () => {
+    pendingFocus.current = () => scanRef.current?.focus();
+  };
+
+  const lookUpAndAdd = async (code: string) => {
+    try {
+      const result = await lookUp({ locationId: store.locationId, code, canReadPrices }).unwrap();
+      if (result.kind === 'found') {
+        setScanError(null);
+        change({ type: 'added', product: result.product });
+        return;
+      }
+      setScanError(describeMiss(result, code, store));
+    } catch (error) {
+      setScanError(getErrorMessage(error, TILL_MESSAGES.lookup));
+    }
+    // The code comes back, selected: fix a typo, or scan again over it.
+    setScanText((current) => (current === '' ? code : current));
+    pendingFocus.current = () => scanRef.current?.select();
+  };
+
+  const scan = (code: string) => {
+    setScanText('');
+    setPendingScans((count) => count + 1);
+    queue.current = queue.current
+      .then(() => lookUpAndAdd(code))
+      .finally(() => setPendingScans((count) => count - 1));
+  };
+
+  const record = async () => {
+    if (!canRecord) return;
+    const reference = customerRef.trim();
+    const request: TCreateSaleRequest = {
+      storeId: store.id,
+      lines: toSaleLines(lines),
+      paymentMethod,
+      ...(reference !== '' && { customerRef: reference }),
+    };
+    setSaleError(null);
+    // The same basket sent again (a lost answer, a second press) carries the same key: one sale.
+    const idempotencyKey = keyFor(request);
+    try {
+      const sale = await recordSale({ request, idempotencyKey }).unwrap();
+      settle();
+      notifySuccess(TILL_SUCCESS.recorded(formatMoney(sale.total)));
+      dispatch({ type: 'cleared' });
+      setPaymentMethod(DEFAULT_PAYMENT);
+      setCustomerRef('');
+      setScanError(null);
+      focusScan();
+    } catch (error) {
+      const message = getErrorMessage(error, TILL_MESSAGES.record);
+      const index = refusedLine(error, 'index');
+      const line = index === null ? undefined : lines[index];
+      if (index !== null && line) {
+        dispatch({ type: 'refused', index, message: withoutLinePrefix(message) });
+        pendingFocus.current = () =>
+          document.getElementById(quantityInputId(line.product.productId))?.focus();
+      } else {
+        setSaleError(message);
+      }
+    }
+  };
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    // The clear dialog's keys reach here too (React passes a portal's events to its parents).
+    if (isClearing) return;
+    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault();
+      void record();
+    }
+  };
+
+  return (
+    <Paper
+      variant="outlined"
+      sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 2 }}
+      onKeyDown={onKeyDown}
+    >
+      <ScanField
+        inputRef={scanRef}
+        value={scanText}
+        onChange={(text) => {
+          setScanText(text);
+          if (scanError) setScanError(null);
+        }}
+        onScan={scan}
+        error={scanError}
+        isLooking={pendingScans > 0}
+        disabled={isRecording}
+      />
+      <BasketTable
+        lines={lines}
+        isBusy={isRecording}
+        onType={(productId, text) => change({ type: 'quantityTyped', productId, text })}
+        onStep={(productId, delta) => change({ type: 'stepped', productId, delta })}
+        onRemove={(line) => {
+          change({ type: 'removed', productId: line.product.productId });
+          focusScan();
+        }}
+      />
+      {saleError ? (
+        <Alert severity="error" onClose={() => setSaleError(null)}>
+          {saleError}
+        </Alert>
+      ) : null}
+      <Divider />
+      <CheckoutBar
+        totals={totals}
+        paymentMethod={paymentMethod}
+        onPaymentMethodChange={setPaymentMethod}
+        customerRef={customerRef}
+        onCustomerRefChange={setCustomerRef}
+        canRecord={canRecord}
+        isRecording={isRecording}
+        hasLines={lines.length > 0}
+        onRecord={() => void record()}
+        onClear={() => setIsClearing(true)}
+      />
+      <ConfirmDialog
+        open={isClearing}
+        title="Clear the basket?"
+        message={`The ${lines.length} ${lines.length === 1 ? 'line' : 'lines'} of this sale are removed; nothing is recorded.`}
+        confirmLabel="Clear"
+        isDestructive
+        onConfirm={() => {
+          setIsClearing(false);
+          change({ type: 'cleared' });
+          setCustomerRef('');
+          setScanError(null);
+          focusScan();
+        }}
+        onCancel={() => setIsClearing(false)}
+      />
+    </Paper>
+  );
+}

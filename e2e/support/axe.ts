@@ -17,6 +17,16 @@ const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
  * each with the rule, its help text and the elements. The page's context needs bypassCSP.
  */
 export async function findSeriousViolations(page: Page): Promise<string[]> {
+  // A dialog or toast still fading in has its text half transparent: axe would measure that
+  // contrast (a loaded machine's flake). Wait for every finite animation and transition first.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   await page.addScriptTag({ content: AXE_SOURCE });
   const violations = await page.evaluate(async () => {
     const axe = (

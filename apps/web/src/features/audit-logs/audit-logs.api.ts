@@ -11,16 +11,12 @@ import type { FetchArgs } from '@reduxjs/toolkit/query';
 import { baseApi, sessionBaseQuery } from '../../api/base-api';
 import { fileNameFrom, saveBlob } from '../../lib/save-file';
 import { AUDIT_FALLBACK_REASON } from './messages';
+import { fillPath } from '../../api/request-details';
 
 /** The query of GET /api/audit with its page as numbers (the contract's input is coerced). */
 export type AuditListArgs = Omit<TAuditListQuery, 'page' | 'size'> & { page: number; size: number };
 
 export type UserLogsArgs = { userId: string; eventType?: AuditEventType; page: number; size: number };
-
-/** Fills the `:name` segments of a contracts path. */
-function fillPath(path: string, params: Record<string, string>): string {
-  return path.replace(/:([A-Za-z]+)/g, (_match, name: string) => encodeURIComponent(params[name] ?? ''));
-}
 
 /** Query parameters without the absent ones, as strings. */
 function toParams(query: Record<string, string | number | undefined>): Record<string, string> {

@@ -12,11 +12,7 @@ import {
 import { baseApi } from '../../api/base-api';
 import { IDEMPOTENCY_HEADER } from './idempotency-key';
 import { INVENTORY_MESSAGES } from './messages';
-
-/** Fills the `:name` segments of a contracts path. */
-export function fillPath(path: string, params: Record<string, string>): string {
-  return path.replace(/:([A-Za-z]+)/g, (_match, name: string) => encodeURIComponent(params[name] ?? ''));
-}
+import { fillPath } from '../../api/request-details';
 
 export type StockListArgs = {
   locationId: string;

@@ -10,11 +10,7 @@ import {
 } from '@app/contracts';
 import { baseApi } from '../../api/base-api';
 import { CATEGORY_MESSAGES, DISCOUNT_MESSAGES, PRODUCT_MESSAGES, SUPPLIER_MESSAGES } from './messages';
-
-/** Fills the `:name` segments of a contracts path. */
-function fillPath(path: string, params: Record<string, string>): string {
-  return path.replace(/:([A-Za-z]+)/g, (_match, name: string) => encodeURIComponent(params[name] ?? ''));
-}
+import { fillPath } from '../../api/request-details';
 
 export type ProductListArgs = {
   locationId: string;

@@ -1,6 +1,10 @@
 import type { BaseQueryApi, FetchArgs } from '@reduxjs/toolkit/query';
 import { sessionBaseQuery } from '../../api/base-api';
-import type { ApiError } from '../../api/api-error';
+import {
+  readBody,
+  sendKeepingDetails as sendWithDetails,
+  type ApiErrorWithDetails,
+} from '../../api/request-details';
 import { fileNameFrom, saveBlob } from '../../lib/save-file';
 
 /**
@@ -8,13 +12,8 @@ import { fileNameFrom, saveBlob } from '../../lib/save-file';
  * refusal kept, files saved as they arrive, and the Idempotency-Key header.
  */
 
-/** Fills the `:name` segments of a contracts path. */
-export function fillPath(path: string, params: Record<string, string>): string {
-  return path.replace(/:([A-Za-z]+)/g, (_match, name: string) => encodeURIComponent(params[name] ?? ''));
-}
-
 /** A failed call with the server's `details` kept: row errors of an upload, attempts left. */
-export type MovementApiError = ApiError & { details: Record<string, unknown> | null };
+export type MovementApiError = ApiErrorWithDetails;
 
 /** The `details` of a failed movement call, or an empty object. */
 export function errorDetails(error: unknown): Record<string, unknown> {
@@ -29,16 +28,6 @@ export function errorCode(error: unknown): string | null {
   return typeof code === 'string' ? code : null;
 }
 
-async function readBody(response: Response): Promise<unknown> {
-  const text = await response.text();
-  if (!(response.headers.get('Content-Type') ?? '').includes('json') || text === '') return text;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
-}
-
 /** The header of DESIGN 13 that makes a retried stock change safe. */
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 
@@ -50,34 +39,9 @@ function send(api: BaseQueryApi, args: FetchArgs, fallbackMessage: string) {
   return sessionBaseQuery(args, api, { service: 'inventory', fallbackMessage });
 }
 
-/**
- * Sends a call and keeps the `details` of a refusal, which the base API's error leaves out (it
- * keeps only the field errors): the response handler sees the body before the mapping does.
- */
-export async function sendKeepingDetails(api: BaseQueryApi, args: FetchArgs, fallbackMessage: string) {
-  let refused: unknown = null;
-  const result = await send(
-    api,
-    {
-      ...args,
-      responseHandler: async (response) => {
-        const body = await readBody(response);
-        if (!response.ok) refused = body;
-        return body;
-      },
-    },
-    fallbackMessage,
-  );
-  if (result.error) {
-    const details =
-      typeof refused === 'object' && refused !== null && 'details' in refused ? refused.details : null;
-    const error: MovementApiError = {
-      ...result.error,
-      details: typeof details === 'object' && details !== null ? (details as Record<string, unknown>) : null,
-    };
-    return { error };
-  }
-  return { data: result.data };
+/** Sends a call on this feature's service and keeps the `details` of a refusal. */
+export function sendKeepingDetails(api: BaseQueryApi, args: FetchArgs, fallbackMessage: string) {
+  return sendWithDetails(api, args, { service: 'inventory', fallbackMessage });
 }
 
 /** A file download: the body as a Blob when it succeeds, the error body (JSON or text) when not. */

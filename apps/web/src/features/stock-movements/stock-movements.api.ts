@@ -11,7 +11,8 @@ import {
 import { baseApi } from '../../api/base-api';
 import { MOVEMENT_MESSAGES } from './messages';
 import { shortId, type MovementEnd } from './movement-format';
-import { download, fillPath, sendKeepingDetails, withKey } from './movement-requests';
+import { fillPath } from '../../api/request-details';
+import { download, sendKeepingDetails, withKey } from './movement-requests';
 
 export type MovementListArgs = {
   page: number;

@@ -4,7 +4,7 @@ import { sessionBaseQuery } from '../../api/base-api';
 import type { ApiError } from '../../api/api-error';
 import type { TillProduct } from './basket';
 import { TILL_MESSAGES } from './messages';
-import { fillPath } from './till-requests';
+import { fillPath } from '../../api/request-details';
 
 export type LookupArgs = {
   locationId: string;

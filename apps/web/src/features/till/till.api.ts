@@ -9,7 +9,8 @@ import {
 import { baseApi } from '../../api/base-api';
 import { TILL_MESSAGES } from './messages';
 import { lookUpProduct, type LookupArgs, type LookupResult } from './product-lookup';
-import { fillPath, sendKeepingDetails, withKey } from './till-requests';
+import { fillPath, sendKeepingDetails } from '../../api/request-details';
+import { withKey } from './till-requests';
 
 export type SalesListArgs = { storeId: string; page: number; size: number };
 export type RecordSaleArgs = { request: TCreateSaleRequest; idempotencyKey: string };

@@ -21,11 +21,9 @@ export type PaymentAccounts = {
   onboardingLink: (accountId: string) => Promise<string>;
   /** A sign-in link to the provider's dashboard of a completed account. */
   dashboardLink: (accountId: string) => Promise<string>;
-  /** Whether the account may take payments now, as the provider says (webhooks re-read it). */
-  isOnboardingComplete: (accountId: string) => Promise<boolean>;
 };
 
-export function returnUrls(appUrl: string, accountId: string): { refresh: string; return: string } {
+function returnUrls(appUrl: string, accountId: string): { refresh: string; return: string } {
   const profile = `${appUrl}${WEB_ROUTES.businessProfile}`;
   return {
     refresh: `${profile}?stripe=${PAYMENT_RETURN.refresh}&account=${encodeURIComponent(accountId)}`,
@@ -42,8 +40,6 @@ export function createSandboxPaymentAccounts(appUrl: string): PaymentAccounts {
     createAccount: async () => `acct_sandbox_${randomBytes(8).toString('hex')}`,
     onboardingLink: async (accountId) => page(WEB_ROUTES.paymentsSandboxOnboarding, accountId),
     dashboardLink: async (accountId) => page(WEB_ROUTES.paymentsSandboxDashboard, accountId),
-    // The sandbox's state is the business row, which its onboarding page sets.
-    isOnboardingComplete: async () => false,
   };
 }
 
@@ -75,10 +71,6 @@ export function createStripePaymentAccounts(stripe: Stripe, appUrl: string): Pay
       return link.url;
     },
     dashboardLink: async (accountId) => (await stripe.accounts.createLoginLink(accountId)).url,
-    isOnboardingComplete: async (accountId) => {
-      const account = await stripe.accounts.retrieve(accountId);
-      return onboardingCompleteOf(account);
-    },
   };
 }
 

@@ -59,16 +59,10 @@ export async function countProductsInUse(scope: TenantScope): Promise<number> {
 export type ProductCode = { productId: string } | { sku: string } | { barcode: string };
 
 /** A product as a sale sees it: what the sale copies, its price and its stored discount. */
-export type ProductForSale = {
-  id: string;
-  sku: string;
-  barcode: string | null;
-  name: string;
-  categoryId: string | null;
-  price: string;
-  active: boolean;
-  discount: StoredDiscount | null;
-};
+export type ProductForSale = Omit<
+  CodedProductRow,
+  'n' | 'discountAmount' | 'discountPercentage' | 'discountValidFrom' | 'discountValidTo'
+> & { discount: StoredDiscount | null };
 
 /**
  * The products at a location that each code names, in one query: answer `[i]` holds every match

@@ -173,6 +173,7 @@ export const ZAnalyticsStoreQuery = z.object({ storeId: ZStoreId });
 
 /** `/stores/top-weekly`: no dates, the current week. */
 export const ZAnalyticsLimitQuery = z.object({ limit: limit(ANALYTICS_DEFAULT_LIMIT, ANALYTICS_MAX_LIMIT) });
+export type TAnalyticsLimitQuery = z.input<typeof ZAnalyticsLimitQuery>;
 
 /** An empty list in a filter body leaves that condition out, as an absent one does. */
 const nothingIsAll = <T>(list: T[] | undefined) => (list && list.length > 0 ? list : undefined);

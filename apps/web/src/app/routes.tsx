@@ -49,10 +49,6 @@ export const COMING_PAGES: readonly { path: string; title: string }[] = [
   { path: 'rewards', title: 'Rewards' },
   { path: 'broadcast', title: 'Broadcast' },
   { path: 'communications', title: 'Communications' },
-  { path: 'analytics', title: 'Analytics' },
-  { path: 'analytics/basic', title: 'Basic Analytics' },
-  { path: 'analytics/advanced', title: 'Advanced Analytics' },
-  { path: 'analytics/supreme', title: 'Supreme Analytics' },
 ];
 
 function handle(title: string): RouteHandle {
@@ -285,6 +281,38 @@ export const appRoutes: RouteObject[] = [
             lazy: shellPage(
               () => import('../features/audit-logs/audit-logs-page'),
               (m) => m.AuditLogsPage,
+            ),
+          },
+          {
+            path: 'analytics',
+            handle: handle('Analytics'),
+            lazy: shellPage(
+              () => import('../features/analytics/analytics-page'),
+              (m) => m.AnalyticsPage,
+            ),
+          },
+          {
+            path: 'analytics/basic',
+            handle: handle('Basic Analytics'),
+            lazy: shellPage(
+              () => import('../features/analytics/basic/basic-analytics-page'),
+              (m) => m.BasicAnalyticsPage,
+            ),
+          },
+          {
+            path: 'analytics/advanced',
+            handle: handle('Advanced Analytics'),
+            lazy: shellPage(
+              () => import('../features/analytics/advanced/advanced-analytics-page'),
+              (m) => m.AdvancedAnalyticsPage,
+            ),
+          },
+          {
+            path: 'analytics/supreme',
+            handle: handle('Supreme Analytics'),
+            lazy: shellPage(
+              () => import('../features/analytics/supreme/supreme-analytics-page'),
+              (m) => m.SupremeAnalyticsPage,
             ),
           },
           ...COMING_PAGES.map(({ path, title }) => ({

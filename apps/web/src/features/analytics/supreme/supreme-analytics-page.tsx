@@ -1,0 +1,6 @@
+import { PageHeader } from '../../../components/page-header';
+
+/** Placeholder until the screen is built (issue 12). */
+export function SupremeAnalyticsPage() {
+  return <PageHeader title="Supreme Analytics" />;
+}

@@ -9,9 +9,9 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { API, ZLoginResponse } from '@app/contracts';
+import { API } from '@app/contracts';
 import { requestRolePassword } from '../../apps/server/src/platform/db/request-role.js';
-import { signUpAndLogIn, type FullStack } from '../http/full-stack.js';
+import { json, ownerWithBusiness, type FullStack } from '../http/full-stack.js';
 import { measureLoad, type LoadResult, type LoadSettings } from '../http/load.js';
 import { freePort, startProcess, waitForHttpOk, type Cleanup } from '../http/processes.js';
 import { median, ratioCheck, type Check } from '../inventory/bench-checks.js';
@@ -29,36 +29,6 @@ export type AuditReport = {
   notes: string[];
 };
 
-async function json(response: Response): Promise<unknown> {
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${response.url} answered ${response.status}: ${text.slice(0, 300)}`);
-  return JSON.parse(text) as unknown;
-}
-
-/** An owner with a business, signed in again so the token carries it. */
-async function ownerWithBusiness(stack: FullStack, dataDir: string) {
-  const owner = await signUpAndLogIn(stack, dataDir, `audit-bench-${Date.now()}@example.com`);
-  const form = new FormData();
-  form.append('business', JSON.stringify({ businessName: 'Benchmark Audit' }));
-  const business = (await json(
-    await fetch(`${stack.baseUrl}${API.businesses.create}`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${owner.token}` },
-      body: form,
-    }),
-  )) as { id: string };
-  const session = ZLoginResponse.parse(
-    await json(
-      await fetch(`${stack.baseUrl}${API.auth.login}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: owner.email, password: owner.password }),
-      }),
-    ),
-  );
-  return { userId: session.user.userId, token: session.token, businessId: business.id };
-}
-
 const KEYS = ['first', 'deep', 'user', 'event'] as const;
 type Key = (typeof KEYS)[number];
 
@@ -72,7 +42,10 @@ export async function runAuditBenchmark(options: {
   log: (line: string) => void;
 }): Promise<AuditReport> {
   const { repoRoot, stack, dataDir, shape, settings, cleanup, log } = options;
-  const owner = await ownerWithBusiness(stack, dataDir);
+  const owner = await ownerWithBusiness(stack, dataDir, {
+    email: `audit-bench-${Date.now()}@example.com`,
+    businessName: 'Benchmark Audit',
+  });
   log(`generating ${shape.entries} audit entries (+${shape.otherEntries} in another business) ...`);
   const generated = await generateAudit(stack.databaseUrl, owner, shape, log);
   log(`generated ${generated.entries} entries in ${generated.seconds.toFixed(1)} s`);

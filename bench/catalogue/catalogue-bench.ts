@@ -10,8 +10,8 @@
 import { createHmac } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { API, ZLoginResponse } from '@app/contracts';
-import { signUpAndLogIn, type FullStack } from '../http/full-stack.js';
+import { API } from '@app/contracts';
+import { json, ownerWithBusiness, type FullStack } from '../http/full-stack.js';
 import { measureLoad, type LoadResult, type LoadSettings } from '../http/load.js';
 import { freePort, startProcess, waitForHttpOk, type Cleanup } from '../http/processes.js';
 import { generateCatalogue, type CatalogueShape } from './generate.js';
@@ -34,36 +34,6 @@ export type CatalogueReport = {
   notes: string[];
 };
 
-async function json(response: Response): Promise<unknown> {
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${response.url} answered ${response.status}: ${text.slice(0, 300)}`);
-  return JSON.parse(text) as unknown;
-}
-
-/** An owner with a business, signed in again so the token carries it. */
-async function ownerWithBusiness(stack: FullStack, dataDir: string) {
-  const owner = await signUpAndLogIn(stack, dataDir, `catalogue-bench-${Date.now()}@example.com`);
-  const form = new FormData();
-  form.append('business', JSON.stringify({ businessName: 'Benchmark Foods' }));
-  const business = (await json(
-    await fetch(`${stack.baseUrl}${API.businesses.create}`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${owner.token}` },
-      body: form,
-    }),
-  )) as { id: string };
-  const session = ZLoginResponse.parse(
-    await json(
-      await fetch(`${stack.baseUrl}${API.auth.login}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: owner.email, password: owner.password }),
-      }),
-    ),
-  );
-  return { userId: session.user.userId, token: session.token, businessId: business.id };
-}
-
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
@@ -81,7 +51,10 @@ export async function runCatalogueBenchmark(options: {
   log: (line: string) => void;
 }): Promise<CatalogueReport> {
   const { repoRoot, stack, dataDir, shape, settings, cleanup, log } = options;
-  const owner = await ownerWithBusiness(stack, dataDir);
+  const owner = await ownerWithBusiness(stack, dataDir, {
+    email: `catalogue-bench-${Date.now()}@example.com`,
+    businessName: 'Benchmark Foods',
+  });
   log(
     `generating ${shape.locations} x ${shape.productsPerLocation} products (+${shape.otherBusinesses} other businesses) ...`,
   );

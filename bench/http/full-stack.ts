@@ -175,3 +175,52 @@ export function decodeQuotedPrintable(text: string): string {
     .replace(/=([0-9A-F]{2})/gi, (_match: string, hex: string) => String.fromCharCode(parseInt(hex, 16)));
   return Buffer.from(bytes, 'latin1').toString('utf8');
 }
+
+/** The body of a 2xx answer, parsed; any other answer is an error naming the URL and status. */
+export async function json(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${response.url} answered ${response.status}: ${text.slice(0, 300)}`);
+  return JSON.parse(text) as unknown;
+}
+
+export type BenchOwner = {
+  userId: string;
+  token: string;
+  businessId: string;
+  email: string;
+  password: string;
+};
+
+/** An owner with a business of `businessName`, signed in again so the token carries it. */
+export async function ownerWithBusiness(
+  stack: FullStack,
+  dataDir: string,
+  names: { email: string; businessName: string },
+): Promise<BenchOwner> {
+  const owner = await signUpAndLogIn(stack, dataDir, names.email);
+  const form = new FormData();
+  form.append('business', JSON.stringify({ businessName: names.businessName }));
+  const business = (await json(
+    await fetch(`${stack.baseUrl}${API.businesses.create}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${owner.token}` },
+      body: form,
+    }),
+  )) as { id: string };
+  const session = ZLoginResponse.parse(
+    await json(
+      await fetch(`${stack.baseUrl}${API.auth.login}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: owner.email, password: owner.password }),
+      }),
+    ),
+  );
+  return {
+    userId: session.user.userId,
+    token: session.token,
+    businessId: business.id,
+    email: owner.email,
+    password: owner.password,
+  };
+}

@@ -10,8 +10,8 @@ import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { API, ZLoginResponse } from '@app/contracts';
-import { signUpAndLogIn, type FullStack } from '../http/full-stack.js';
+import { API } from '@app/contracts';
+import { json, ownerWithBusiness, type FullStack } from '../http/full-stack.js';
 import type { Cleanup } from '../http/processes.js';
 import { benchSku, generateProducts, LOCATIONS } from './generate.js';
 import { applyWithBarePg, type ReferenceMode } from './reference.js';
@@ -38,36 +38,6 @@ export type InventoryUploadReport = {
   runs: UploadRun[];
   checks: Array<{ name: string; pass: boolean; detail: string }>;
 };
-
-async function json(response: Response): Promise<unknown> {
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${response.url} answered ${response.status}: ${text.slice(0, 300)}`);
-  return JSON.parse(text) as unknown;
-}
-
-/** An owner with a business, signed in again so the token carries it (as the catalogue step does). */
-async function ownerWithBusiness(stack: FullStack, dataDir: string) {
-  const owner = await signUpAndLogIn(stack, dataDir, `upload-bench-${Date.now()}@example.com`);
-  const form = new FormData();
-  form.append('business', JSON.stringify({ businessName: 'Upload Benchmark' }));
-  const business = (await json(
-    await fetch(`${stack.baseUrl}${API.businesses.create}`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${owner.token}` },
-      body: form,
-    }),
-  )) as { id: string };
-  const session = ZLoginResponse.parse(
-    await json(
-      await fetch(`${stack.baseUrl}${API.auth.login}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: owner.email, password: owner.password }),
-      }),
-    ),
-  );
-  return { token: session.token, businessId: business.id };
-}
 
 async function uploadSheet(
   stack: FullStack,
@@ -98,7 +68,10 @@ export async function runInventoryUploadBenchmark(options: {
   log: (line: string) => void;
 }): Promise<InventoryUploadReport> {
   const { stack, dataDir, rows, cleanup, log } = options;
-  const owner = await ownerWithBusiness(stack, dataDir);
+  const owner = await ownerWithBusiness(stack, dataDir, {
+    email: `upload-bench-${Date.now()}@example.com`,
+    businessName: 'Upload Benchmark',
+  });
   const perLocation = Math.ceil(rows / LOCATIONS.length);
   log(`generating ${LOCATIONS.length} x ${perLocation} products in two businesses ...`);
   const generationStarted = performance.now();

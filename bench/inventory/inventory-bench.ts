@@ -14,10 +14,9 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { API, ZLoginResponse } from '@app/contracts';
 import pg from 'pg';
 import { requestRolePassword } from '../../apps/server/src/platform/db/request-role.js';
-import { signUpAndLogIn, type FullStack } from '../http/full-stack.js';
+import { ownerWithBusiness, type FullStack } from '../http/full-stack.js';
 import type { LoadResult, LoadSettings } from '../http/load.js';
 import type { Cleanup } from '../http/processes.js';
 import { ratioCheck, type Check } from './bench-checks.js';
@@ -31,7 +30,7 @@ import {
 } from './decrements.js';
 import { generateInventory, type InventoryShape } from './generate.js';
 import { adjustTargets, measureAdjust } from './adjust-bench.js';
-import { json, measurePages } from './page-bench.js';
+import { measurePages } from './page-bench.js';
 
 export const DECREMENT_RATIO_TARGET = 0.5;
 
@@ -50,30 +49,6 @@ export type InventoryReport = {
   checks: Check[];
   notes: string[];
 };
-
-/** An owner with a business, signed in again so the token carries it. */
-async function ownerWithBusiness(stack: FullStack, dataDir: string) {
-  const owner = await signUpAndLogIn(stack, dataDir, `inventory-bench-${Date.now()}@example.com`);
-  const form = new FormData();
-  form.append('business', JSON.stringify({ businessName: 'Benchmark Stores' }));
-  const business = (await json(
-    await fetch(`${stack.baseUrl}${API.businesses.create}`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${owner.token}` },
-      body: form,
-    }),
-  )) as { id: string };
-  const session = ZLoginResponse.parse(
-    await json(
-      await fetch(`${stack.baseUrl}${API.auth.login}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: owner.email, password: owner.password }),
-      }),
-    ),
-  );
-  return { userId: session.user.userId, token: session.token, businessId: business.id };
-}
 
 async function requestUrlOf(stack: FullStack, dataDir: string): Promise<string> {
   const url = new URL(stack.databaseUrl);
@@ -94,7 +69,10 @@ export async function runInventoryBenchmark(options: {
   log: (line: string) => void;
 }): Promise<InventoryReport> {
   const { repoRoot, stack, dataDir, shape, decrementSettings, pageSettings, rounds, cleanup, log } = options;
-  const owner = await ownerWithBusiness(stack, dataDir);
+  const owner = await ownerWithBusiness(stack, dataDir, {
+    email: `inventory-bench-${Date.now()}@example.com`,
+    businessName: 'Benchmark Stores',
+  });
   log(`generating ${shape.itemsPerLocation} items (+${shape.otherBusinesses} other businesses) ...`);
   const generated = await generateInventory(stack.databaseUrl, owner, shape, log);
   log(`generated ${generated.items} items in ${generated.seconds.toFixed(1)} s`);

@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { API } from '@app/contracts';
-import type { FullStack } from '../http/full-stack.js';
+import { json, type FullStack } from '../http/full-stack.js';
 import { measureLoad, type LoadResult, type LoadSettings } from '../http/load.js';
 import { freePort, startProcess, waitForHttpOk, type Cleanup } from '../http/processes.js';
 import { median, ratioCheck } from './bench-checks.js';
@@ -16,12 +16,6 @@ export const P99_TARGET_MS = 25;
 export const DEEP_PAGE_TARGET = 1.5;
 export const DEEP_PAGE = 2000;
 export const PAGE_SIZE = 10;
-
-export async function json(response: Response): Promise<unknown> {
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${response.url} answered ${response.status}: ${text.slice(0, 300)}`);
-  return JSON.parse(text) as unknown;
-}
 
 export async function measurePages(options: {
   repoRoot: string;

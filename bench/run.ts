@@ -13,6 +13,7 @@ import {
   runInventoryUploadBenchmark,
 } from './inventory-upload/inventory-upload-bench.js';
 import { Cleanup } from './http/processes.js';
+import { printSalesReport, runSalesBenchmark } from './sales/sales-bench.js';
 import { runInventoryBenchmark } from './inventory/inventory-bench.js';
 import { printInventoryReport } from './inventory/inventory-report.js';
 import { buildWebApp, measureLoginPage, printWebSize, writeJson, type WebSizeReport } from './web-size.js';
@@ -32,7 +33,7 @@ function seconds(name: string, fallback: number): number {
 
 /** Which steps run: `BENCH_STEPS=catalogue` runs one; all of them by default. */
 const steps = new Set(
-  (process.env.BENCH_STEPS ?? 'web,http,catalogue,inventory,inventory-upload,audit')
+  (process.env.BENCH_STEPS ?? 'web,http,catalogue,inventory,inventory-upload,audit,sales')
     .split(',')
     .map((step) => step.trim()),
 );
@@ -84,6 +85,20 @@ const auditSettings = {
   ...settings,
   connections: Math.max(1, Math.round(seconds('BENCH_AUDIT_CONNECTIONS', 10))),
 };
+// The sales step: two years of sales, 10,000,000 lines by default (BENCH_SALES_LINES) over
+// 20 stores x 20,000 products; 21 analytics calls at 10 connections, POST /api/sales at 10.
+const salesLines = Math.round(seconds('BENCH_SALES_LINES', 10_000_000));
+const salesShape = {
+  stores: Math.max(2, Math.round(seconds('BENCH_SALES_STORES', 20))),
+  products: Math.max(10, Math.round(seconds('BENCH_SALES_PRODUCTS', 20_000))),
+  lines: Math.max(1000, salesLines),
+  days: 730,
+  categories: 40,
+};
+const salesSettings = {
+  ...settings,
+  connections: Math.max(1, Math.round(seconds('BENCH_SALES_CONNECTIONS', 10))),
+};
 // 6 HTTP rows, 6 catalogue rows and 16 inventory rows a round (10 decrements, 2 adjust, 4 pages),
 // plus builds, start-up, the browser and the generations (under 3 minutes), plus 3 uploads and
 // their references (under 2 minutes); with the defaults 360 + 3 * 28 * 6 + 120 = 984 s at most.
@@ -93,7 +108,15 @@ const timeoutSeconds = seconds(
     settings.rounds * 28 * (settings.warmupSeconds + settings.durationSeconds) +
     (steps.has('inventory-upload') ? 120 : 0) +
     // 8 audit rows a round, and the generation of 250,000 entries (under a minute).
-    (steps.has('audit') ? 60 + settings.rounds * 8 * (settings.warmupSeconds + settings.durationSeconds) : 0),
+    (steps.has('audit')
+      ? 60 + settings.rounds * 8 * (settings.warmupSeconds + settings.durationSeconds)
+      : 0) +
+    // The generation (about a minute a million lines here), 21 calls once, 2 sale rows a round.
+    (steps.has('sales')
+      ? 120 +
+        (salesShape.lines / 1_000_000) * 90 +
+        (21 + settings.rounds * 2) * (settings.warmupSeconds + settings.durationSeconds)
+      : 0),
 );
 
 const write = (line: string) => process.stdout.write(`${line}\n`);
@@ -195,8 +218,22 @@ try {
     printAuditReport(audit, write);
     writeJson(path.join(resultsDir, 'audit.json'), audit);
   }
+  if (steps.has('sales') && salesLines > 0) {
+    const sales = await runSalesBenchmark({
+      repoRoot,
+      stack: server.stack,
+      dataDir: server.dataDir,
+      shape: salesShape,
+      analyticsSettings: salesSettings,
+      saleSettings: salesSettings,
+      cleanup,
+      log,
+    });
+    printSalesReport(sales, write);
+    writeJson(path.join(resultsDir, 'sales.json'), sales);
+  }
   write(
-    `\nresults: ${path.relative(repoRoot, resultsDir)}/ (web-size.json, http.json, catalogue.json, inventory.json, inventory-upload.json, audit.json)`,
+    `\nresults: ${path.relative(repoRoot, resultsDir)}/ (web-size.json, http.json, catalogue.json, inventory.json, inventory-upload.json, audit.json, sales.json)`,
   );
   clearTimeout(watchdog);
   await finish(0);

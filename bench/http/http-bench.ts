@@ -60,7 +60,7 @@ export async function startBenchServer(options: {
   return { stack, dataDir, mode };
 }
 
-async function makeDataDir(prefix: string, cleanup: Cleanup): Promise<string> {
+export async function makeDataDir(prefix: string, cleanup: Cleanup): Promise<string> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), prefix));
   cleanup.add(`remove ${dataDir}`, () => rm(dataDir, { recursive: true, force: true }));
   // mkdtemp makes the folder 0700; run as root, PostgreSQL runs as `postgres` and must pass through it.

@@ -1,0 +1,104 @@
+/**
+ * Load with autocannon that also keeps every response time, for the percentiles autocannon does
+ * not report (p95): a warm-up (discarded), then the measured run at `connections`.
+ */
+import autocannon from 'autocannon';
+
+export type LatencyResult = {
+  name: string;
+  requests: number;
+  requestsPerSecond: number;
+  p50Ms: number;
+  p95Ms: number;
+  p99Ms: number;
+  non2xx: number;
+  errors: number;
+};
+
+export type LatencyTarget = {
+  name: string;
+  url: string;
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: string;
+  /** New headers for each request (an Idempotency-Key). */
+  perRequestHeaders?: () => Record<string, string>;
+};
+
+export type LatencySettings = { connections: number; warmupSeconds: number; durationSeconds: number };
+
+function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+}
+
+async function run(
+  target: LatencyTarget,
+  connections: number,
+  seconds: number,
+): Promise<{ times: number[]; result: autocannon.Result }> {
+  const times: number[] = [];
+  const headers = target.headers ?? {};
+  const instance = autocannon(
+    {
+      url: target.url,
+      connections,
+      duration: seconds,
+      requests: [
+        {
+          method: target.method ?? 'GET',
+          headers,
+          ...(target.body !== undefined ? { body: target.body } : {}),
+          ...(target.perRequestHeaders
+            ? {
+                setupRequest: (request: autocannon.Request) => ({
+                  ...request,
+                  headers: { ...headers, ...target.perRequestHeaders?.() },
+                }),
+              }
+            : {}),
+        },
+      ],
+    },
+    () => undefined,
+  );
+  instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => {
+    times.push(responseTime);
+  });
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    instance.on('done', resolve);
+    instance.on('error', reject);
+  });
+  return { times, result };
+}
+
+/** Checks one request answers 2xx, warms up, measures. */
+export async function measureLatency(
+  target: LatencyTarget,
+  settings: LatencySettings,
+): Promise<LatencyResult> {
+  const probe = await fetch(target.url, {
+    method: target.method ?? 'GET',
+    headers: { ...target.headers, ...target.perRequestHeaders?.() },
+    ...(target.body !== undefined ? { body: target.body } : {}),
+    signal: AbortSignal.timeout(30_000),
+  });
+  const text = await probe.text();
+  if (probe.status < 200 || probe.status > 299)
+    throw new Error(
+      `${target.name}: ${target.url} answered ${probe.status} before the run: ${text.slice(0, 300)}`,
+    );
+  if (settings.warmupSeconds > 0) await run(target, settings.connections, settings.warmupSeconds);
+  const { times, result } = await run(target, settings.connections, settings.durationSeconds);
+  const sorted = [...times].sort((a, b) => a - b);
+  return {
+    name: target.name,
+    requests: result.requests.total,
+    requestsPerSecond: result.requests.total / Math.max(result.duration, 0.001),
+    p50Ms: percentile(sorted, 50),
+    p95Ms: percentile(sorted, 95),
+    p99Ms: percentile(sorted, 99),
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
+}

@@ -53,6 +53,8 @@ export const API = {
   },
   sales: {
     root: '/api/sales',
+    /** What a scanned or typed code sells at a store, priced as a sale now would be. */
+    lookup: '/api/sales/lookup',
     byId: '/api/sales/:id',
     refund: '/api/sales/:id/refund',
     byStore: '/api/sales/:saleId/store/:storeId',

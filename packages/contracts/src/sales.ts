@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZMoney, money } from './catalogue/fields.js';
+import { ZDiscount } from './catalogue/products.js';
 import { SINGLE_LINE_MESSAGE, SINGLE_LINE_TEXT, ZUuid } from './common.js';
 import { ZPage, ZPageQuery } from './paging.js';
 
@@ -145,3 +146,32 @@ export const ZSalesListQuery = ZPageQuery.extend({
 export type TSalesListQuery = z.input<typeof ZSalesListQuery>;
 
 export const ZSaleStoreParams = z.object({ saleId: ZUuid, storeId: ZUuid });
+
+/**
+ * `GET /api/sales/lookup`: what a till's scan or typed code sells at a store. The code is read as a
+ * sale's line reads it: a barcode first when one matches, else a SKU in any case (the exact
+ * spelling first).
+ */
+export const ZSaleLookupQuery = z.object({
+  storeId: ZUuid.describe('The store the sale is for'),
+  code: z
+    .string({ message: 'Scan or type a barcode or SKU.' })
+    .trim()
+    .min(1, 'Scan or type a barcode or SKU.')
+    .max(64, 'A barcode or SKU has at most 64 characters.')
+    .describe('A barcode or a SKU'),
+});
+export type TSaleLookupQuery = z.input<typeof ZSaleLookupQuery>;
+
+/** A product as the till sells it: the price a sale recorded now would charge. */
+export const ZSaleProduct = z.object({
+  productId: z.uuid().describe("The product's id at the store's location"),
+  name: z.string(),
+  sku: z.string(),
+  barcode: z.string().nullable(),
+  price: ZMoney.describe('The price before any discount'),
+  effectivePrice: ZMoney.describe('The price with the discount valid now: what a sale now charges'),
+  discount: ZDiscount.nullable(),
+  stock: z.number().int().describe("Units at the store's location now"),
+});
+export type TSaleProduct = z.infer<typeof ZSaleProduct>;

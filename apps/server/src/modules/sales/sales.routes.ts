@@ -9,11 +9,14 @@ import {
   ZSale,
   ZSalePage,
   ZSalesListQuery,
+  ZSaleLookupQuery,
+  ZSaleProduct,
   ZSaleStoreParams,
 } from '@app/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requirePrincipal } from '../../platform/auth/guard.js';
 import { IDEMPOTENCY_DESCRIPTION, idempotencyClaim } from '../../platform/idempotency/idempotency.js';
+import { lookUpForSale } from './sale-lookup.service.js';
 import { getSale, listSales } from './sale-reads.service.js';
 import type { SalesDeps } from './sales.deps.js';
 import { recordSale, refundSale } from './sales.service.js';
@@ -78,6 +81,26 @@ export const salesRoutes: FastifyPluginAsyncZod<{ deps: SalesDeps }> = async (ap
       },
     },
     async (request) => listSales(deps, requirePrincipal(request.principal), request.query),
+  );
+
+  app.get(
+    API.sales.lookup,
+    {
+      config: { access: { permission: 'sales:record' } },
+      schema: {
+        tags: TAGS,
+        operationId: 'lookUpProductForSale',
+        summary: 'What a scanned or typed code sells at a store, at the price a sale now charges',
+        description:
+          "For the till: the product the code names at the store's location (a barcode when one matches, " +
+          'else a SKU in any case), its price, the discount valid now and the price after it, and the units ' +
+          'in stock there. Anyone who may record a sale may ask. 404 for an unknown code, a discontinued ' +
+          'product or a store of another business; 409 when the SKU matches several spellings.',
+        querystring: ZSaleLookupQuery,
+        response: { 200: ZSaleProduct, 400: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody },
+      },
+    },
+    async (request) => lookUpForSale(deps, requirePrincipal(request.principal), request.query),
   );
 
   app.get(

@@ -16,7 +16,7 @@ export function storedDiscountOf(row: ProductRow): StoredDiscount | null {
   };
 }
 
-function toDiscount(discount: StoredDiscount | null, now: Date): TDiscount | null {
+export function toDiscount(discount: StoredDiscount | null, now: Date): TDiscount | null {
   if (!discount) return null;
   return {
     discountAmount: discount.amount,

@@ -17,6 +17,8 @@ import {
 
 // The price rule a sale applies at its own instant (product-rules.ts: pure, imports nothing).
 export { effectivePrice, type StoredDiscount } from './product-rules.js';
+// A discount as the API answers it (valid now or not), for the till's price lookup.
+export { toDiscount } from './product-mapper.js';
 
 /** What other areas read of products (store details, stock lists, the setup checklist). */
 export async function summarizeProducts(

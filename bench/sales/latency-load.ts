@@ -23,6 +23,8 @@ export type LatencyTarget = {
   body?: string;
   /** New headers for each request (an Idempotency-Key). */
   perRequestHeaders?: () => Record<string, string>;
+  /** The n-th request's own URL or body (a question no cache has seen). */
+  vary?: (n: number) => { url?: string; body?: string };
 };
 
 export type LatencySettings = { connections: number; warmupSeconds: number; durationSeconds: number };
@@ -39,6 +41,7 @@ async function run(
 ): Promise<{ times: number[]; result: autocannon.Result }> {
   const times: number[] = [];
   const headers = target.headers ?? {};
+  let sent = 0;
   const instance = autocannon(
     {
       url: target.url,
@@ -49,12 +52,18 @@ async function run(
           method: target.method ?? 'GET',
           headers,
           ...(target.body !== undefined ? { body: target.body } : {}),
-          ...(target.perRequestHeaders
+          ...(target.perRequestHeaders || target.vary
             ? {
-                setupRequest: (request: autocannon.Request) => ({
-                  ...request,
-                  headers: { ...headers, ...target.perRequestHeaders?.() },
-                }),
+                setupRequest: (request: autocannon.Request) => {
+                  const varied = target.vary?.(sent++);
+                  const url = varied?.url ? new URL(varied.url) : undefined;
+                  return {
+                    ...request,
+                    headers: { ...headers, ...target.perRequestHeaders?.() },
+                    ...(url ? { path: `${url.pathname}${url.search}` } : {}),
+                    ...(varied?.body !== undefined ? { body: varied.body } : {}),
+                  };
+                },
               }
             : {}),
         },

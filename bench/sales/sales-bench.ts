@@ -37,7 +37,8 @@ export type SalesReport = {
   shape: SalesShape;
   generation: { lines: number; rollupRows: number; seconds: number };
   analyticsSettings: LatencySettings;
-  analytics: LatencyResult[];
+  /** Each call asked the same question again and again (answers from the cache after the first), and a new question each time. */
+  analytics: Array<{ name: string; repeated: LatencyResult; fresh: LatencyResult | null }>;
   saleSettings: LatencySettings & { rounds: number };
   sale: { full: LatencyResult[]; bare: LatencyResult[]; statements: number };
   checks: Check[];
@@ -152,12 +153,13 @@ export async function runSalesBenchmark(options: {
     accept: 'application/json',
     'accept-encoding': 'gzip, deflate, br, zstd',
   };
-  const analytics: LatencyResult[] = [];
-  for (const target of analyticsTargets(stack.baseUrl, generated, new Date())) {
+  const analytics: SalesReport['analytics'] = [];
+  for (const { vary, ...target } of analyticsTargets(stack.baseUrl, generated, new Date())) {
     log(`analytics ${target.name} ...`);
-    analytics.push(
-      await measureLatency({ ...target, headers: { ...headers, ...target.headers } }, analyticsSettings),
-    );
+    const asked = { ...target, headers: { ...headers, ...target.headers } };
+    const fresh = vary ? await measureLatency({ ...asked, vary }, analyticsSettings) : null;
+    const repeated = await measureLatency(asked, analyticsSettings);
+    analytics.push({ name: target.name, repeated, fresh });
   }
 
   log('capturing the statements of one sale ...');
@@ -224,13 +226,17 @@ export async function runSalesBenchmark(options: {
   }
   await bare.stop();
 
-  const checks: Check[] = analytics.map((result) => ({
-    name: `p95 ${result.name}`,
+  const p95Check = (name: string, result: LatencyResult): Check => ({
+    name: `p95 ${name}`,
     value: result.p95Ms,
     target: `<= ${P95_TARGET_MS} ms`,
-    pass: result.requests > 0 && result.p95Ms <= P95_TARGET_MS && result.non2xx === 0 && result.errors === 0,
+    pass: verdict(result) === 'pass',
     rounds: [result.p95Ms],
-  }));
+  });
+  const checks: Check[] = analytics.flatMap(({ name, repeated, fresh }) => [
+    ...(fresh ? [p95Check(`${name} (new questions)`, fresh)] : []),
+    p95Check(`${name} (repeated)`, repeated),
+  ]);
   checks.push(
     ratioCheck(
       'POST /api/sales full / bare req/s',
@@ -264,12 +270,18 @@ export function printSalesReport(report: SalesReport, write: (line: string) => v
       `(${generation.rollupRows.toLocaleString('en')} daily product rows), generated in ${generation.seconds.toFixed(0)} s; ` +
       `analytics over one year at ${report.analyticsSettings.connections} connections, ${report.analyticsSettings.durationSeconds} s each`,
   );
-  write('| call | req/s | p50 ms | p95 ms | p99 ms | non-2xx | target p95 <= 150 ms |');
-  write('|---|---|---|---|---|---|---|');
-  for (const r of report.analytics)
-    write(
-      `| ${r.name} | ${r.requestsPerSecond.toFixed(0)} | ${r.p50Ms.toFixed(0)} | ${r.p95Ms.toFixed(0)} | ${r.p99Ms.toFixed(0)} | ${r.non2xx} | ${verdict(r)} |`,
-    );
+  write(
+    'New questions: each request another start minute (the same days), so no answer comes from the cache.',
+  );
+  write('Repeated: the same question throughout (from the cache after the first, until a sale).');
+  write('| call | new: req/s | p50 | p95 ms | target p95 <= 150 | repeated: req/s | p95 ms | target |');
+  write('|---|---|---|---|---|---|---|---|');
+  const cells = (r: LatencyResult | null, withP50: boolean) =>
+    r
+      ? `${r.requestsPerSecond.toFixed(0)} | ${withP50 ? `${r.p50Ms.toFixed(0)} | ` : ''}${r.p95Ms.toFixed(0)} | ${verdict(r)}`
+      : `- | ${withP50 ? '- | ' : ''}- | -`;
+  for (const { name, repeated, fresh } of report.analytics)
+    write(`| ${name} | ${cells(fresh, true)} | ${cells(repeated, false)} |`);
   const fullRps = median(report.sale.full.map((r) => r.requestsPerSecond));
   const bareRps = median(report.sale.bare.map((r) => r.requestsPerSecond));
   const ratio = report.checks.find((c) => c.name.startsWith('POST'));

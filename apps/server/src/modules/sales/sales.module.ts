@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { refuseNulCharacters } from '../../platform/http/multipart-form.js';
+import { AnalyticsCache } from './analytics/analytics-cache.js';
 import { salesAnalyticsRoutes } from './analytics/sales-analytics.routes.js';
 import type { SalesDeps } from './sales.deps.js';
 import { salesRoutes } from './sales.routes.js';
@@ -11,6 +12,6 @@ export async function registerSalesModule(app: FastifyInstance, deps: SalesDeps)
   await app.register(async (sales) => {
     sales.addHook('preValidation', refuseNulCharacters);
     await sales.register(salesRoutes, { deps });
-    await sales.register(salesAnalyticsRoutes, { deps });
+    await sales.register(salesAnalyticsRoutes, { deps: { ...deps, cache: new AnalyticsCache() } });
   });
 }

@@ -371,3 +371,22 @@ const GROUPS = {
   },
   day: { key: "to_char(day, 'YYYY-MM-DD')", label: 'g.key', join: '' },
 } as const;
+
+/**
+ * What changes with every sale or refund of the days [firstDay, lastDay] (the analytics cache's
+ * stamp): the number of store rollup rows, their sales and their units.
+ */
+export async function salesStampOfDays(
+  scope: TenantScope,
+  firstDay: string,
+  lastDay: string,
+): Promise<string> {
+  const result = await scope.tx.$client.query<[string]>({
+    name: 'analytics_sales_stamp',
+    text: `select count(*)::text || ':' || coalesce(sum(transactions), 0)::text || ':' || coalesce(sum(units), 0)::text
+           from sales_daily_stores where business_id = $1 and day >= $2::date and day <= $3::date`,
+    values: [scope.businessId, firstDay, lastDay],
+    rowMode: 'array',
+  });
+  return result.rows[0]?.[0] ?? '';
+}

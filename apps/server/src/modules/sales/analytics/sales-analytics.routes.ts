@@ -24,7 +24,6 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requirePrincipal } from '../../../platform/auth/guard.js';
-import type { SalesDeps } from '../sales.deps.js';
 import {
   filterSales,
   rankSalesByProduct,
@@ -34,6 +33,7 @@ import {
   trendOfProduct,
   trendOfSales,
   weekTotalsOfSales,
+  type AnalyticsDeps,
   type RankingKind,
 } from './sales-analytics.service.js';
 
@@ -92,7 +92,7 @@ const RANKED =
   'recent sale in the range. ';
 
 /** The Sales analytics API (001 section 7): rankings, trends, totals and filters of the sales. */
-export const salesAnalyticsRoutes: FastifyPluginAsyncZod<{ deps: SalesDeps }> = async (app, { deps }) => {
+export const salesAnalyticsRoutes: FastifyPluginAsyncZod<{ deps: AnalyticsDeps }> = async (app, { deps }) => {
   for (const [path, operationId, summary, kind] of BUSINESS_RANKINGS) {
     app.get(
       path,

@@ -19,6 +19,7 @@ import { assertFeature } from '../../plans/plans.service.js';
 import { findProductsForSale, type ProductCode } from '../../product/products/products.service.js';
 import { requireStore } from '../../product/stores/stores.service.js';
 import type { SalesDeps } from '../sales.deps.js';
+import type { AnalyticsCache } from './analytics-cache.js';
 import {
   onAxis,
   PERIOD_SQL,
@@ -46,6 +47,9 @@ import {
  * repository over the range in the business's time zone.
  */
 
+/** The sales module's platform, and the answers this process keeps (analytics-cache.ts). */
+export type AnalyticsDeps = SalesDeps & { cache: AnalyticsCache };
+
 type Range = { start: TLocalDateTime; end: TLocalDateTime };
 type StoreQuery = { storeId?: string };
 export type RankingKind = Pick<ProductRanking, 'measure' | 'direction'>;
@@ -54,7 +58,7 @@ type StoreOfQuery = { id: string; locationId: string };
 
 /** The tier's gate and the stores named, then the work with the range read in the business's zone. */
 async function readAnalytics<T>(
-  deps: SalesDeps,
+  deps: AnalyticsDeps,
   principal: Principal,
   feature: Feature,
   storeIds: readonly string[],
@@ -72,7 +76,7 @@ const storesOf = (query: StoreQuery) => (query.storeId === undefined ? [] : [que
 
 /** `/top*`, `/least*` and `/filter`: the business's products by SKU, or one store's by product. */
 export async function rankSalesByProduct(
-  deps: SalesDeps,
+  deps: AnalyticsDeps,
   principal: Principal,
   query: Range & StoreQuery & { limit: number },
   kind: RankingKind,
@@ -82,18 +86,19 @@ export async function rankSalesByProduct(
     principal,
     'ANALYTICS_BASIC',
     storesOf(query),
-    async (scope, timeZone, [store]) =>
-      rankProducts(scope, windowOf(query.start, query.end, timeZone), {
-        ...kind,
-        storeId: store?.id,
-        limit: query.limit,
-      }),
+    async (scope, timeZone, [store]) => {
+      const window = windowOf(query.start, query.end, timeZone);
+      const ranking = { ...kind, storeId: store?.id, limit: query.limit };
+      return deps.cache.read(scope, { call: 'rank', window, ranking }, window, () =>
+        rankProducts(scope, window, ranking),
+      );
+    },
   );
 }
 
 /** `/trends*`: money per period over a continuous axis (periods without sales are "0.00"). */
 export async function trendOfSales(
-  deps: SalesDeps,
+  deps: AnalyticsDeps,
   principal: Principal,
   query: Range & StoreQuery & { interval: AnalyticsInterval },
 ): Promise<TTrendRow[]> {
@@ -119,7 +124,7 @@ const axisOf = (window: DayWindow, interval: AnalyticsInterval) =>
  * nothing in the range (or is unknown) answers an empty list: the web shows its "No Data" row.
  */
 export async function trendOfProduct(
-  deps: SalesDeps,
+  deps: AnalyticsDeps,
   principal: Principal,
   query: z.output<typeof ZAnalyticsProductTrendQuery>,
 ): Promise<TTrendRow[]> {
@@ -133,11 +138,10 @@ export async function trendOfProduct(
       const productIds = await productsNamed(scope, store.locationId, query);
       if (productIds.length === 0) return [];
       const window = windowOf(query.start, query.end, timeZone);
-      const sums = await sumByPeriod(scope, window, {
-        storeId: store.id,
-        productIds,
-        ...PERIOD_SQL[query.interval],
-      });
+      const options = { storeId: store.id, productIds, ...PERIOD_SQL[query.interval] };
+      const sums = await deps.cache.read(scope, { call: 'product-trend', window, options }, window, () =>
+        sumByPeriod(scope, window, options),
+      );
       return sums.length === 0 ? [] : onAxis(axisOf(window, query.interval), sums);
     },
   );
@@ -163,7 +167,7 @@ async function productsNamed(
 
 /** `/total*`: money, sales, units and the average basket over the range. */
 export async function totalsOfSales(
-  deps: SalesDeps,
+  deps: AnalyticsDeps,
   principal: Principal,
   query: Range & StoreQuery,
 ): Promise<TSalesTotals> {
@@ -183,7 +187,7 @@ export async function totalsOfSales(
  * now but the few minutes of clock skew a till may have.
  */
 export async function weekTotalsOfSales(
-  deps: SalesDeps,
+  deps: AnalyticsDeps,
   principal: Principal,
   query: StoreQuery,
 ): Promise<TWeekSalesTotals> {
@@ -201,7 +205,7 @@ export async function weekTotalsOfSales(
 
 /** `/stores/top`: stores by money taken over the range. */
 export async function rankStoresBySales(
-  deps: SalesDeps,
+  deps: AnalyticsDeps,
   principal: Principal,
   query: Range & { limit: number },
 ): Promise<TStoreSalesRow[]> {
@@ -212,7 +216,7 @@ export async function rankStoresBySales(
 
 /** `/stores/top-weekly`: stores by money taken this week so far. */
 export async function rankStoresThisWeek(
-  deps: SalesDeps,
+  deps: AnalyticsDeps,
   principal: Principal,
   query: { limit: number },
 ): Promise<TStoreSalesRow[]> {
@@ -227,14 +231,15 @@ export async function rankStoresThisWeek(
  * same filter, grouped; each named store must be the business's (404).
  */
 export async function filterSales(
-  deps: SalesDeps,
+  deps: AnalyticsDeps,
   principal: Principal,
   body: z.output<typeof ZSalesFilterRequest>,
   feature: 'ANALYTICS_ADVANCED' | 'ANALYTICS_SUPREME',
 ): Promise<TSalesGroupRow[]> {
   const named = [...new Set(body.storeIds?.map((id) => id.toLowerCase()))];
   return readAnalytics(deps, principal, feature, named, async (scope, timeZone, stores) => {
-    const rows = await sumFiltered(scope, windowOf(body.start, body.end, timeZone), {
+    const window = windowOf(body.start, body.end, timeZone);
+    const filter = {
       storeIds: body.storeIds ? stores.map((store) => store.id) : undefined,
       categoryIds: body.categoryIds,
       productIds: body.productIds,
@@ -243,7 +248,13 @@ export async function filterSales(
       maxTotal: body.maxTotal,
       groupBy: body.groupBy,
       limit: body.limit,
-    });
+    };
+    const read = () => sumFiltered(scope, window, filter);
+    // Stores and categories are labelled with their names now: those groupings are read afresh.
+    const rows =
+      filter.groupBy === 'product' || filter.groupBy === 'day'
+        ? await deps.cache.read(scope, { call: 'filter', window, filter }, window, read)
+        : await read();
     return rows.map(toGroupRow);
   });
 }

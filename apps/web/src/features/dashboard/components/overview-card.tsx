@@ -29,7 +29,7 @@ type OverviewCardProps = {
   /** A short line under the title: what the card counts. */
   caption: string;
   icon: ReactElement;
-  /** The screen the card sums up; the whole header links there. */
+  /** The screen the card sums up; the whole header links there (none while the card waits). */
   to?: string;
   /** A locked card's header opens "Feature Locked" instead of linking. */
   onLockedClick?: () => void;
@@ -120,9 +120,9 @@ export function OverviewCard(props: OverviewCardProps) {
       </Box>
       {isLocked ? (
         <LockOutlinedIcon sx={{ fontSize: 18, color: 'text.secondary' }} aria-hidden="true" />
-      ) : (
+      ) : to ? (
         <ArrowForwardIcon sx={{ fontSize: 18, color: 'text.secondary' }} aria-hidden="true" />
-      )}
+      ) : null}
     </>
   );
   const headerSx = {
@@ -144,10 +144,12 @@ export function OverviewCard(props: OverviewCardProps) {
         <CardActionArea onClick={onLockedClick} aria-haspopup="dialog" sx={headerSx}>
           {header}
         </CardActionArea>
-      ) : (
-        <CardActionArea component={RouterLink} to={to ?? '/dashboard'} sx={headerSx}>
+      ) : to ? (
+        <CardActionArea component={RouterLink} to={to} sx={headerSx}>
           {header}
         </CardActionArea>
+      ) : (
+        <Box sx={headerSx}>{header}</Box>
       )}
       <Divider />
       <Box sx={{ p: 2, flex: 1, minWidth: 0 }}>{body}</Box>

@@ -1,12 +1,13 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import type * as Contracts from '@app/contracts';
 import { FREE_PLAN, renderDashboard } from './dashboard.test-kit';
 
 // Every plan of DESIGN 6 has basic analytics today; a Free plan without it stands for a plan
 // that lacks it, so that the locked card is tried as it would show.
 vi.mock('@app/contracts', async (importOriginal) => {
-  const contracts = await importOriginal<typeof import('@app/contracts')>();
+  const contracts = await importOriginal<typeof Contracts>();
   return {
     ...contracts,
     PLANS: { ...contracts.PLANS, FREE: { ...contracts.PLANS.FREE, features: [] } },

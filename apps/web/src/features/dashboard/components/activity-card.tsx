@@ -8,9 +8,6 @@ import { OverviewCard } from './overview-card';
 
 export const LOGS_PATH = '/dashboard/logs';
 
-/** "USER_CREATION" as the Logs screen shows it: "USER CREATION". */
-const eventLabel = (eventType: string) => eventType.replace(/_/g, ' ');
-
 /** The audit log's newest entries: who did what, and when. */
 export function AuditActivityCard() {
   const log = useHomeAuditLogQuery();
@@ -35,8 +32,7 @@ export function AuditActivityCard() {
           rows={log.data.content.map((entry) => ({
             key: entry.id,
             primary: entry.description,
-            secondary: `${eventLabel(entry.eventType)} · ${entry.userEmail ?? 'System'}`,
-            value: formatWhen(entry.timestamp),
+            secondary: `${formatWhen(entry.timestamp)} · ${entry.userEmail ?? 'System'}`,
           }))}
         />
       ) : null}
@@ -54,7 +50,7 @@ export function SalesActivityCard({ businessQuery, to }: { businessQuery: Busine
   return (
     <OverviewCard
       title="Latest sales"
-      caption="The newest sales and refunds, every store"
+      caption="Newest first, every store"
       icon={<PointOfSaleOutlinedIcon />}
       to={to}
       fallbackMessage={HOME_MESSAGES.activityFailed}

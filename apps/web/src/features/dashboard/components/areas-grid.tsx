@@ -63,7 +63,7 @@ export function AreasGrid({ areas, compact }: { areas: readonly DashboardArea[];
                 height: '100%',
                 p: compact ? 1.5 : 2.5,
                 display: 'flex',
-                alignItems: compact ? 'center' : 'flex-start',
+                alignItems: 'flex-start',
                 flexDirection: compact ? 'row' : 'column',
                 justifyContent: 'flex-start',
                 gap: compact ? 1.5 : 1,
@@ -82,16 +82,14 @@ export function AreasGrid({ areas, compact }: { areas: readonly DashboardArea[];
                 {AREA_ICONS[area.path]}
               </Box>
               <Box sx={{ minWidth: 0 }}>
-                <Typography variant={compact ? 'h6' : 'h5'} component="h3" noWrap={compact}>
+                <Typography
+                  variant={compact ? 'h6' : 'h5'}
+                  component={compact ? 'h3' : 'h2'}
+                  noWrap={compact}
+                >
                   {area.title}
                 </Typography>
-                <Typography
-                  variant={compact ? 'caption' : 'body2'}
-                  color="text.secondary"
-                  component="p"
-                  noWrap={compact}
-                  title={compact ? area.description : undefined}
-                >
+                <Typography variant={compact ? 'caption' : 'body2'} color="text.secondary" component="p">
                   {area.description}
                 </Typography>
               </Box>

@@ -12,7 +12,7 @@ import { OverviewCard } from './overview-card';
 
 export const SALES_PATH = '/dashboard/analytics/basic';
 const TITLE = 'Sales';
-const CAPTION = 'Today, and this week against last week';
+const CAPTION = 'Today and this week so far';
 
 function Figure({ label, value, detail }: { label: string; value: string; detail: string }) {
   return (

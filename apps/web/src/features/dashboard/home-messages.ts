@@ -10,5 +10,5 @@ export const HOME_MESSAGES = {
   noMovements: 'No movements waiting. Transfers to validate show here.',
   noActivity: 'Nothing recorded yet. Changes your team makes show here.',
   noSales: 'No sales yet. Sales recorded at the till show here.',
-  salesLocked: 'Sales figures come with basic analytics. Select to see the plans.',
+  salesLocked: 'Comes with basic analytics',
 } as const;

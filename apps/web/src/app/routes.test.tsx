@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { ROUTE_ROLES } from '@app/contracts';
 import { describe, expect, it, vi } from 'vitest';
 import type { RouteObject } from 'react-router';
@@ -75,7 +75,9 @@ describe('appRoutes', () => {
       session: makeSession({ roles: ['ROLE_INVENTORY_READER'] }),
     });
     const cards = await screen.findByRole('list', { name: 'Dashboard areas' });
-    const titles = [...cards.querySelectorAll('h2')].map((heading) => heading.textContent);
+    const titles = within(cards)
+      .getAllByRole('heading')
+      .map((heading) => heading.textContent);
     expect(titles).toEqual([
       'Inventory',
       'Stores & Locations',

@@ -1,0 +1,57 @@
+/** How the home writes money, days and times. */
+
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
+/** A decimal string of the API ("1234.50") in the business's currency: "$1,234.50". */
+export function formatCurrency(amount: string | number, currency: string): string {
+  let format = moneyFormats.get(currency);
+  if (!format) {
+    format = new Intl.NumberFormat(undefined, { style: 'currency', currency });
+    moneyFormats.set(currency, format);
+  }
+  return format.format(Number(amount));
+}
+
+const countFormat = new Intl.NumberFormat();
+
+export function formatCount(value: number): string {
+  return countFormat.format(value);
+}
+
+const pad = (value: string) => value.padStart(2, '0');
+
+/**
+ * Today in the business's time zone as the analytics calls write days (`dd-MM-yyyy`): the
+ * server reads their wall times in that zone, so a browser elsewhere still asks for the
+ * business's today.
+ */
+export function businessDay(timeZone: string, now: Date = new Date()): string {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(now);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${pad(part('day'))}-${pad(part('month'))}-${part('year')}`;
+}
+
+const whenFormat = new Intl.DateTimeFormat(undefined, {
+  day: 'numeric',
+  month: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+/** An instant as "26 Nov, 11:04". */
+export function formatWhen(instant: string): string {
+  const date = new Date(instant);
+  return Number.isNaN(date.getTime()) ? instant : whenFormat.format(date);
+}
+
+/** This week so far against the whole of last week: "62 % of last week". */
+export function weekShare(thisWeek: string, lastWeek: string): number | null {
+  const last = Number(lastWeek);
+  if (!(last > 0)) return null;
+  return Math.round((Number(thisWeek) / last) * 100);
+}

@@ -154,9 +154,13 @@ describe(TillTab.name, () => {
         ' LOY-77 ',
       );
       await waitFor(() => expect(quantityOf(OAT_MILK.name)).toHaveValue('2'));
+      // A miss leaves its code in the field; the next basket starts without it.
+      await scan('NOPE-9');
+      await screen.findByText('No product with the code NOPE-9 at High Street.');
       await userEvent.click(screen.getByRole('button', { name: 'Record sale' }));
 
       expect(await screen.findByText('Sale recorded: 7.10')).toBeInTheDocument();
+      expect(scanField()).toHaveValue('');
       const [sent] = sentTo(requests, SALES_PATH, 'POST');
       expect(await bodyOf(sent!)).toEqual({
         storeId: HIGH_STREET.id,
@@ -246,9 +250,11 @@ describe(TillTab.name, () => {
       expect(await screen.findByText(OAT_MILK.name)).toBeInTheDocument();
       expect(basketRow(OAT_MILK.name)).toHaveTextContent('10 % off');
       expect(screen.getByRole('form', { name: 'Checkout' })).toHaveTextContent('Total1.80');
-      // Recent sales: readable, not refundable.
-      await screen.findByRole('table', { name: 'Recent sales' });
+      // Recent sales: readable, not refundable (no empty Actions column either).
+      const sales = await screen.findByRole('table', { name: 'Recent sales' });
+      await within(sales).findByText('7.10');
       expect(screen.queryByRole('button', { name: /^Refund/ })).toBeNull();
+      expect(within(sales).queryByRole('columnheader', { name: 'Actions' })).toBeNull();
     });
   });
 

@@ -54,6 +54,12 @@ export function Till({ store, lines, dispatch }: TillProps) {
     dispatch(action);
   };
 
+  // A new basket starts with an empty field: a code left there by a miss is no longer wanted.
+  const forgetMiss = () => {
+    if (scanError !== null) setScanText('');
+    setScanError(null);
+  };
+
   // Where the focus goes once the till is enabled again (fields are disabled while recording).
   const pendingFocus = useRef<(() => void) | null>(null);
   useEffect(() => {
@@ -107,7 +113,7 @@ export function Till({ store, lines, dispatch }: TillProps) {
       dispatch({ type: 'cleared' });
       setPaymentMethod(DEFAULT_PAYMENT);
       setCustomerRef('');
-      setScanError(null);
+      forgetMiss();
       focusScan();
     } catch (error) {
       const message = getErrorMessage(error, TILL_MESSAGES.record);
@@ -188,7 +194,7 @@ export function Till({ store, lines, dispatch }: TillProps) {
           setIsClearing(false);
           change({ type: 'cleared' });
           setCustomerRef('');
-          setScanError(null);
+          forgetMiss();
           focusScan();
         }}
         onCancel={() => setIsClearing(false)}

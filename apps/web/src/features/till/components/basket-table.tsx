@@ -81,7 +81,7 @@ function StockHint({ line }: { line: BasketLine }) {
       sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}
     >
       <WarningAmberIcon sx={{ fontSize: 14, color: 'warning.main' }} aria-hidden="true" />
-      Only {stock} in stock
+      {stock > 0 ? `Only ${stock} in stock` : 'Out of stock'}
     </Typography>
   );
 }

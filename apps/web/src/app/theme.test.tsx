@@ -31,6 +31,18 @@ describe('theme focus ring', () => {
     expect(css).toMatch(new RegExp(`\\.Mui-focused:has\\(:focus-visible\\)\\{${RING.source}`));
   });
 
+  it("rings an outlined field with its own border, so the ring keeps out of the label's notch", () => {
+    const { container } = renderWithProviders(<FormTextField label="Name" />);
+    const root = container.querySelector('.MuiOutlinedInput-root')!;
+    const rootRules = styles()
+      .split('}')
+      .filter((rule) =>
+        [...root.classList].some((name) => name.startsWith('css-') && rule.includes(`.${name}`)),
+      );
+    expect(rootRules.join('}')).toMatch(/\.Mui-focused:has\(:focus-visible\)\{outline:none;/);
+    expect(rootRules.join('}')).toMatch(/\.Mui-focused \.MuiOutlinedInput-notchedOutline\{border-width:2px;/);
+  });
+
   it('keeps an alert scrolled into view below the top bar', () => {
     renderWithProviders(<p>Page</p>);
     expect(styles()).toContain(`[role="alert"]{scroll-margin-top:${APP_BAR_HEIGHT}px;}`);

@@ -71,11 +71,21 @@ export const theme = createTheme({
     },
     MuiButtonBase: { styleOverrides: { root: { '&.Mui-focusVisible': FOCUS_RING } } },
     MuiLink: { styleOverrides: { root: { '&:focus-visible': FOCUS_RING } } },
-    // The input element sits inside the outlined box: the ring goes around the box.
+    // The input element sits inside the box: the ring goes around the box.
     MuiInputBase: {
       styleOverrides: {
         root: { '&.Mui-focused:has(:focus-visible)': FOCUS_RING },
         input: { '&:focus-visible': { outline: 'none' } },
+      },
+    },
+    // An outlined field's label sits in a notch of its border, where a ring around the box would
+    // strike through it: its ring is that border, 2 px of the accent with the notch kept.
+    MuiOutlinedInput: {
+      styleOverrides: {
+        root: {
+          '&.Mui-focused:has(:focus-visible)': { outline: 'none' },
+          '&.Mui-focused .MuiOutlinedInput-notchedOutline': { borderWidth: 2 },
+        },
       },
     },
     MuiButton: { defaultProps: { disableElevation: true } },

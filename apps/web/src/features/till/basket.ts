@@ -1,22 +1,11 @@
-import { MAX_SALE_LINE_QUANTITY, type TCreateSaleRequest, type TDiscount } from '@app/contracts';
+import { MAX_SALE_LINE_QUANTITY, type TCreateSaleRequest, type TSaleProduct } from '@app/contracts';
 import { toCents } from './format';
 
-/** A product as the till found it at the store's location. */
-export type TillProduct = {
-  productId: string;
-  name: string;
-  sku: string;
-  barcode: string | null;
-  /**
-   * The price before and after the discount valid now; null when the user may not read the
-   * catalogue's prices (no product:read), and the server prices the sale on its own.
-   */
-  price: string | null;
-  effectivePrice: string | null;
-  discount: TDiscount | null;
-  /** Units at the store's location when it was scanned; null when unknown. */
-  stock: number | null;
-};
+/**
+ * A product as the till found it at the store's location: its price, the discount valid now and
+ * the price after it, the units there when it was scanned.
+ */
+export type TillProduct = TSaleProduct;
 
 export type BasketLine = {
   product: TillProduct;
@@ -86,30 +75,21 @@ export function basketReducer(lines: readonly BasketLine[], action: BasketAction
   }
 }
 
-/** quantity × (price − discount), in cents; null when the price is not known here. */
-export function lineTotalCents(line: BasketLine): number | null {
-  const { effectivePrice } = line.product;
-  return effectivePrice === null ? null : line.quantity * toCents(effectivePrice);
+/** quantity × (price − discount), in cents. */
+export function lineTotalCents(line: BasketLine): number {
+  return line.quantity * toCents(line.product.effectivePrice);
 }
 
-export type BasketTotals = {
-  units: number;
-  /** In cents; null when some price is not known here (the server prices the sale). */
-  subtotal: number | null;
-  discount: number | null;
-  total: number | null;
-};
+/** In cents, as the server will price the sale if nothing changes before it is recorded. */
+export type BasketTotals = { units: number; subtotal: number; discount: number; total: number };
 
 export function basketTotals(lines: readonly BasketLine[]): BasketTotals {
   const units = lines.reduce((sum, line) => sum + line.quantity, 0);
-  if (lines.some((line) => line.product.price === null || line.product.effectivePrice === null)) {
-    return { units, subtotal: null, discount: null, total: null };
-  }
   let subtotal = 0;
   let discount = 0;
   for (const line of lines) {
-    const price = toCents(line.product.price!);
-    const effective = toCents(line.product.effectivePrice!);
+    const price = toCents(line.product.price);
+    const effective = toCents(line.product.effectivePrice);
     subtotal += line.quantity * price;
     discount += line.quantity * (price - effective);
   }

@@ -22,12 +22,7 @@ export const EMPTY_BASKET_TEXT = 'Scan a product to start a sale.';
 export const NO_STORES_TEXT = 'No stores yet. A sale is recorded at a store: add one first.';
 export const NO_SALES_TEXT = 'No sales at this store yet. Record one with the till above.';
 export const STORE_LOCKED_HINT = 'Record or clear the sale to change the store.';
-/** Shown to roles that may sell but not read the catalogue's prices (no product:read). */
-export const PRICED_BY_SERVER_TEXT = 'Prices and discounts are applied when the sale is recorded.';
 
+/** The server's own words for a code it does not sell; shown when a 404 comes without them. */
 export const unknownCode = (code: string, storeName: string) =>
   `No product with the code ${code} at ${storeName}.`;
-export const discontinuedCode = (name: string, sku: string, storeName: string) =>
-  `${name} (SKU ${sku}) is discontinued at ${storeName}.`;
-export const ambiguousCode = (code: string, skus: readonly string[]) =>
-  `${code} matches ${skus.join(', ')}: type the SKU as written.`;

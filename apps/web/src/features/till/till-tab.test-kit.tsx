@@ -4,7 +4,17 @@ import type { ReactNode } from 'react';
 import { AppToastContainer } from '../../components/toast';
 import { jsonResponse, makeSession } from '../../test/fixtures';
 import { mockFetch, renderRoutes, type FetchHandler } from '../../test/render';
-import { HARBOUR, HIGH_STREET, OAT_MILK, REFUND, RYE_BREAD, SALE, pageOf, summaryOf } from './till.fixtures';
+import {
+  HARBOUR,
+  HIGH_STREET,
+  OAT_MILK,
+  REFUND,
+  RYE_BREAD,
+  SALE,
+  pageOf,
+  saleProductOf,
+  summaryOf,
+} from './till.fixtures';
 import { TillTab } from './till-tab';
 
 export type Route = {
@@ -31,29 +41,22 @@ function serve(routes: Route[]): FetchHandler {
 const CATALOGUE = [OAT_MILK, RYE_BREAD];
 
 export const SALES_PATH = '/api/sales';
-export const SEARCH_PATH = `/api/products/search/sku/${HIGH_STREET.locationId}`;
+export const LOOKUP_PATH = '/api/sales/lookup';
+
+/** The server's price lookup at High Street: a barcode, else the SKU in any case. */
+function lookUp(request: Request): Response {
+  const code = new URL(request.url).searchParams.get('code') ?? '';
+  const found =
+    CATALOGUE.find((product) => product.barcode === code) ??
+    CATALOGUE.find((product) => product.sku.toLowerCase() === code.toLowerCase());
+  return found
+    ? jsonResponse(200, saleProductOf(found))
+    : jsonResponse(404, { code: 'NOT_FOUND', message: `No product with the code ${code} at High Street.` });
+}
 
 export const BASE_ROUTES: Route[] = [
   { path: '/api/stores/business', answer: () => jsonResponse(200, [HIGH_STREET, HARBOUR]) },
-  {
-    path: SEARCH_PATH,
-    answer: (request) => {
-      const query = (new URL(request.url).searchParams.get('query') ?? '').toLowerCase();
-      return jsonResponse(
-        200,
-        pageOf(CATALOGUE.filter((product) => product.sku.toLowerCase().startsWith(query))),
-      );
-    },
-  },
-  {
-    path: /^\/api\/products\/barcode\/\d+\/location\//,
-    answer: (request) => {
-      const found = CATALOGUE.find((product) => product.barcode && request.url.includes(product.barcode));
-      return found
-        ? jsonResponse(200, found)
-        : jsonResponse(404, { code: 'NOT_FOUND', message: 'No product with that barcode.' });
-    },
-  },
+  { path: LOOKUP_PATH, answer: lookUp },
   { path: SALES_PATH, answer: () => jsonResponse(200, pageOf([summaryOf(REFUND), summaryOf(SALE)])) },
   { path: `${SALES_PATH}/${SALE.id}`, answer: () => jsonResponse(200, SALE) },
   { method: 'POST', path: SALES_PATH, answer: () => jsonResponse(201, SALE) },

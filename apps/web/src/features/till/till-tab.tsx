@@ -101,13 +101,7 @@ export function TillTab({ renderHeader, tabs, panelProps }: TillTabProps) {
         {choice.isEmpty ? <NoStoresState /> : null}
         {store ? (
           <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>
-            <Till
-              key={`till-${store.id}`}
-              store={store}
-              lines={lines}
-              dispatch={dispatch}
-              canReadPrices={isPermitted(roles, 'product:read')}
-            />
+            <Till key={`till-${store.id}`} store={store} lines={lines} dispatch={dispatch} />
             {isPermitted(roles, 'sales:read') ? (
               <RecentSales
                 key={`sales-${store.id}`}

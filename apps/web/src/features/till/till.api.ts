@@ -8,7 +8,8 @@ import {
 } from '@app/contracts';
 import { baseApi } from '../../api/base-api';
 import { TILL_MESSAGES } from './messages';
-import { lookUpProduct, type LookupArgs, type LookupResult } from './product-lookup';
+import type { TillProduct } from './basket';
+import { lookUpProduct, type LookupArgs } from './product-lookup';
 import { fillPath, sendKeepingDetails } from '../../api/request-details';
 import { withKey } from './till-requests';
 
@@ -40,7 +41,7 @@ export const tillApi = baseApi.enhanceEndpoints({ addTagTypes: ['Sale', 'Invento
       providesTags: ['Store'],
     }),
     /** A read, sent as a mutation: every scan asks again (stock and discounts change), nothing is cached. */
-    lookUpTillProduct: build.mutation<LookupResult, LookupArgs>({
+    lookUpTillProduct: build.mutation<TillProduct, LookupArgs>({
       queryFn: (args, api) => lookUpProduct(args, api),
     }),
     recordSale: build.mutation<TSale, RecordSaleArgs>({

@@ -3,8 +3,8 @@ import type {
   TProduct,
   TSale,
   TSaleLine,
+  TSaleProduct,
   TSaleSummary,
-  TSkuSuggestion,
   TStore,
 } from '@app/contracts';
 
@@ -108,14 +108,11 @@ export const RYE_BREAD = product({
   stock: 1,
 });
 
-export const OAT_SUGGESTION: TSkuSuggestion = {
-  productId: OAT_MILK.id,
-  inventoryId: '7b000000-0000-4000-8000-000000000001',
-  sku: OAT_MILK.sku,
-  productName: OAT_MILK.name,
-  barcode: null,
-  quantity: 20,
-};
+/** A product as GET /api/sales/lookup answers it. */
+export function saleProductOf(of: TProduct): TSaleProduct {
+  const { id, name, sku, barcode, price, effectivePrice, discount, stock } = of;
+  return { productId: id, name, sku, barcode, price, effectivePrice, discount, stock };
+}
 
 export function pageOf<T>(content: T[], totalElements = content.length) {
   return { content, page: 0, size: 10, totalElements, totalPages: Math.ceil(totalElements / 10) };

@@ -12,8 +12,7 @@ import { BasketTable, quantityInputId } from './components/basket-table';
 import { CheckoutBar } from './components/checkout-bar';
 import { ScanField } from './components/scan-field';
 import { formatMoney, withoutLinePrefix } from './format';
-import { TILL_MESSAGES, TILL_SUCCESS, ambiguousCode, discontinuedCode, unknownCode } from './messages';
-import type { LookupResult } from './product-lookup';
+import { TILL_MESSAGES, TILL_SUCCESS } from './messages';
 import { useLookUpTillProductMutation, useRecordSaleMutation } from './till.api';
 import { refusedLine } from './till-requests';
 
@@ -21,17 +20,9 @@ type TillProps = {
   store: TStore;
   lines: readonly BasketLine[];
   dispatch: Dispatch<BasketAction>;
-  /** product:read: prices and discounts come with each scan; else the server prices the sale. */
-  canReadPrices: boolean;
 };
 
 const DEFAULT_PAYMENT: PaymentMethod = 'CASH';
-
-function describeMiss(result: Exclude<LookupResult, { kind: 'found' }>, code: string, store: TStore): string {
-  if (result.kind === 'discontinued') return discontinuedCode(result.name, result.sku, store.name);
-  if (result.kind === 'ambiguous') return ambiguousCode(code, result.skus);
-  return unknownCode(code, store.name);
-}
 
 /**
  * The till of one store: scan or type codes into the basket, choose how the customer pays, record
@@ -39,7 +30,7 @@ function describeMiss(result: Exclude<LookupResult, { kind: 'found' }>, code: st
  * line's quantity (arrow keys step it), the payment and the customer reference, and Ctrl+Enter
  * records from anywhere; after a sale the focus is back in the scan field.
  */
-export function Till({ store, lines, dispatch, canReadPrices }: TillProps) {
+export function Till({ store, lines, dispatch }: TillProps) {
   const scanRef = useRef<HTMLInputElement>(null);
   const [scanText, setScanText] = useState('');
   const [scanError, setScanError] = useState<string | null>(null);
@@ -63,6 +54,12 @@ export function Till({ store, lines, dispatch, canReadPrices }: TillProps) {
     dispatch(action);
   };
 
+  // A new basket starts with an empty field: a code left there by a miss is no longer wanted.
+  const forgetMiss = () => {
+    if (scanError !== null) setScanText('');
+    setScanError(null);
+  };
+
   // Where the focus goes once the till is enabled again (fields are disabled while recording).
   const pendingFocus = useRef<(() => void) | null>(null);
   useEffect(() => {
@@ -76,14 +73,12 @@ export function Till({ store, lines, dispatch, canReadPrices }: TillProps) {
 
   const lookUpAndAdd = async (code: string) => {
     try {
-      const result = await lookUp({ locationId: store.locationId, code, canReadPrices }).unwrap();
-      if (result.kind === 'found') {
-        setScanError(null);
-        change({ type: 'added', product: result.product });
-        return;
-      }
-      setScanError(describeMiss(result, code, store));
+      const product = await lookUp({ store, code }).unwrap();
+      setScanError(null);
+      change({ type: 'added', product });
+      return;
     } catch (error) {
+      // The server's words: unknown at this store, discontinued, or several SKUs spelt alike.
       setScanError(getErrorMessage(error, TILL_MESSAGES.lookup));
     }
     // The code comes back, selected: fix a typo, or scan again over it.
@@ -118,7 +113,7 @@ export function Till({ store, lines, dispatch, canReadPrices }: TillProps) {
       dispatch({ type: 'cleared' });
       setPaymentMethod(DEFAULT_PAYMENT);
       setCustomerRef('');
-      setScanError(null);
+      forgetMiss();
       focusScan();
     } catch (error) {
       const message = getErrorMessage(error, TILL_MESSAGES.record);
@@ -199,7 +194,7 @@ export function Till({ store, lines, dispatch, canReadPrices }: TillProps) {
           setIsClearing(false);
           change({ type: 'cleared' });
           setCustomerRef('');
-          setScanError(null);
+          forgetMiss();
           focusScan();
         }}
         onCancel={() => setIsClearing(false)}

@@ -43,13 +43,6 @@ type BasketTableProps = {
 
 function UnitPrice({ line }: { line: BasketLine }) {
   const { price, effectivePrice, discount } = line.product;
-  if (price === null || effectivePrice === null) {
-    return (
-      <Typography variant="body2" color="text.secondary" component="span">
-        At checkout
-      </Typography>
-    );
-  }
   if (!discount || price === effectivePrice) return <>{formatMoney(effectivePrice)}</>;
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-end', gap: 0.25 }}>
@@ -73,7 +66,6 @@ function UnitPrice({ line }: { line: BasketLine }) {
 
 function StockHint({ line }: { line: BasketLine }) {
   const { stock } = line.product;
-  if (stock === null) return null;
   if (line.quantity <= stock) {
     return (
       <Typography variant="caption" color="text.secondary" component="div">
@@ -89,7 +81,7 @@ function StockHint({ line }: { line: BasketLine }) {
       sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}
     >
       <WarningAmberIcon sx={{ fontSize: 14, color: 'warning.main' }} aria-hidden="true" />
-      Only {stock} in stock
+      {stock > 0 ? `Only ${stock} in stock` : 'Out of stock'}
     </Typography>
   );
 }
@@ -174,7 +166,7 @@ export function BasketTable({ lines, isBusy, onType, onStep, onRemove }: BasketT
                   />
                 </TableCell>
                 <TableCell align="right" sx={{ fontWeight: 500, fontVariantNumeric: 'tabular-nums' }}>
-                  {total === null ? '—' : formatMoney(total)}
+                  {formatMoney(total)}
                 </TableCell>
                 <TableCell padding="none" align="center">
                   <Tooltip title="Remove">

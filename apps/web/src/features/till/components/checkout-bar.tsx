@@ -13,7 +13,6 @@ import { PAYMENT_METHODS, type PaymentMethod } from '@app/contracts';
 import { useId, type FormEvent } from 'react';
 import type { BasketTotals } from '../basket';
 import { PAYMENT_LABELS, formatDeduction, formatMoney } from '../format';
-import { PRICED_BY_SERVER_TEXT } from '../messages';
 
 type CheckoutBarProps = {
   totals: BasketTotals;
@@ -109,23 +108,12 @@ export function CheckoutBar({
         />
       </Box>
       <Box sx={{ flex: '0 1 300px', display: 'flex', flexDirection: 'column', gap: 0.5, minWidth: 260 }}>
-        {totals.total === null ? (
-          <>
-            <TotalRow label="Items" value={String(totals.units)} />
-            <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-              {PRICED_BY_SERVER_TEXT}
-            </Typography>
-          </>
-        ) : (
-          <>
-            <TotalRow
-              label={`Subtotal (${totals.units} ${totals.units === 1 ? 'item' : 'items'})`}
-              value={formatMoney(totals.subtotal ?? 0)}
-            />
-            <TotalRow label="Discounts" value={formatDeduction(totals.discount ?? 0)} />
-            <TotalRow label="Total" value={formatMoney(totals.total)} isStrong />
-          </>
-        )}
+        <TotalRow
+          label={`Subtotal (${totals.units} ${totals.units === 1 ? 'item' : 'items'})`}
+          value={formatMoney(totals.subtotal)}
+        />
+        <TotalRow label="Discounts" value={formatDeduction(totals.discount)} />
+        <TotalRow label="Total" value={formatMoney(totals.total)} isStrong />
         <Box sx={{ display: 'flex', gap: 1, mt: 1.5, justifyContent: 'flex-end' }}>
           <Button color="inherit" onClick={onClear} disabled={!hasLines || isRecording}>
             Clear

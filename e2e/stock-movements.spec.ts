@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { API, type TInventoryItem, type TLocation, type TProduct } from '@app/contracts';
-import { baseURL, createOwnerWithBusiness } from './support/api.js';
+import { call, createOwnerWithBusiness } from './support/api.js';
 import { findSeriousViolations } from './support/axe.js';
 import { signIn, usePage } from './support/browser.js';
 import { setPlan } from './support/database.js';
@@ -12,20 +12,6 @@ import { screenshots } from './support/screens.js';
 
 // bypassCSP only lets axe-core be injected for the accessibility checks.
 const browserPage = usePage({ bypassCSP: true });
-
-/** A JSON call of the arrange steps; fails loudly with the server's answer. */
-async function call<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${baseURL()}${path}`, {
-    method,
-    headers: {
-      Authorization: `Bearer ${token}`,
-      ...(body instanceof FormData || body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    body: body instanceof FormData ? body : body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
 
 /**
  * A warehouse at North Depot holding 40 bags of coffee, and a store at High Street: what a new

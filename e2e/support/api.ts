@@ -29,6 +29,20 @@ async function expectStatus(response: Response, status: number, what: string): P
   }
 }
 
+/** A JSON call of the arrange steps; fails loudly with the server's answer. */
+export async function call<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${baseURL()}${path}`, {
+    method,
+    headers: {
+      Authorization: `Bearer ${token}`,
+      ...(body instanceof FormData || body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
+    body: body instanceof FormData ? body : body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
 async function postJson(path: string, body: unknown, token?: string): Promise<Response> {
   return fetch(`${baseURL()}${path}`, {
     method: 'POST',

@@ -85,7 +85,7 @@ export function RangePicker({ value, onChange, today = new Date() }: RangePicker
           const chosen = RANGE_PRESETS.find((candidate) => candidate.id === event.target.value);
           if (chosen) change(chosen.range(today));
         }}
-        sx={{ width: 170 }}
+        sx={{ width: 160 }}
       >
         {RANGE_PRESETS.map((candidate) => (
           <MenuItem key={candidate.id} value={candidate.id}>
@@ -103,7 +103,7 @@ export function RangePicker({ value, onChange, today = new Date() }: RangePicker
         onChange={(event) => change({ ...draft, from: event.target.value })}
         error={problem !== null && problem !== RANGE_MESSAGES.tooLong}
         slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: draft.to || undefined } }}
-        sx={{ width: 170 }}
+        sx={{ width: 156 }}
       />
       <TextField
         type="date"
@@ -117,7 +117,7 @@ export function RangePicker({ value, onChange, today = new Date() }: RangePicker
           htmlInput: { min: draft.from || undefined },
           formHelperText: { sx: { position: 'absolute', top: '100%', mx: 0, whiteSpace: 'nowrap' } },
         }}
-        sx={{ width: 170, position: 'relative' }}
+        sx={{ width: 156, position: 'relative' }}
       />
     </Box>
   );

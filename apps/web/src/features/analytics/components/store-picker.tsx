@@ -6,8 +6,8 @@ import { getErrorMessage } from '../../../api/api-error';
 import { ANALYTICS_STORES_ERROR, useListAnalyticsStoresQuery } from './analytics-stores.api';
 
 export const ALL_STORES_LABEL = 'All stores';
-/** The select's value for "All stores" (a select needs a string). */
-const ALL = '';
+/** The select's value for "All stores": a select shows '' as no choice at all, so a word it is. */
+const ALL = 'all';
 
 type StorePickerProps = {
   /** A store's id, or null for the whole business. */
@@ -20,7 +20,7 @@ type StorePickerProps = {
  * One store of the business, or all of them. Roles that may read analytics but not inventory get
  * no store list from the server: they keep "All stores", and the tooltip says why.
  */
-export function StorePicker({ value, onChange, width = 220 }: StorePickerProps) {
+export function StorePicker({ value, onChange, width = 200 }: StorePickerProps) {
   const query = useListAnalyticsStoresQuery();
   if (query.isLoading) {
     return <Skeleton variant="rounded" width={width} height={40} aria-label="Loading stores" />;

@@ -6,7 +6,7 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import { LineChart } from '@mui/x-charts/LineChart';
+import { LineChart, lineClasses } from '@mui/x-charts/LineChart';
 import type { AnalyticsInterval, TTrendRow } from '@app/contracts';
 import { useState } from 'react';
 import { toCents } from '../../../lib/money';
@@ -47,7 +47,7 @@ export function TrendChart({
 
   return (
     <Box sx={{ minWidth: 0 }}>
-      <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 0.5 }}>
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: -1 }}>
         <Button size="small" onClick={() => setAsTable((shown) => !shown)}>
           {asTable ? 'Show as chart' : 'Show as table'}
         </Button>
@@ -101,7 +101,7 @@ export function TrendChart({
             ]}
             grid={{ horizontal: true }}
             margin={{ top: 8, right: 16, bottom: 8, left: 8 }}
-            sx={{ '& .MuiAreaElement-root': { fillOpacity: 0.18 } }}
+            sx={{ [`& .${lineClasses.area}`]: { fillOpacity: 0.16 } }}
           />
         </Box>
       )}

@@ -116,23 +116,33 @@ function TierCard({ tier, planId, isOpen }: TierCardProps) {
   const Icon = TIER_ICONS[tier.id];
   const content = (
     <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 1.5, height: '100%' }}>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
         <Icon color={isOpen ? 'primary' : 'disabled'} aria-hidden="true" />
-        <Typography id={titleId} variant="h5" component="h2" sx={{ flex: 1 }}>
+        <Typography id={titleId} variant="h5" component="h2">
           {tier.title}
         </Typography>
-        {planId === null ? null : isOpen ? (
-          <Chip
-            size="small"
-            color="success"
-            variant="outlined"
-            icon={<CheckCircleOutlineIcon />}
-            label="In your plan"
-          />
-        ) : (
-          <Chip size="small" variant="outlined" icon={<LockOutlinedIcon />} label={`${neededPlan} plan`} />
-        )}
       </Box>
+      {/* On a row of its own: the lists below start at the same height in all three cards. */}
+      {planId === null ? null : (
+        <Box>
+          {isOpen ? (
+            <Chip
+              size="small"
+              color="success"
+              variant="outlined"
+              icon={<CheckCircleOutlineIcon />}
+              label="In your plan"
+            />
+          ) : (
+            <Chip
+              size="small"
+              variant="outlined"
+              icon={<LockOutlinedIcon />}
+              label={`With the ${neededPlan} plan`}
+            />
+          )}
+        </Box>
+      )}
       <Box component="ul" id={listId} sx={{ m: 0, pl: 2.5, color: 'text.secondary', flex: 1 }}>
         {tier.shows.map((line) => (
           <Typography key={line} component="li" variant="body2" sx={{ mb: 0.5 }}>

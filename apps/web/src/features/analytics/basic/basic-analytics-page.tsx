@@ -1,8 +1,13 @@
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import { useState } from 'react';
-import { PLANS } from '@app/contracts';
+import { PLANS, isPermitted } from '@app/contracts';
+import { useSelector } from 'react-redux';
 import { PageHeader } from '../../../components/page-header';
+import { RouterLink } from '../../../components/router-link';
+import { selectRoles } from '../../../session/session.slice';
 import { lastDays, type DayRange } from '../analytics-range';
 import { useListAnalyticsStoresQuery } from '../components/analytics-stores.api';
 import { AnalyticsCard, LockedPanel, QueryView, isPlanLocked } from '../components/analytics-state';
@@ -17,6 +22,8 @@ import { useTotals } from './use-basic-queries';
 import { WeekCard } from './week-card';
 
 export const DEFAULT_RANGE_DAYS = 30;
+export const NO_SALES_HINT = 'No sales in this period yet. A sale recorded at the till shows here at once.';
+const TILL_PATH = '/dashboard/inventory?tab=till';
 
 /**
  * /dashboard/analytics/basic: the range's totals, best and least products, the trend, the top
@@ -32,6 +39,7 @@ export function BasicAnalyticsPage() {
   const [storeId, setStoreId] = useState<string | null>(null);
   const [isOpen, setIsOpen] = useState(false);
   const totals = useTotals({ range, storeId });
+  const recordsSales = isPermitted(useSelector(selectRoles), 'sales:record');
   const storeName = useListAnalyticsStoresQuery().data?.find((store) => store.id === storeId)?.name ?? null;
 
   if (totals.isError && isPlanLocked(totals.error)) {
@@ -59,6 +67,20 @@ export function BasicAnalyticsPage() {
         <StorePicker value={storeId} onChange={setStoreId} />
       </Box>
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+        {totals.data?.transactions === 0 && !totals.isFetching ? (
+          <Alert
+            severity="info"
+            action={
+              recordsSales ? (
+                <Button component={RouterLink} to={TILL_PATH} color="inherit" size="small">
+                  Open the till
+                </Button>
+              ) : undefined
+            }
+          >
+            {NO_SALES_HINT}
+          </Alert>
+        ) : null}
         {totals.isError ? (
           <AnalyticsCard title="Totals">
             <QueryView status={totals} isEmpty={false} emptyText="" loadingLabel="Loading totals">

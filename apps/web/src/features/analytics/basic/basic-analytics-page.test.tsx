@@ -93,7 +93,7 @@ describe(BasicAnalyticsPage.name, () => {
 
     expect(await screen.findByText(NO_SALES_HINT)).toBeInTheDocument();
     expect(await screen.findByText(TREND_EMPTY_TEXT)).toBeInTheDocument();
-    expect(await screen.findAllByText(NO_PRODUCTS_SOLD)).toHaveLength(2);
+    expect(await screen.findAllByText(NO_PRODUCTS_SOLD)).toHaveLength(1);
     expect(await screen.findByText(NO_STORE_SALES)).toBeInTheDocument();
   });
 

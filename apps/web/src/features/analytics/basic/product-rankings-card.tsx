@@ -4,7 +4,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import type { DayRange } from '../analytics-range';
-import { AnalyticsCard, QueryView } from '../components/analytics-state';
+import { AnalyticsCard, EmptyNote, QueryView } from '../components/analytics-state';
 import { RankingTable } from './ranking-table';
 import { RANKING_LIMIT, useRanking, type RankingBy } from './use-basic-queries';
 
@@ -19,6 +19,8 @@ export function ProductRankingsCard({ range, storeId }: ProductRankingsCardProps
   const top = useRanking(scope, 'top', by);
   const least = useRanking(scope, 'least', by);
   const unit = by === 'revenue' ? 'revenue' : 'units sold';
+  // Nothing sold: one sentence for the card, not the same one under each heading.
+  const nothingSold = top.isSuccess && least.isSuccess && !top.data?.length && !least.data?.length;
 
   return (
     <AnalyticsCard
@@ -39,38 +41,42 @@ export function ProductRankingsCard({ range, storeId }: ProductRankingsCardProps
         </ToggleButtonGroup>
       }
     >
-      <Box
-        sx={{
-          display: 'grid',
-          gap: 3,
-          gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' },
-        }}
-      >
-        {(
-          [
-            ['Top', top],
-            ['Least', least],
-          ] as const
-        ).map(([which, query]) => {
-          const label = `${which} ${RANKING_LIMIT} products by ${unit}`;
-          return (
-            <Box key={which} sx={{ minWidth: 0 }}>
-              <Typography variant="subtitle2" component="h3" sx={{ mb: 0.5 }}>
-                {which} {RANKING_LIMIT}
-              </Typography>
-              <QueryView
-                status={query}
-                isEmpty={(query.data ?? []).length === 0}
-                emptyText={NO_PRODUCTS_SOLD}
-                height={220}
-                loadingLabel={`Loading ${label.toLowerCase()}`}
-              >
-                <RankingTable rows={query.data ?? []} label={label} />
-              </QueryView>
-            </Box>
-          );
-        })}
-      </Box>
+      {nothingSold ? (
+        <EmptyNote text={NO_PRODUCTS_SOLD} minHeight={96} />
+      ) : (
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 3,
+            gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' },
+          }}
+        >
+          {(
+            [
+              ['Top', top],
+              ['Least', least],
+            ] as const
+          ).map(([which, query]) => {
+            const label = `${which} ${RANKING_LIMIT} products by ${unit}`;
+            return (
+              <Box key={which} sx={{ minWidth: 0 }}>
+                <Typography variant="subtitle2" component="h3" sx={{ mb: 0.5 }}>
+                  {which} {RANKING_LIMIT}
+                </Typography>
+                <QueryView
+                  status={query}
+                  isEmpty={(query.data ?? []).length === 0}
+                  emptyText={NO_PRODUCTS_SOLD}
+                  height={220}
+                  loadingLabel={`Loading ${label.toLowerCase()}`}
+                >
+                  <RankingTable rows={query.data ?? []} label={label} />
+                </QueryView>
+              </Box>
+            );
+          })}
+        </Box>
+      )}
     </AnalyticsCard>
   );
 }

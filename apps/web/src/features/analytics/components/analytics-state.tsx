@@ -106,7 +106,7 @@ export function QueryView({
       </Alert>
     );
   }
-  if (isEmpty) return <EmptyNote text={emptyText} minHeight={Math.min(height, 120)} />;
+  if (isEmpty) return <EmptyNote text={emptyText} minHeight={Math.min(height, 96)} />;
   // A new range keeps the last figures on screen, dimmed, until the new ones arrive.
   return (
     <Box

@@ -43,7 +43,7 @@ export function TrendChart({
   const money = useMoneyFormat();
   const [asTable, setAsTable] = useState(false);
   const hasSales = rows.some((row) => toCents(row.totalSales) !== 0);
-  if (!hasSales) return <EmptyNote text={emptyText} minHeight={Math.min(height, 160)} />;
+  if (!hasSales) return <EmptyNote text={emptyText} minHeight={Math.min(height, 120)} />;
 
   return (
     <Box sx={{ minWidth: 0 }}>

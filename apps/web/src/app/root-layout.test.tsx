@@ -57,9 +57,9 @@ describe('root layout: titles, progress, cookie settings', () => {
   });
 
   it('titles dashboard pages after their breadcrumb', async () => {
-    renderRoutes(appRoutes, { initialEntries: ['/dashboard/analytics'], session: makeSession() });
-    await screen.findByText('The Analytics area is coming soon.');
-    expect(document.title).toBe('Analytics · Retail Back-Office');
+    renderRoutes(appRoutes, { initialEntries: ['/dashboard/rewards'], session: makeSession() });
+    await screen.findByText('The Rewards area is coming soon.');
+    expect(document.title).toBe('Rewards · Retail Back-Office');
   });
 
   it('gives every route of app/routes.tsx a title', () => {

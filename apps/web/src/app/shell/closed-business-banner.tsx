@@ -5,11 +5,8 @@ import { useSelector } from 'react-redux';
 import { getErrorMessage } from '../../api/api-error';
 import { notifySuccess } from '../../components/toast';
 import { selectRoles } from '../../session/session.slice';
-import {
-  SHELL_BUSINESS_ERROR,
-  useGetShellBusinessQuery,
-  useReactivateShellBusinessMutation,
-} from './shell-business.api';
+import { useGetBusinessQuery } from '../../api/business.api';
+import { SHELL_BUSINESS_ERROR, useReactivateShellBusinessMutation } from './shell-business.api';
 
 export const CLOSED_BUSINESS_TEXT = 'Your business is closed. Staff cannot sign in.';
 
@@ -20,7 +17,7 @@ export const CLOSED_BUSINESS_TEXT = 'Your business is closed. Staff cannot sign 
 export function ClosedBusinessBanner({ businessId }: { businessId: string }) {
   const roles = useSelector(selectRoles);
   const isOwner = isPermitted(roles, 'business:close');
-  const { data: business } = useGetShellBusinessQuery(businessId, { skip: !isOwner });
+  const { data: business } = useGetBusinessQuery(businessId, { skip: !isOwner });
   const [reactivate, { isLoading, error }] = useReactivateShellBusinessMutation();
   // `active === false` only: a business read without the flag is not taken for a closed one.
   if (!isOwner || !business || business.active !== false) return null;

@@ -174,10 +174,10 @@ describe(DashboardShell.name, () => {
 
   it('shows the plan violation message and closes to the dashboard', async () => {
     const { store, router } = renderRoutes(appRoutes, {
-      initialEntries: ['/dashboard/analytics'],
+      initialEntries: ['/dashboard/rewards'],
       session: makeSession(),
     });
-    await screen.findByText('The Analytics area is coming soon.');
+    await screen.findByText('The Rewards area is coming soon.');
     store.dispatch(planViolationReceived('Your plan allows 100 products.'));
     const dialog = await screen.findByRole('dialog', { name: 'Feature Locked' });
     expect(dialog).toHaveTextContent('Your plan allows 100 products.');

@@ -8,14 +8,6 @@ const byId = (path: string, businessId: string) => path.replace(':id', encodeURI
 
 const shellBusinessApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    /**
-     * The signed-in user's business, for its name and logo in the top bar and the closed-business
-     * banner. Its tag is the one the Business Profile's changes invalidate, so both follow them.
-     */
-    getShellBusiness: build.query<TBusiness, string>({
-      query: (businessId) => byId(API.businesses.byId, businessId),
-      providesTags: (_result, _error, businessId) => [{ type: 'Business', id: businessId }],
-    }),
     /** The banner's "Reactivate": staff can sign in again. */
     reactivateShellBusiness: build.mutation<TBusiness, string>({
       query: (businessId) => ({ url: byId(API.businesses.activate, businessId), method: 'PUT' }),
@@ -25,4 +17,4 @@ const shellBusinessApi = baseApi.injectEndpoints({
   }),
 });
 
-export const { useGetShellBusinessQuery, useReactivateShellBusinessMutation } = shellBusinessApi;
+export const { useReactivateShellBusinessMutation } = shellBusinessApi;

@@ -1,11 +1,11 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useDownloadedImage } from '../../hooks/use-downloaded-image';
-import { useGetShellBusinessQuery } from './shell-business.api';
+import { useGetBusinessQuery } from '../../api/business.api';
 
 /** The business's logo (when it has one) and name, beside the product title in the top bar. */
 export function ShellBusiness({ businessId }: { businessId: string }) {
-  const { data: business } = useGetShellBusinessQuery(businessId);
+  const { data: business } = useGetBusinessQuery(businessId);
   const logo = useDownloadedImage(business?.logoUrl);
   if (!business) return null;
   return (

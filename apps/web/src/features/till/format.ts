@@ -1,24 +1,8 @@
 import type { PaymentMethod, SaleKind, TDiscount } from '@app/contracts';
+import { formatMoney, toCents } from '../../lib/money';
 
-/**
- * Money arrives as decimal strings ("12.50", "-3.00"). Sums are taken in integer cents, as the
- * server does, so that 0.1 + 0.2 never shows as 0.30000000000000004.
- */
-export function toCents(value: string): number {
-  const match = /^(-?)(\d+)(?:\.(\d{1,2}))?$/.exec(value.trim());
-  if (!match) return Math.round(Number(value) * 100);
-  const [, sign, whole, fraction = ''] = match;
-  const cents = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
-  return sign === '-' ? -cents : cents;
-}
-
-const money = new Intl.NumberFormat(undefined, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-/** Cents, or a decimal string of the API, as the reader's locale writes money. */
-export function formatMoney(value: number | string): string {
-  const cents = typeof value === 'number' ? value : toCents(value);
-  return money.format(cents / 100);
-}
+// The till shows bare amounts (the receipt's figures); lib/money adds the currency where asked.
+export { formatMoney, toCents } from '../../lib/money';
 
 /** "10 % off" or "0.50 off" (per unit). */
 export function describeDiscount(discount: TDiscount): string {

@@ -1,0 +1,72 @@
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import type { TSalesTotals } from '@app/contracts';
+import { formatCount } from '../components/analytics-format';
+import { useMoneyFormat } from '../components/money';
+
+type Figure = { label: string; value: string; hint: string };
+
+type TotalsCardsProps = {
+  totals: TSalesTotals | undefined;
+  isLoading: boolean;
+  isFetching: boolean;
+};
+
+/** The range's four headline figures; each card is a labelled group with its number and what it counts. */
+export function TotalsCards({ totals, isLoading, isFetching }: TotalsCardsProps) {
+  const money = useMoneyFormat();
+  const figures: Figure[] = totals
+    ? [
+        { label: 'Total sales', value: money.format(totals.totalSales), hint: 'Net of refunds' },
+        { label: 'Transactions', value: formatCount(totals.transactions), hint: 'Sales made' },
+        { label: 'Units sold', value: formatCount(totals.unitsSold), hint: 'Net of refunds' },
+        { label: 'Average basket', value: money.format(totals.averageBasket), hint: 'Per transaction' },
+      ]
+    : [];
+  return (
+    <Box
+      sx={{
+        display: 'grid',
+        gap: 2,
+        gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' },
+      }}
+    >
+      {isLoading || !totals
+        ? ['Total sales', 'Transactions', 'Units sold', 'Average basket'].map((label) => (
+            <Skeleton
+              key={label}
+              variant="rounded"
+              height={104}
+              aria-label={`Loading ${label.toLowerCase()}`}
+            />
+          ))
+        : figures.map((figure) => (
+            <Paper
+              key={figure.label}
+              variant="outlined"
+              role="group"
+              aria-label={figure.label}
+              sx={{ p: 2, minWidth: 0, opacity: isFetching ? 0.6 : 1 }}
+            >
+              <Typography variant="body2" color="text.secondary">
+                {figure.label}
+              </Typography>
+              <Typography
+                variant="h4"
+                component="p"
+                noWrap
+                title={figure.value}
+                sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: 600, my: 0.5 }}
+              >
+                {figure.value}
+              </Typography>
+              <Typography variant="caption" color="text.secondary">
+                {figure.hint}
+              </Typography>
+            </Paper>
+          ))}
+    </Box>
+  );
+}

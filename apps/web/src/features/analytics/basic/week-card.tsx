@@ -1,0 +1,126 @@
+import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
+import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
+import RemoveIcon from '@mui/icons-material/Remove';
+import Box from '@mui/material/Box';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import type { TSalesTotals } from '@app/contracts';
+import { describeChange, formatCount, formatPeriod, type Change } from '../components/analytics-format';
+import { AnalyticsCard, QueryView } from '../components/analytics-state';
+import { useMoneyFormat } from '../components/money';
+import { useWeek } from './use-basic-queries';
+
+export const NO_WEEK_SALES = 'No sales this week or last week yet. Sales recorded at the till show here.';
+
+const numeric = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
+
+function ChangeBadge({ change }: { change: Change }) {
+  const Icon =
+    change.direction === 'up'
+      ? ArrowUpwardIcon
+      : change.direction === 'down'
+        ? ArrowDownwardIcon
+        : RemoveIcon;
+  const color =
+    change.direction === 'up'
+      ? 'success.main'
+      : change.direction === 'down'
+        ? 'error.main'
+        : 'text.secondary';
+  return (
+    <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.25, color, ...numeric }}>
+      <Icon sx={{ fontSize: 16 }} aria-hidden="true" />
+      {change.text}
+    </Box>
+  );
+}
+
+type Row = { label: string; pick: (totals: TSalesTotals) => string | number; isMoney: boolean };
+
+const ROWS: readonly Row[] = [
+  { label: 'Sales', pick: (totals) => totals.totalSales, isMoney: true },
+  { label: 'Transactions', pick: (totals) => totals.transactions, isMoney: false },
+  { label: 'Units sold', pick: (totals) => totals.unitsSold, isMoney: false },
+];
+
+/**
+ * This week so far against the whole of last week (the business's weeks start on Monday). The
+ * headline is the sales change in %; the table gives the figures behind it.
+ */
+export function WeekCard({ storeId }: { storeId: string | null }) {
+  const money = useMoneyFormat();
+  const week = useWeek(storeId);
+  const data = week.data;
+  const show = (row: Row, totals: TSalesTotals) => {
+    const value = row.pick(totals);
+    return row.isMoney ? money.format(value) : formatCount(Number(value));
+  };
+  const salesChange = data ? describeChange(data.thisWeek.totalSales, data.lastWeek.totalSales) : null;
+
+  return (
+    <AnalyticsCard
+      title="This week"
+      subtitle={
+        data ? `Since Monday ${formatPeriod(data.weekStart, 'daily')}, against all of last week.` : undefined
+      }
+    >
+      <QueryView
+        status={week}
+        isEmpty={Boolean(data && data.thisWeek.transactions === 0 && data.lastWeek.transactions === 0)}
+        emptyText={NO_WEEK_SALES}
+        height={200}
+        loadingLabel="Loading this week's sales"
+      >
+        {data && salesChange ? (
+          <>
+            <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1.5, flexWrap: 'wrap', mb: 1 }}>
+              <Typography variant="h4" component="p" sx={{ ...numeric, fontWeight: 600 }}>
+                {money.format(data.thisWeek.totalSales)}
+              </Typography>
+              <Typography variant="body2" component="p">
+                <ChangeBadge change={salesChange} />{' '}
+                <Box component="span" sx={{ color: 'text.secondary' }}>
+                  vs last week
+                </Box>
+              </Typography>
+            </Box>
+            <Table size="small" aria-label="This week against last week">
+              <TableHead>
+                <TableRow>
+                  <TableCell />
+                  <TableCell align="right">This week</TableCell>
+                  <TableCell align="right">Last week</TableCell>
+                  <TableCell align="right">Change</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {ROWS.map((row) => (
+                  <TableRow key={row.label}>
+                    <TableCell component="th" scope="row">
+                      {row.label}
+                    </TableCell>
+                    <TableCell align="right" sx={numeric}>
+                      {show(row, data.thisWeek)}
+                    </TableCell>
+                    <TableCell align="right" sx={numeric}>
+                      {show(row, data.lastWeek)}
+                    </TableCell>
+                    <TableCell align="right">
+                      <ChangeBadge
+                        change={describeChange(row.pick(data.thisWeek), row.pick(data.lastWeek))}
+                      />
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </>
+        ) : null}
+      </QueryView>
+    </AnalyticsCard>
+  );
+}

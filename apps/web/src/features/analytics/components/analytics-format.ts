@@ -1,0 +1,56 @@
+import type { AnalyticsInterval } from '@app/contracts';
+import { toCents } from '../../../lib/money';
+
+const dayFormat = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', timeZone: 'UTC' });
+const dayYearFormat = new Intl.DateTimeFormat(undefined, {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+const monthFormat = new Intl.DateTimeFormat(undefined, { month: 'short', year: 'numeric', timeZone: 'UTC' });
+
+/**
+ * A trend's period as people read it: "26 Nov" (a day), "w/c 24 Nov" (the Monday of a week),
+ * "Nov 2026" (a month). Periods are calendar days of the business, so they are read as UTC dates
+ * and never shift with the reader's zone. `long` adds the year to days and weeks (tables, tooltips).
+ */
+export function formatPeriod(period: string, interval: AnalyticsInterval, long = false): string {
+  const date = new Date(interval === 'monthly' ? `${period}-01T00:00:00Z` : `${period}T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) return period;
+  if (interval === 'monthly') return monthFormat.format(date);
+  const day = (long ? dayYearFormat : dayFormat).format(date);
+  return interval === 'weekly' ? `w/c ${day}` : day;
+}
+
+export type Change = { percent: number | null; text: string; direction: 'up' | 'down' | 'flat' };
+
+const percentFormat = new Intl.NumberFormat(undefined, {
+  maximumFractionDigits: 1,
+  signDisplay: 'exceptZero',
+});
+
+/** The change from `previous` to `current` (money strings or counts), "+12.5 %"; none from nothing. */
+export function describeChange(current: string | number, previous: string | number): Change {
+  const now = typeof current === 'number' ? current : toCents(current);
+  const before = typeof previous === 'number' ? previous : toCents(previous);
+  if (before === 0) {
+    if (now === 0) return { percent: 0, text: 'No change', direction: 'flat' };
+    return { percent: null, text: 'New', direction: now > 0 ? 'up' : 'down' };
+  }
+  const percent = ((now - before) / Math.abs(before)) * 100;
+  const rounded = Math.round(percent * 10) / 10;
+  if (rounded === 0) return { percent: 0, text: 'No change', direction: 'flat' };
+  return {
+    percent: rounded,
+    text: `${percentFormat.format(rounded)} %`,
+    direction: rounded > 0 ? 'up' : 'down',
+  };
+}
+
+const countFormat = new Intl.NumberFormat();
+
+/** Whole counts (transactions, units) with the reader's grouping: "12,480". */
+export function formatCount(value: number): string {
+  return countFormat.format(value);
+}

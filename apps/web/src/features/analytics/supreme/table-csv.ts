@@ -1,3 +1,6 @@
+import type { AnalyticsGroup } from '@app/contracts';
+import { toCents } from '../../../lib/money';
+import { GROUP_LABELS, type FilterResultRow } from '../advanced/sales-filter';
 import type { Pivot } from './pivot';
 
 /** Text, a count, or an amount of money in cents (written with two decimals: 1234.50). */
@@ -46,4 +49,25 @@ export function pivotToCsv(pivot: Pivot, rowLabel: string): string {
 /** A file name that says what and when: `sales-pivot-2026-01-01-to-2026-01-31.csv`. */
 export function csvFileName(kind: string, from: string, to: string): string {
   return `sales-${kind}-${from}-to-${to}.csv`;
+}
+
+/** The super filter's table as shown: the group, the SKU when grouped by product, units, transactions when given, money. */
+export function resultsToCsv(rows: readonly FilterResultRow[], groupBy: AnalyticsGroup): string {
+  const hasSku = groupBy === 'product';
+  const hasTransactions = rows.some((row) => row.transactions !== undefined);
+  const header = [
+    GROUP_LABELS[groupBy],
+    ...(hasSku ? ['SKU'] : []),
+    'Quantity',
+    ...(hasTransactions ? ['Transactions'] : []),
+    'Total',
+  ];
+  const lines = rows.map((row) => [
+    row.label,
+    ...(hasSku ? [row.sku ?? ''] : []),
+    row.quantity,
+    ...(hasTransactions ? [row.transactions ?? 0] : []),
+    { cents: toCents(row.totalPrice) },
+  ]);
+  return toCsv(header, lines);
 }

@@ -29,12 +29,16 @@ function FilterView({ onLocked }: { onLocked: () => void }) {
   const [applied, setApplied] = useState<SalesFilterDraft>(() => emptyDraft());
   const result = useFilterAdvancedQuery(toFilterBody(applied));
   useLockOnRefusal(result.error, onLocked);
+  // The table sits beside the card, not in it: the data table's minimum width (001 section 9)
+  // fits the 1024 px shell only without the card's padding.
   return (
-    <AnalyticsCard
-      title="Advanced filter"
-      subtitle="Sales of the range, narrowed by store, category, SKU and total, grouped as you choose."
-    >
-      <SalesFilterBuilder applied={applied} onApply={setApplied} />
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+      <AnalyticsCard
+        title="Advanced filter"
+        subtitle="Sales of the range, narrowed by store, category, SKU and total, grouped as you choose."
+      >
+        <SalesFilterBuilder applied={applied} onApply={setApplied} />
+      </AnalyticsCard>
       {result.isError ? (
         <Alert severity="error">{getErrorMessage(result.error, ADVANCED_FILTER_MESSAGE)}</Alert>
       ) : (
@@ -45,7 +49,7 @@ function FilterView({ onLocked }: { onLocked: () => void }) {
           isLoading={result.isFetching}
         />
       )}
-    </AnalyticsCard>
+    </Box>
   );
 }
 

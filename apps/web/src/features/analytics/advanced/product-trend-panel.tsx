@@ -83,11 +83,11 @@ function NoDataTrend({ row }: { row: TTrendRow }) {
  */
 export function ProductTrendPanel({ onLocked }: { onLocked: () => void }) {
   const stores = useListAnalyticsStoresQuery();
-  const [range, setRange] = useState<DayRange>(() => lastDays(90));
+  const [range, setRange] = useState<DayRange>(() => lastDays(30));
   const [storeId, setStoreId] = useState('');
   const [kind, setKind] = useState<ProductCodeKind>('sku');
   const [code, setCode] = useState('');
-  const [interval, setInterval] = useState<AnalyticsInterval>(() => intervalFor(lastDays(90)));
+  const [interval, setInterval] = useState<AnalyticsInterval>(() => intervalFor(lastDays(30)));
   const [codeError, setCodeError] = useState<string | null>(null);
   const [asked, setAsked] = useState<ProductTrendRequest | null>(null);
   const chosenStore = storeId || stores.data?.[0]?.id || '';

@@ -2,6 +2,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
 import { useCallback, useMemo, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import { getErrorMessage } from '../../../api/api-error';
@@ -25,6 +26,15 @@ export const EXPORT_LOCKED_MESSAGE = 'CSV export is part of the Advanced plan an
 
 type View = 'results' | 'pivot';
 
+const GROUP_NOUNS = { product: 'product', category: 'category', store: 'store', day: 'day' } as const;
+
+/** "8 products, best first" or "30 days, in date order". */
+function describeResults(count: number, groupBy: SalesFilterDraft['groupBy']): string {
+  const noun = GROUP_NOUNS[groupBy];
+  const plural = count === 1 ? noun : noun === 'category' ? 'categories' : `${noun}s`;
+  return `${count} ${plural}, ${groupBy === 'day' ? 'in date order' : 'best first'}.`;
+}
+
 function ResultsView({
   applied,
   onExport,
@@ -41,7 +51,10 @@ function ResultsView({
     return <Alert severity="error">{getErrorMessage(result.error, SUPER_FILTER_MESSAGE)}</Alert>;
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-      <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
+        <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }}>
+          {result.data ? describeResults(result.data.length, applied.groupBy) : ' '}
+        </Typography>
         <ExportCsvButton
           disabled={!result.data || result.data.length === 0}
           onClick={() =>
@@ -94,11 +107,13 @@ export function SupremeAnalyticsPage() {
     content = <LockedPanel planName="Supreme" feature="Supreme analytics" />;
   else
     content = (
-      <AnalyticsCard
-        title="Super filter"
-        subtitle="Every condition and grouping, as a table or as a pivot of two dimensions."
-      >
-        <SalesFilterBuilder applied={applied} onApply={setApplied} />
+      <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+        <AnalyticsCard
+          title="Super filter"
+          subtitle="Every condition and grouping, as a table or as a pivot of two dimensions."
+        >
+          <SalesFilterBuilder applied={applied} onApply={setApplied} />
+        </AnalyticsCard>
         <Tabs
           value={view}
           onChange={(_event, next: View) => setView(next)}
@@ -115,7 +130,7 @@ export function SupremeAnalyticsPage() {
             <PivotPanel applied={applied} onExport={exportCsv} onLocked={lock} />
           )}
         </Box>
-      </AnalyticsCard>
+      </Box>
     );
 
   return (

@@ -4,7 +4,7 @@ import type { AnalyticsGroup, TSalesGroupRow } from '@app/contracts';
 import { useMemo } from 'react';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
 import { toCents } from '../../../lib/money';
-import { formatCount } from '../components/analytics-format';
+import { formatCount, formatPeriod } from '../components/analytics-format';
 import { useMoneyFormat } from '../components/money';
 import { GROUP_LABELS, withNoDataRow, type FilterResultRow } from './sales-filter';
 
@@ -44,7 +44,16 @@ export function FilterResultsTable({ rows, groupBy, title, isLoading }: FilterRe
   const hasTransactions = shown.some((row) => row.transactions !== undefined);
 
   const columns: DataTableColumn<ResultRow>[] = [
-    { id: 'label', label: GROUP_LABELS[groupBy], render: (row) => <Truncated text={row.label} /> },
+    {
+      id: 'label',
+      label: GROUP_LABELS[groupBy],
+      // Days arrive as yyyy-MM-dd (which sorts); they read as dates.
+      render: (row) => (
+        <Truncated
+          text={groupBy === 'day' && !row.isPlaceholder ? formatPeriod(row.label, 'daily', true) : row.label}
+        />
+      ),
+    },
     ...(groupBy === 'product'
       ? [{ id: 'sku' as const, label: 'SKU', format: (sku: string | undefined) => sku ?? '' }]
       : []),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { withNoDataTrend } from './product-trend';
-import { emptyDraft, normaliseSkus, toFilterBody, withNoDataRow } from './sales-filter';
+import { checkDraft, emptyDraft, normaliseSkus, toFilterBody, withNoDataRow } from './sales-filter';
 
 const TODAY = new Date(2026, 10, 26);
 const STORE = '0b7e2a4c-2f55-4c1e-9a51-1f1f7d7a05c1';
@@ -35,6 +35,19 @@ describe('toFilterBody', () => {
   it('leaves out empty lists and blank amounts', () => {
     const body = toFilterBody({ ...emptyDraft(TODAY), minTotal: '  ' });
     expect(Object.keys(body).sort()).toEqual(['end', 'groupBy', 'limit', 'start']);
+  });
+});
+
+describe('checkDraft', () => {
+  it('refuses a maximum below the minimum, amounts with three decimals and a limit out of range', () => {
+    expect(checkDraft({ ...emptyDraft(TODAY), minTotal: '50', maxTotal: '5', limit: '0' })).toEqual({
+      maxTotal: 'At least the minimum.',
+      limit: 'A whole number from 1 to 1000.',
+    });
+    expect(checkDraft({ ...emptyDraft(TODAY), minTotal: '1.005' })).toEqual({
+      minTotal: 'An amount such as 12.50.',
+    });
+    expect(checkDraft(emptyDraft(TODAY))).toEqual({});
   });
 });
 

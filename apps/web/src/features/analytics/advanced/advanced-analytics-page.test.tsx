@@ -1,0 +1,96 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse } from '../../../test/fixtures';
+import { AdvancedAnalyticsPage } from './advanced-analytics-page';
+import { DAIRY, STORE, analyticsCalls, renderTierPage } from './analytics-tier.test-kit';
+
+const FILTER = '/api/sales-analytics/filter-advanced';
+
+afterEach(() => vi.unstubAllGlobals());
+
+function filterBodies(requests: Request[]) {
+  return Promise.all(
+    requests
+      .filter((request) => new URL(request.url).pathname === FILTER)
+      .map(async (request) => JSON.parse(await request.clone().text()) as Record<string, unknown>),
+  );
+}
+
+describe(AdvancedAnalyticsPage.name, () => {
+  it('sends the filter as built: stores, categories, SKUs, totals, grouping and limit', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { requests } = renderTierPage(<AdvancedAnalyticsPage />, {
+      planId: 'ADVANCED',
+      routes: [{ method: 'POST', path: FILTER, answer: () => jsonResponse(200, []) }],
+    });
+    // An empty answer is one placeholder row (001 section 4).
+    const table = await screen.findByRole('table', { name: 'Table' });
+    const placeholder = await within(table).findByText('No Data');
+    expect(
+      within(placeholder.closest('tr')!)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['No Data', '', '0', expect.stringMatching(/0\.00/)]);
+
+    await user.click(screen.getByRole('combobox', { name: 'Stores' }));
+    await user.click(await screen.findByRole('option', { name: STORE.name }));
+    await user.click(screen.getByRole('combobox', { name: 'Categories' }));
+    await user.click(await screen.findByRole('option', { name: new RegExp(DAIRY.categoryName) }));
+    await user.type(screen.getByRole('combobox', { name: 'SKUs' }), 'OAT-1{Enter}rye-2');
+    await user.click(screen.getByRole('textbox', { name: 'Min total' }));
+    await user.paste('10');
+    await user.click(screen.getByRole('textbox', { name: 'Max total' }));
+    await user.paste('99.50');
+    await user.click(screen.getByRole('combobox', { name: 'Group by' }));
+    await user.click(screen.getByRole('option', { name: 'Store' }));
+    await user.clear(screen.getByRole('textbox', { name: 'Rows' }));
+    await user.click(screen.getByRole('textbox', { name: 'Rows' }));
+    await user.paste('20');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+
+    await waitFor(async () => expect(await filterBodies(requests)).toHaveLength(2));
+    const [first, applied] = await filterBodies(requests);
+    expect(first).toEqual({
+      start: expect.any(String),
+      end: expect.any(String),
+      groupBy: 'product',
+      limit: 100,
+    });
+    expect(applied).toEqual({
+      start: first?.start,
+      end: first?.end,
+      storeIds: [STORE.id],
+      categoryIds: [DAIRY.id],
+      skus: ['OAT-1', 'rye-2'],
+      minTotal: '10',
+      maxTotal: '99.50',
+      groupBy: 'store',
+      limit: 20,
+    });
+  });
+
+  it('shows a calm locked state and sends no call when the plan lacks the tier', async () => {
+    const { requests, store } = renderTierPage(<AdvancedAnalyticsPage />, { planId: 'BASIC' });
+    expect(await screen.findByText('Advanced analytics is not part of your plan')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View Plans' })).toHaveAttribute('href', '/subscription-plans');
+    expect(analyticsCalls(requests)).toEqual([]);
+    expect(store.getState().ui.upgradeModalOpen).toBe(false);
+  });
+
+  it('turns into the locked state on the first refusal when the role cannot read the plan', async () => {
+    const { requests, store } = renderTierPage(<AdvancedAnalyticsPage />, {
+      roles: ['ROLE_ANALYTICS_READER'],
+      routes: [
+        {
+          method: 'POST',
+          path: FILTER,
+          answer: () => jsonResponse(403, { code: 'PLAN_VIOLATION', message: 'Upgrade to Advanced.' }),
+        },
+      ],
+    });
+    expect(await screen.findByText('Advanced analytics is not part of your plan')).toBeInTheDocument();
+    expect(store.getState().ui.upgradeModalOpen).toBe(true);
+    expect(analyticsCalls(requests)).toHaveLength(1);
+  });
+});

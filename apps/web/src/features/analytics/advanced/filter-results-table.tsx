@@ -1,0 +1,92 @@
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import type { AnalyticsGroup, TSalesGroupRow } from '@app/contracts';
+import { useMemo } from 'react';
+import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
+import { toCents } from '../../../lib/money';
+import { formatCount, formatPeriod } from '../components/analytics-format';
+import { useMoneyFormat } from '../components/money';
+import { GROUP_LABELS, withNoDataRow, type FilterResultRow } from './sales-filter';
+
+type ResultRow = FilterResultRow & { totalCents: number };
+
+type FilterResultsTableProps = {
+  rows: readonly TSalesGroupRow[] | undefined;
+  groupBy: AnalyticsGroup;
+  title: string;
+  isLoading: boolean;
+};
+
+/** A long name on one line, whole in its tooltip. */
+function Truncated({ text }: { text: string }) {
+  return (
+    <Tooltip title={text} placement="bottom-start">
+      <Typography variant="body2" noWrap sx={{ maxWidth: 320 }}>
+        {text}
+      </Typography>
+    </Tooltip>
+  );
+}
+
+/**
+ * The filter's answer in the reusable data table, best first (days in date order). An empty
+ * answer is one 'No Data' row with zero quantity and price (001 section 4), not an empty table.
+ */
+export function FilterResultsTable({ rows, groupBy, title, isLoading }: FilterResultsTableProps) {
+  const money = useMoneyFormat();
+  const shown = useMemo<ResultRow[]>(
+    () =>
+      isLoading && !rows
+        ? []
+        : withNoDataRow(rows).map((row) => ({ ...row, totalCents: toCents(row.totalPrice) })),
+    [rows, isLoading],
+  );
+  const hasTransactions = shown.some((row) => row.transactions !== undefined);
+
+  const columns: DataTableColumn<ResultRow>[] = [
+    {
+      id: 'label',
+      label: GROUP_LABELS[groupBy],
+      // Days arrive as yyyy-MM-dd (which sorts); they read as dates.
+      render: (row) => (
+        <Truncated
+          text={groupBy === 'day' && !row.isPlaceholder ? formatPeriod(row.label, 'daily', true) : row.label}
+        />
+      ),
+    },
+    ...(groupBy === 'product'
+      ? [{ id: 'sku' as const, label: 'SKU', format: (sku: string | undefined) => sku ?? '' }]
+      : []),
+    { id: 'quantity', label: 'Quantity', numeric: true, format: (value: number) => formatCount(value) },
+    ...(hasTransactions
+      ? [
+          {
+            id: 'transactions' as const,
+            label: 'Transactions',
+            numeric: true,
+            format: (value: number | undefined) => (value === undefined ? '' : formatCount(value)),
+          },
+        ]
+      : []),
+    {
+      id: 'totalCents',
+      label: 'Total',
+      numeric: true,
+      format: (cents: number) => money.format(cents),
+    },
+  ];
+
+  return (
+    <DataTable
+      // A new grouping brings other columns: start its sort afresh.
+      key={groupBy}
+      title={title}
+      columns={columns}
+      rows={shown}
+      isLoading={isLoading}
+      initialOrderBy={groupBy === 'day' ? 'label' : 'totalCents'}
+      initialOrder={groupBy === 'day' ? 'asc' : 'desc'}
+      getRowLabel={(row) => row.label}
+    />
+  );
+}

@@ -1,0 +1,230 @@
+import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { isPermitted, type AnalyticsGroup, type TCategory, type TStore } from '@app/contracts';
+import { useState, type FormEvent } from 'react';
+import { useSelector } from 'react-redux';
+import { selectRoles } from '../../../session/session.slice';
+import { useListAnalyticsStoresQuery } from '../components/analytics-stores.api';
+import { RangePicker } from '../components/range-picker';
+import { useListFilterCategoriesQuery } from './filter-choices.api';
+import {
+  GROUP_LABELS,
+  checkDraft,
+  emptyDraft,
+  normaliseSkus,
+  type SalesFilterDraft,
+  type SalesFilterErrors,
+} from './sales-filter';
+
+type SalesFilterBuilderProps = {
+  /** The filter last applied: the form starts from it. */
+  applied: SalesFilterDraft;
+  onApply: (draft: SalesFilterDraft) => void;
+  /** The groupings offered (all four unless narrowed). */
+  groups?: readonly AnalyticsGroup[];
+};
+
+const NO_STORES: TStore[] = [];
+const NO_CATEGORIES: TCategory[] = [];
+
+/**
+ * The filter of `POST /filter-advanced` and `/super-filter`, edited as a draft and sent on Apply
+ * (a year of sales per keystroke would be wasteful). Reset goes back to the defaults and applies
+ * them. Roles without the catalogue's read get the store and category lists refused by the
+ * server; those fields are then disabled and say why, and the rest of the filter still works.
+ */
+export function SalesFilterBuilder({
+  applied,
+  onApply,
+  groups = ['product', 'category', 'store', 'day'],
+}: SalesFilterBuilderProps) {
+  const roles = useSelector(selectRoles);
+  const [draft, setDraft] = useState(applied);
+  const [errors, setErrors] = useState<SalesFilterErrors>({});
+  const [skuText, setSkuText] = useState('');
+  const stores = useListAnalyticsStoresQuery();
+  const storeList = stores.data ?? NO_STORES;
+  const canReadCategories = isPermitted(roles, 'product:read');
+  const locationIds = [...new Set(storeList.map((store) => store.locationId))].sort();
+  const categories = useListFilterCategoriesQuery(locationIds, {
+    skip: !canReadCategories || !stores.isSuccess || locationIds.length === 0,
+  });
+  const categoryList = categories.data ?? NO_CATEGORIES;
+
+  const change = (patch: Partial<SalesFilterDraft>) => {
+    setDraft((current) => ({ ...current, ...patch }));
+    setErrors((current) => {
+      const next = { ...current };
+      for (const key of Object.keys(patch)) delete next[key as keyof SalesFilterErrors];
+      return next;
+    });
+  };
+
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    // A SKU typed but not yet turned into a chip counts too: people press Apply straight away.
+    const next = { ...draft, skus: normaliseSkus([...draft.skus, skuText]) };
+    const found = checkDraft(next);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setSkuText('');
+    setDraft(next);
+    onApply(next);
+  };
+
+  const reset = () => {
+    const fresh = emptyDraft();
+    setDraft(fresh);
+    setErrors({});
+    setSkuText('');
+    onApply(fresh);
+  };
+
+  const storesHelp = stores.isError ? 'Your role cannot list stores: all stores count.' : ' ';
+  const categoriesHelp = !canReadCategories
+    ? 'Your role cannot list categories.'
+    : categories.isError
+      ? 'Categories could not be loaded.'
+      : ' ';
+
+  return (
+    <Box component="form" noValidate onSubmit={apply} aria-label="Sales filter">
+      <Box sx={{ mb: 2 }}>
+        <RangePicker value={draft.range} onChange={(range) => change({ range })} />
+      </Box>
+      <Box
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))',
+          columnGap: 2,
+          rowGap: 0.5,
+        }}
+      >
+        <Autocomplete
+          multiple
+          limitTags={2}
+          options={storeList}
+          loading={stores.isLoading}
+          disabled={stores.isError}
+          value={storeList.filter((store) => draft.storeIds.includes(store.id))}
+          onChange={(_event, chosen) => change({ storeIds: chosen.map((store) => store.id) })}
+          getOptionLabel={(store) => store.name}
+          isOptionEqualToValue={(option, value) => option.id === value.id}
+          renderInput={(params) => (
+            <TextField {...params} label="Stores" placeholder="All stores" helperText={storesHelp} />
+          )}
+        />
+        <Autocomplete
+          multiple
+          limitTags={2}
+          options={categoryList}
+          loading={categories.isFetching}
+          disabled={!canReadCategories || categories.isError}
+          value={categoryList.filter((category) => draft.categoryIds.includes(category.id))}
+          onChange={(_event, chosen) => change({ categoryIds: chosen.map((category) => category.id) })}
+          getOptionLabel={(category) => category.categoryName}
+          isOptionEqualToValue={(option, value) => option.id === value.id}
+          renderOption={({ key, ...props }, category) => (
+            <li key={key} {...props}>
+              <Box sx={{ minWidth: 0 }}>
+                <Typography noWrap>{category.categoryName}</Typography>
+                <Typography variant="caption" color="text.secondary" noWrap component="div">
+                  {category.location.name}
+                </Typography>
+              </Box>
+            </li>
+          )}
+          renderInput={(params) => (
+            <TextField
+              {...params}
+              label="Categories"
+              placeholder="All categories"
+              helperText={categoriesHelp}
+            />
+          )}
+        />
+        <Autocomplete
+          multiple
+          freeSolo
+          limitTags={3}
+          options={[] as string[]}
+          value={draft.skus}
+          inputValue={skuText}
+          onInputChange={(_event, text) => setSkuText(text)}
+          onChange={(_event, chosen) => change({ skus: normaliseSkus(chosen) })}
+          renderValue={(values, getItemProps) =>
+            values.map((sku, index) => {
+              const { key, ...itemProps } = getItemProps({ index });
+              return <Chip key={key} size="small" label={sku} {...itemProps} />;
+            })
+          }
+          renderInput={(params) => (
+            <TextField
+              {...params}
+              label="SKUs"
+              placeholder="Type a SKU, press Enter"
+              error={Boolean(errors.skus)}
+              helperText={errors.skus ?? 'Any case; every location.'}
+            />
+          )}
+        />
+        <TextField
+          select
+          label="Group by"
+          value={draft.groupBy}
+          onChange={(event) => change({ groupBy: event.target.value as AnalyticsGroup })}
+          helperText=" "
+        >
+          {groups.map((group) => (
+            <MenuItem key={group} value={group}>
+              {GROUP_LABELS[group]}
+            </MenuItem>
+          ))}
+        </TextField>
+        <Box sx={{ display: 'flex', gap: 2 }}>
+          <TextField
+            label="Min total"
+            value={draft.minTotal}
+            onChange={(event) => change({ minTotal: event.target.value })}
+            error={Boolean(errors.minTotal)}
+            helperText={errors.minTotal ?? ' '}
+            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+            sx={{ flex: 1 }}
+          />
+          <TextField
+            label="Max total"
+            value={draft.maxTotal}
+            onChange={(event) => change({ maxTotal: event.target.value })}
+            error={Boolean(errors.maxTotal)}
+            helperText={errors.maxTotal ?? ' '}
+            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+            sx={{ flex: 1 }}
+          />
+        </Box>
+        <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
+          <TextField
+            label="Rows"
+            value={draft.limit}
+            onChange={(event) => change({ limit: event.target.value })}
+            error={Boolean(errors.limit)}
+            helperText={errors.limit ?? ' '}
+            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+            sx={{ width: 96, flexShrink: 0 }}
+          />
+          <Box sx={{ flex: 1 }} />
+          <Button onClick={reset} sx={{ mt: 1 }}>
+            Reset
+          </Button>
+          <Button type="submit" variant="contained" sx={{ mt: 1 }}>
+            Apply
+          </Button>
+        </Box>
+      </Box>
+    </Box>
+  );
+}

@@ -50,7 +50,15 @@ export function parseAnalyticsDateTime(text: string): TLocalDateTime | null {
     number,
     number,
   ];
-  if (year < ANALYTICS_FIRST_YEAR || year > ANALYTICS_LAST_YEAR || month < 1 || month > 12 || hour > 23 || minute > 59) return null;
+  if (
+    year < ANALYTICS_FIRST_YEAR ||
+    year > ANALYTICS_LAST_YEAR ||
+    month < 1 ||
+    month > 12 ||
+    hour > 23 ||
+    minute > 59
+  )
+    return null;
   if (day < 1 || day > new Date(Date.UTC(year, month, 0)).getUTCDate()) return null;
   return { year, month, day, hour, minute };
 }

@@ -58,6 +58,7 @@ describe('parseAnalyticsDateTime', () => {
       '10-01-2026 24:00',
       '10-01-2026 23:60',
       '10-01-0099 10:00',
+      '30-12-9999 23:59',
     ]) {
       expect(parseAnalyticsDateTime(text), text).toBeNull();
     }

@@ -31,6 +31,14 @@ export type TLocalDateTime = { year: number; month: number; day: number; hour: n
 
 const DATE_TIME = /^(\d{2})-(\d{2})-(\d{4}) (\d{2}):(\d{2})$/;
 
+/**
+ * Years a range may name. The last stops at 9998: the minute after a range's end and the period
+ * after its last must stay four-digit years (a 10000th year's day strings sort before 9999's and
+ * ran a trend's axis forever; PostgreSQL refused them as dates).
+ */
+export const ANALYTICS_FIRST_YEAR = 1970;
+export const ANALYTICS_LAST_YEAR = 9998;
+
 /** `31-01-2026 18:30` as its parts, or null unless it is a real date and time (no 31 April, no 24:00). */
 export function parseAnalyticsDateTime(text: string): TLocalDateTime | null {
   const match = DATE_TIME.exec(text);
@@ -42,7 +50,15 @@ export function parseAnalyticsDateTime(text: string): TLocalDateTime | null {
     number,
     number,
   ];
-  if (year < 1970 || month < 1 || month > 12 || hour > 23 || minute > 59) return null;
+  if (
+    year < ANALYTICS_FIRST_YEAR ||
+    year > ANALYTICS_LAST_YEAR ||
+    month < 1 ||
+    month > 12 ||
+    hour > 23 ||
+    minute > 59
+  )
+    return null;
   if (day < 1 || day > new Date(Date.UTC(year, month, 0)).getUTCDate()) return null;
   return { year, month, day, hour, minute };
 }

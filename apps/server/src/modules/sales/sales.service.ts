@@ -1,6 +1,7 @@
 import { isPermitted, type TSale, type ZCreateSaleRequest, type ZRefundRequest } from '@app/contracts';
 import type { z } from 'zod';
 import type { Principal } from '../../platform/auth/guard.js';
+import { isNumericOverflow } from '../../platform/db/pg-errors.js';
 import { inTenant, type TenantScope } from '../../platform/db/tenancy.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { once, type IdempotencyClaim } from '../../platform/idempotency/idempotency.js';
@@ -232,13 +233,26 @@ function stockChanges(sale: NewSale, lines: readonly NewSaleLine[]) {
 
 async function addToRollups(scope: TenantScope, sale: NewSale, lines: readonly NewSaleLine[]): Promise<void> {
   const key = { storeId: sale.storeId, day: sale.day };
-  await addToProductRollups(scope, key, sumByProduct(lines));
-  await addToStoreRollup(scope, key, {
-    total: sale.total,
-    units: sale.units,
-    // Refunds give money back but are not transactions of the day.
-    transactions: sale.kind === 'SALE' ? 1 : 0,
-  });
+  try {
+    await addToProductRollups(scope, key, sumByProduct(lines));
+    await addToStoreRollup(scope, key, {
+      total: sale.total,
+      units: sale.units,
+      // Refunds give money back but are not transactions of the day.
+      transactions: sale.kind === 'SALE' ? 1 : 0,
+    });
+  } catch (error) {
+    // Security review: a day's rollup holds 100 sales of the largest amount; the 101st was a 500.
+    if (isNumericOverflow(error))
+      throw new AppError(
+        'CONFLICT',
+        `The sales of ${sale.day} at this store would pass the largest total the figures can hold. Check the prices and quantities.`,
+        { day: sale.day },
+        {},
+        error,
+      );
+    throw error;
+  }
 }
 
 function withNothingRefunded(lines: readonly NewSaleLine[]): SaleLineRow[] {

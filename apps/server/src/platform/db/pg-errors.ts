@@ -8,6 +8,11 @@ export function isForeignKeyViolation(error: unknown): boolean {
   return hasCode(error, '23503');
 }
 
+/** PostgreSQL's numeric_value_out_of_range: a sum past its column's precision, possibly wrapped. */
+export function isNumericOverflow(error: unknown): boolean {
+  return hasCode(error, '22003');
+}
+
 function hasCode(error: unknown, code: string): boolean {
   let current: unknown = error;
   for (let depth = 0; depth < 3 && current; depth++) {

@@ -1,4 +1,9 @@
-import type { AnalyticsInterval, TLocalDateTime, TTrendRow } from '@app/contracts';
+import {
+  ANALYTICS_MAX_RANGE_YEARS,
+  type AnalyticsInterval,
+  type TLocalDateTime,
+  type TTrendRow,
+} from '@app/contracts';
 import { dateInTimeZone, instantOfWallTime } from '../../../platform/zoned-time.js';
 
 /**
@@ -115,11 +120,17 @@ export function periodOf(day: string, interval: AnalyticsInterval): string {
   return day.slice(0, 7);
 }
 
+/** More periods than the days of the longest range is a broken axis, never a chart. */
+const MAX_PERIODS = ANALYTICS_MAX_RANGE_YEARS * 366 + 2;
+
 /** Every period from the first day's to the last day's, in order: a continuous axis for charts. */
 export function periodsBetween(firstDay: string, lastDay: string, interval: AnalyticsInterval): string[] {
   const periods: string[] = [];
   let day = interval === 'monthly' ? `${firstDay.slice(0, 7)}-01` : periodOf(firstDay, interval);
   while (day <= lastDay) {
+    // Security review: a day past 9999 ("+010000-01") sorts before lastDay, and the loop grew the
+    // axis until the process ran out of memory. The contract stops ranges at 9998; this stops a loop.
+    if (periods.length > MAX_PERIODS) throw new Error(`no end to the axis from ${firstDay} to ${lastDay}`);
     periods.push(periodOf(day, interval));
     if (interval === 'daily') day = addDays(day, 1);
     else if (interval === 'weekly') day = addDays(day, 7);

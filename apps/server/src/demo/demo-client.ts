@@ -31,7 +31,7 @@ export function demoClient(app: FastifyInstance): DemoClient {
       if (!expected.includes(res.statusCode)) {
         throw new Error(`demo seed: ${method} ${url} answered ${res.statusCode} ${res.body.slice(0, 300)}`);
       }
-      return (res.headers['content-type']?.includes('json') ? res.json() : res.body) as never;
+      return (String(res.headers['content-type'] ?? '').includes('json') ? res.json() : res.body) as never;
     },
     form: async (url, parts) => {
       const { payload, headers } = multipart(parts);

@@ -22,7 +22,7 @@ export async function demoOwnerExists(db: Db, email: string): Promise<boolean> {
  * database in use is left alone. Asked as the owner, who sees every account.
  */
 export async function hasAnyAccount(owner: pg.Pool): Promise<boolean> {
-  const { rows } = await owner.query(`select exists (select 1 from users) as found`);
+  const { rows } = await owner.query<{ found: boolean }>(`select exists (select 1 from users) as found`);
   return Boolean(rows[0]?.found);
 }
 

@@ -97,29 +97,42 @@ export async function writeSalesHistory(
        from timed where sold_at <= $2`,
       [plan.timeZone, plan.now, plan.cashierIds],
     );
+    // Which product a line takes: from the promotion running that day (15 %), from the season's
+    // categories (30 % in summer and in November-December), else by popularity (a skewed draw
+    // over the ranks). Pools are numbered lists, so each pick is an equality join.
+    await q(
+      `create temp table demo_pool on commit drop as
+       select 'R' as pool, 0::bigint as grp, rank::bigint as idx, sku from (select distinct sku, rank from demo_products) r
+       union all
+       select 'S', case season when 'SUMMER' then 1 else 2 end, row_number() over (partition by season order by sku) - 1, sku
+       from (select distinct sku, season from demo_products where season in ('SUMMER', 'WINTER')) s
+       union all
+       select 'P', promo_no, ord - 1, sku from demo_promotions, unnest(skus) with ordinality as u(sku, ord)
+       where sku in (select sku from demo_products)`,
+    );
     await q(
       `create temp table demo_lines on commit drop as
-       with ranked as (select array_agg(sku order by rank) as skus from (select distinct sku, rank from demo_products) r),
-       seasonal as (select season, array_agg(distinct sku) as skus from demo_products group by season),
+       with sizes as (select pool, grp, count(*) as n from demo_pool group by pool, grp),
        drawn as (
          select s.id as sale_id, g.line_no, s.store_id, s.location_id, s.sold_at, s.day, s.promo_no,
                 random() as u, random() as v, random() as w1, random() as w2,
-                case when s.promo_no is not null and random() < 0.15 then
-                       (select skus[1 + floor(random() * cardinality(skus))::int] from demo_promotions p where p.promo_no = s.promo_no)
-                     when s.season is not null and random() < 0.3 then
-                       (select skus[1 + floor(random() * cardinality(skus))::int] from seasonal z where z.season = s.season)
-                end as special_sku
+                case when s.promo_no is not null and random() < 0.15 then 'P'
+                     when s.season is not null and random() < 0.3 then 'S' else 'R' end as pool,
+                case when s.season = 'SUMMER' then 1 else 2 end as season_grp
          from demo_sales s, generate_series(1, s.line_count) g(line_no)
+       ), keyed as (
+         select d.*, case d.pool when 'P' then d.promo_no when 'S' then d.season_grp else 0 end as grp from drawn d
        ), picked as (
-         select d.*, coalesce(d.special_sku, r.skus[1 + floor(cardinality(r.skus) * power(d.v, 2.2))::int]) as sku
-         from drawn d cross join ranked r
+         select k.*, floor(z.n * (case when k.pool = 'R' then power(k.v, 2.2) else k.v end))::bigint as idx
+         from keyed k join sizes z on z.pool = k.pool and z.grp = k.grp
        )
        select k.sale_id, k.line_no, k.store_id, k.sold_at, k.day, p.product_id, p.name as product_name, p.sku,
               p.barcode, p.category_id, p.price as unit_price,
               coalesce(round(p.price * pr.percent / 100, 2), 0) as discount,
               1 + (k.w1 < 0.3)::int + (k.w2 < 0.1)::int + (pr.promo_no is not null and k.u < 0.4)::int as quantity
        from picked k
-       join demo_products p on p.location_id = k.location_id and p.sku = k.sku
+       join demo_pool o on o.pool = k.pool and o.grp = k.grp and o.idx = k.idx
+       join demo_products p on p.location_id = k.location_id and p.sku = o.sku
        left join demo_promotions pr on pr.promo_no = k.promo_no and p.sku = any(pr.skus)`,
     );
     // Refunds: the first line of a few older sales, given back within three days (before now).
@@ -144,13 +157,13 @@ export async function writeSalesHistory(
                                barcode, category_id, quantity, unit_price, discount, line_total, refunded_quantity)
        select $1::uuid, l.sale_id, l.line_no, l.store_id, l.sold_at, l.day, l.product_id, l.product_name, l.sku, l.barcode,
               l.category_id, l.quantity, l.unit_price, l.discount, l.quantity * (l.unit_price - l.discount),
-              case when l.line_no = 1 and exists (select 1 from demo_refunds r where r.sale_id = l.sale_id)
-                   then l.quantity else 0 end
-       from demo_lines l
+              case when l.line_no = 1 and r.sale_id is not null then l.quantity else 0 end
+       from demo_lines l left join demo_refunds r on r.sale_id = l.sale_id
        union all
        select $1::uuid, r.id, 1, r.store_id, r.refunded_at, r.day, l.product_id, l.product_name, l.sku, l.barcode,
               l.category_id, -l.quantity, l.unit_price, l.discount, -l.quantity * (l.unit_price - l.discount), 0
-       from demo_refunds r join demo_lines l on l.sale_id = r.sale_id and l.line_no = 1`,
+       from demo_refunds r join demo_lines l on l.sale_id = r.sale_id and l.line_no = 1
+       order by 5, 2, 3`,
       [plan.businessId],
     );
     await q(
@@ -166,7 +179,8 @@ export async function writeSalesHistory(
        select $1::uuid, r.id, 'REFUND', r.sale_id, r.store_id, r.location_id, r.refunded_at, r.day, r.payment_method,
               -l.quantity * l.unit_price, -l.quantity * l.discount, -l.quantity * (l.unit_price - l.discount),
               -l.quantity, r.created_by, r.refunded_at
-       from demo_refunds r join demo_lines l on l.sale_id = r.sale_id and l.line_no = 1`,
+       from demo_refunds r join demo_lines l on l.sale_id = r.sale_id and l.line_no = 1
+       order by 7, 2`,
       [plan.businessId],
     );
     // The rollups from the rows just written (the business had no sales before).
@@ -175,7 +189,8 @@ export async function writeSalesHistory(
                                          quantity, total)
        select business_id, store_id, day, product_id, sku, product_name, barcode, category_id, sum(quantity), sum(line_total)
        from sale_lines where business_id = $1
-       group by business_id, store_id, day, product_id, sku, product_name, barcode, category_id`,
+       group by business_id, store_id, day, product_id, sku, product_name, barcode, category_id
+       order by store_id, day, product_id`,
       [plan.businessId],
     );
     await q(

@@ -11,9 +11,11 @@ const SMALL = { products: 24, months: 2, lines: 2_000 };
 
 let t: TestApp;
 let seeded: DemoSeedResult;
+let demoBeforeSeed: number;
 
 beforeAll(async () => {
-  t = await buildTestApp();
+  t = await buildTestApp({ DEMO: '1' });
+  demoBeforeSeed = (await t.app.inject({ url: '/api/demo' })).statusCode;
   seeded = await seedDemo(
     { app: t.app, db: t.database.db, owner: t.owner.pool, timeZone: 'Europe/Paris' },
     SMALL,
@@ -99,5 +101,29 @@ describe('seedDemo', () => {
     const again = await seedDemo({ app: t.app, db: t.database.db, owner: t.owner.pool }, SMALL);
     expect(again).toEqual({ status: 'exists', email: DEMO_OWNER.email, password: DEMO_OWNER.password });
     expect(await count(`select count(*) n from businesses where business_name = 'Demo Market'`)).toBe(1);
+  });
+});
+
+describe('GET /api/demo', () => {
+  it('answers the demo sign-in without a token once the demo exists, 404 before', async () => {
+    expect(demoBeforeSeed).toBe(404);
+    const res = await t.app.inject({ url: '/api/demo' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      email: DEMO_OWNER.email,
+      password: DEMO_OWNER.password,
+      businessName: 'Demo Market',
+    });
+  });
+
+  it('does not exist on a server without DEMO=1', async () => {
+    const plain = await buildTestApp();
+    try {
+      const res = await plain.app.inject({ url: '/api/demo' });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).not.toHaveProperty('password');
+    } finally {
+      await plain.close();
+    }
   });
 });

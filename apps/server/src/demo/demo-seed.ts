@@ -53,10 +53,11 @@ const STORES = [
  * run changes nothing and says so: the demo is made once per database.
  */
 export async function seedDemo(deps: DemoSeedDeps, size: DemoSize = FULL_DEMO): Promise<DemoSeedResult> {
-  const log = deps.log ?? (() => undefined);
+  const started = Date.now();
+  const say = deps.log ?? (() => undefined);
+  const log = (line: string) => say(`${line} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   const credentials = { email: DEMO_OWNER.email, password: DEMO_OWNER.password };
   if (await demoOwnerExists(deps.db, DEMO_OWNER.email)) return { status: 'exists', ...credentials };
-  const started = Date.now();
   const now = deps.now ?? new Date();
   const timeZone = deps.timeZone ?? hostTimeZone();
   const client = demoClient(deps.app);
@@ -98,6 +99,7 @@ export async function seedDemo(deps: DemoSeedDeps, size: DemoSize = FULL_DEMO): 
   const fromDay = addDays(addMonths(toDay, -size.months), 1);
   const promotions = planPromotions(products, fromDay, toDay);
   await startCurrentPromotion(client, promotions.at(-1), toDay, timeZone, stores);
+  log('demo: the running promotion');
   const history = await writeSalesHistory(deps.db, {
     businessId,
     timeZone,

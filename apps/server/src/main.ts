@@ -33,6 +33,8 @@ async function main(): Promise<void> {
       debug: (m) => log.debug(m),
     });
     const { owner, database, ownerUrl } = databases;
+    // Before the server's own app and workers exist: the seed has an app of its own.
+    if (config.demo) demoLine = await seedDemoOnFirstStart(config, databases, log);
 
     // pg-boss's own small pool, as the owner: its workers read and delete jobs, which the
     // request role may not.
@@ -46,7 +48,6 @@ async function main(): Promise<void> {
     });
     // Before listening: the first request may queue a mail, and its queue must exist.
     await jobs.start();
-    if (config.demo) demoLine = await seedDemoOnFirstStart({ app, db: database.db, owner: owner.pool }, log);
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
     await jobs?.stop(0).catch(() => undefined);
@@ -57,9 +58,9 @@ async function main(): Promise<void> {
     `ready: open ${config.appUrl}` +
       (config.devMailbox
         ? ` (e-mails: ${mailboxUrl(config.appUrl, readOrCreateMailboxKey(config.dataDir))})`
-        : '') +
-      demoLine,
+        : ''),
   );
+  if (demoLine) log.info(demoLine);
 
   // Graceful shutdown: stop accepting, let in-flight requests finish, then stop the workers (a
   // send under way finishes; a job not taken stays queued for the next start), then close the

@@ -123,7 +123,7 @@ export async function writeSalesHistory(
        ), keyed as (
          select d.*, case d.pool when 'P' then d.promo_no when 'S' then d.season_grp else 0 end as grp from drawn d
        ), picked as (
-         select k.*, floor(z.n * (case when k.pool = 'R' then power(k.v, 2.2) else k.v end))::bigint as idx
+         select k.*, floor(z.n * (case when k.pool = 'R' then power(k.v, 1.6) else k.v end))::bigint as idx
          from keyed k join sizes z on z.pool = k.pool and z.grp = k.grp
        )
        select k.sale_id, k.line_no, k.store_id, k.sold_at, k.day, p.product_id, p.name as product_name, p.sku,

@@ -58,6 +58,9 @@ export async function seedDemo(deps: DemoSeedDeps, size: DemoSize = FULL_DEMO): 
   const log = (line: string) => say(`${line} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   const credentials = { email: DEMO_OWNER.email, password: DEMO_OWNER.password };
   if (await demoOwnerExists(deps.db, DEMO_OWNER.email)) return { status: 'exists', ...credentials };
+  say(
+    `demo: seeding "${DEMO_BUSINESS_NAME}" with ${size.products} products and ${size.months} months of sales`,
+  );
   const now = deps.now ?? new Date();
   const timeZone = deps.timeZone ?? hostTimeZone();
   const client = demoClient(deps.app);

@@ -40,7 +40,7 @@ export async function seedCatalogue(
       if (locationId === warehouseLocationId) categoryIds.set(category.name, made.id);
     }
   }
-  // Two at a time: one form's image is decoded while the other's transaction runs (each takes the
+  // Three at a time: one form's image is decoded while the other's transaction runs (each takes the
   // business row's lock, so their database work still queues).
   const createOne = async (product: DemoProduct) => {
     const fields: Record<string, string> = {
@@ -69,7 +69,7 @@ export async function seedCatalogue(
   const lane = async () => {
     for (let product = queue.shift(); product; product = queue.shift()) await createOne(product);
   };
-  await Promise.all([lane(), lane()]);
+  await Promise.all([lane(), lane(), lane()]);
 }
 
 /**

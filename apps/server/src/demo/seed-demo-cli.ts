@@ -2,12 +2,10 @@
 // DATA_DIR unless DATABASE_URL; migrations; the request role), builds the app without listening,
 // and seeds Demo Market through it. A second run changes nothing and says so.
 import pino from 'pino';
-import { buildApp } from '../app.js';
 import { ConfigError, loadConfig } from '../platform/config.js';
-import { createJobQueue } from '../platform/jobs/job-queue.js';
 import { openDatabases } from '../start-up.js';
 import { DEMO_BUSINESS_NAME } from './demo-account.js';
-import { seedDemo } from './demo-seed.js';
+import { seedWithOwnApp } from './demo-start.js';
 
 async function run(): Promise<void> {
   const config = loadConfig();
@@ -18,24 +16,10 @@ async function run(): Promise<void> {
     warn: (m) => log.warn(m),
     debug: () => undefined,
   });
-  // No workers: the seed queues its sign-up mails only to read their links, then drops them.
-  const jobs = createJobQueue({ url: databases.ownerUrl, log, timing: config.jobTiming, isPolling: false });
   try {
-    const app = await buildApp({
-      config,
-      db: databases.database.db,
-      ownerDb: databases.owner.db,
-      jobs,
-      logger: false,
-    });
-    await jobs.start();
-    say(`Seeding "${DEMO_BUSINESS_NAME}" (a year of sales; about half a minute)...`);
-    const result = await seedDemo({
-      app,
-      db: databases.database.db,
-      owner: databases.owner.pool,
-      log: (line) => say(`  ${line.replace(/^demo: /, '')}`),
-    });
+    const result = await seedWithOwnApp(config, databases, log, (line) =>
+      say(`  ${line.replace(/^demo: /, '')}`),
+    );
     say(
       result.status === 'created'
         ? `Done in ${(result.ms / 1000).toFixed(1)} s.`
@@ -43,9 +27,7 @@ async function run(): Promise<void> {
     );
     say(`Sign in as ${result.email} with the password ${result.password}`);
     say('(start the server with DEMO=1 to show an "Explore the demo" button on the login page)');
-    await app.close();
   } finally {
-    await jobs.stop(0).catch(() => undefined);
     await databases.close();
   }
 }

@@ -89,6 +89,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     AUTH_RATE_LIMIT: '1000',
     // The onboarding journey follows the link from /dev/mailbox, as `npm start` allows.
     DEV_MAILBOX: '1',
+    // No demo business: the journeys start from an empty database, as a new customer does.
+    DEMO: '0',
   };
   // The embedded database and the file mailer, never a developer's own.
   delete env.DATABASE_URL;

@@ -11,6 +11,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { demoRoutes } from './demo/demo.routes.js';
 import { registerAccessModule } from './modules/access/access.module.js';
 import { registerAuditModule } from './modules/audit/audit.module.js';
 import { registerInventoryModule } from './modules/inventory/inventory.module.js';
@@ -230,6 +231,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   await app.register(blobsRoutes, { blobs });
+  if (config.demo) await app.register(demoRoutes, { db, authRateLimit: config.authRateLimit });
 
   if (config.devMailbox) {
     registerMailbox(app, path.join(config.dataDir, 'mail'), readOrCreateMailboxKey(config.dataDir));

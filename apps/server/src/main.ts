@@ -1,16 +1,9 @@
-import path from 'node:path';
 import pino from 'pino';
 import { buildApp } from './app.js';
+import { seedDemoOnFirstStart } from './demo/demo-start.js';
 import { ConfigError, loadConfig, type Config } from './platform/config.js';
-import { connectDatabase } from './platform/db/database.js';
-import { startEmbeddedPostgres, type EmbeddedCluster } from './platform/db/embedded-postgres.js';
-import { runMigrations } from './platform/db/migrate.js';
-import {
-  assertSafeRequestRole,
-  provisionRequestRole,
-  requestRolePassword,
-} from './platform/db/request-role.js';
 import { createJobQueue } from './platform/jobs/job-queue.js';
+import { openDatabases, type Databases } from './start-up.js';
 import { RENEWAL_SWEEP_INTERVAL_MS } from './modules/subscriptions/subscriptions.module.js';
 import { mailboxUrl, readOrCreateMailboxKey } from './platform/mail/mailbox.routes.js';
 
@@ -29,30 +22,19 @@ async function main(): Promise<void> {
   }
   const log = pino({ level: config.logLevel });
 
-  let cluster: EmbeddedCluster | undefined;
-  let owner: ReturnType<typeof connectDatabase> | undefined;
-  let database: ReturnType<typeof connectDatabase> | undefined;
+  let databases: Databases | undefined;
   let jobs: ReturnType<typeof createJobQueue> | undefined;
   let app: Awaited<ReturnType<typeof buildApp>>;
+  let demoLine = '';
   try {
-    let ownerUrl = config.databaseUrl;
-    if (!ownerUrl) {
-      cluster = await startEmbeddedPostgres(path.join(config.dataDir, 'pg'), {
-        info: (m) => log.info(m),
-        warn: (m) => log.warn(m),
-        debug: (m) => log.debug(m),
-      });
-      ownerUrl = cluster.url();
-    }
-    // The owner migrates and maintains; requests log in as a role that can only become app_tenant.
-    owner = connectDatabase(ownerUrl, { max: 4 });
-    await runMigrations(owner.db);
-    log.info('database migrated');
-    const requestUrl =
-      (cluster ? undefined : config.databaseAppUrl) ??
-      (await provisionRequestRole(ownerUrl, requestRolePassword(config.jwtSecret)));
-    database = connectDatabase(requestUrl);
-    await assertSafeRequestRole(database.pool);
+    databases = await openDatabases(config, {
+      info: (m) => log.info(m),
+      warn: (m) => log.warn(m),
+      debug: (m) => log.debug(m),
+    });
+    const { owner, database, ownerUrl } = databases;
+    // Before the server's own app and workers exist: the seed has an app of its own.
+    if (config.demo) demoLine = await seedDemoOnFirstStart(config, databases, log);
 
     // pg-boss's own small pool, as the owner: its workers read and delete jobs, which the
     // request role may not.
@@ -68,11 +50,8 @@ async function main(): Promise<void> {
     await jobs.start();
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
-    // The embedded cluster runs in its own process group and would outlive us: stop it first.
     await jobs?.stop(0).catch(() => undefined);
-    await database?.close().catch(() => undefined);
-    await owner?.close().catch(() => undefined);
-    await cluster?.stop().catch(() => undefined);
+    await databases?.close();
     throw error;
   }
   log.info(
@@ -81,6 +60,7 @@ async function main(): Promise<void> {
         ? ` (e-mails: ${mailboxUrl(config.appUrl, readOrCreateMailboxKey(config.dataDir))})`
         : ''),
   );
+  if (demoLine) log.info(demoLine);
 
   // Graceful shutdown: stop accepting, let in-flight requests finish, then stop the workers (a
   // send under way finishes; a job not taken stays queued for the next start), then close the
@@ -97,9 +77,7 @@ async function main(): Promise<void> {
     force.unref();
     await app.close();
     await jobs?.stop(SHUTDOWN_GRACE_MS);
-    await database?.close();
-    await owner?.close();
-    await cluster?.stop();
+    await databases?.close();
     log.info('stopped');
     process.exit(0);
   };

@@ -14,6 +14,8 @@ export const AUTH_PATHS = {
   resetPasswordConfirm: '/api/auth/reset-password/confirm',
   logout: '/api/auth/logout',
   refresh: '/api/auth/refresh',
+  /** The demo's sign-in for the login page; only when the server runs with DEMO=1 (else 404). */
+  demo: '/api/demo',
 } as const;
 
 /** Where a new staff member sets a password (from the invitation link); with the sign-in calls. */

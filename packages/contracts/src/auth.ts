@@ -128,3 +128,11 @@ export const ZLinkStatusResponse = z.object({
   isUsable: z.boolean().describe('Whether the link can still be used now; nothing else is told'),
 });
 export type TLinkStatusResponse = z.infer<typeof ZLinkStatusResponse>;
+
+/** `GET /api/demo` (DEMO=1 only): the demo business's owner sign-in, shown on the login page. */
+export const ZDemoSignIn = z.object({
+  email: z.string(),
+  password: z.string(),
+  businessName: z.string(),
+});
+export type TDemoSignIn = z.infer<typeof ZDemoSignIn>;

@@ -94,6 +94,13 @@ const ZEnv = z.object({
       .default('0')
       .transform((value) => value === '1' || value === 'true'),
   ),
+  DEMO: z.preprocess(
+    emptyAsUndefined,
+    z
+      .enum(['1', '0', 'true', 'false'], { message: 'must be 1 or 0' })
+      .default('0')
+      .transform((value) => value === '1' || value === 'true'),
+  ),
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   BODY_LIMIT_BYTES: z.coerce
     .number()
@@ -143,6 +150,11 @@ export type Config = {
    * no SMTP). Always false with SMTP_URL: nothing is written to the mail folder then.
    */
   devMailbox: boolean;
+  /**
+   * DEMO=1 (set by `npm start` with the embedded database): the first start of an empty database
+   * seeds "Demo Market", and `GET /api/demo` gives the login page its sign-in.
+   */
+  demo: boolean;
   /** Requests per minute and client on login, register and reset request. */
   authRateLimit: number;
   bodyLimitBytes: number;
@@ -261,6 +273,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     devMailbox: e.DEV_MAILBOX && !e.SMTP_URL,
+    demo: e.DEMO,
     authRateLimit: e.AUTH_RATE_LIMIT,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? defaultWebDistDir()),

@@ -1,5 +1,6 @@
 import {
   AUTH_PATHS,
+  type TDemoSignIn,
   type TLoginRequest,
   type TLoginResponse,
   type TMessageResponse,
@@ -23,6 +24,11 @@ type TokenPasswordArgs = { token: string; newPassword: string };
 
 export const authApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
+    /** The demo's sign-in; 404 on a server without DEMO=1, which the login page shows as nothing. */
+    getDemoSignIn: build.query<TDemoSignIn, void>({
+      query: () => ({ url: AUTH_PATHS.demo }),
+      extraOptions: { skipAuth: true },
+    }),
     login: build.mutation<TLoginResponse, TLoginRequest>({
       query: (body) => ({ url: AUTH_PATHS.login, method: 'POST', body }),
       extraOptions: { skipAuth: true, fallbackMessage: AUTH_MESSAGES.login },
@@ -58,6 +64,7 @@ export const authApi = baseApi.injectEndpoints({
 });
 
 export const {
+  useGetDemoSignInQuery,
   useLoginMutation,
   useRegisterMutation,
   useRequestPasswordResetMutation,

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { BUSINESS_ID, jsonResponse, makeSession, makeToken, makeUser, signedOut } from '../../test/fixtures';
@@ -7,6 +7,7 @@ import { BUSINESS_SET_UP_NOTE, EMAIL_VERIFIED_NOTE, LoginPage } from './login-pa
 import { VERIFICATION_EXPIRED_TITLE } from './verification-expired-page';
 import { readSignInHandOff, saveSignInHandOff } from '../../session/sign-in-hand-off';
 import { ResetPasswordPage } from './reset-password-page';
+import { DEMO_BUTTON_LABEL } from './components/demo-sign-in';
 
 function renderLogin(path = '/login', options: Parameters<typeof renderRoutes>[1] = {}) {
   return renderRoutes(
@@ -31,8 +32,9 @@ describe(LoginPage.name, () => {
     const { store } = renderLogin();
     await signIn('  ada@example.com ');
     expect(await screen.findByText('Dashboard')).toBeInTheDocument();
-    expect(await requests[0]?.json()).toEqual({ email: 'ada@example.com', password: 'correct horse' });
-    expect(requests[0]?.headers.get('Authorization')).toBeNull();
+    const sent = requests.find((request) => request.url.endsWith('/api/auth/login'));
+    expect(await sent?.json()).toEqual({ email: 'ada@example.com', password: 'correct horse' });
+    expect(sent?.headers.get('Authorization')).toBeNull();
     expect(store.getState().session.user?.email).toBe('ada@example.com');
     expect(window.sessionStorage.getItem('authToken')).toBe(token);
     expect(window.sessionStorage.getItem('businessId')).toBe(BUSINESS_ID);
@@ -99,12 +101,13 @@ describe(LoginPage.name, () => {
   });
 
   it('asks for both fields before calling the server', async () => {
-    const { fetchMock } = mockFetch(() => jsonResponse(200, {}));
+    const { requests } = mockFetch(() => jsonResponse(200, {}));
     renderLogin();
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(screen.getByText('Enter your e-mail address or username.')).toBeInTheDocument();
     expect(screen.getByText('Enter your password.')).toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
+    // Only the page's question whether a demo exists went out, no sign-in.
+    expect(requests.map((request) => new URL(request.url).pathname)).not.toContain('/api/auth/login');
   });
 
   it('shows a success note after e-mail verification', () => {
@@ -170,5 +173,37 @@ describe(LoginPage.name, () => {
     expect(await screen.findByText('A new link is on its way.')).toBeInTheDocument();
     expect(new URL(requests[0]!.url).pathname).toBe('/api/auth/verify-email/resend');
     expect(await requests[0]?.json()).toEqual({ email: 'ada@example.com' });
+  });
+
+  describe('the demo', () => {
+    const DEMO = {
+      email: 'owner@demo-market.example',
+      password: 'Demo-Market-2026',
+      businessName: 'Demo Market',
+    };
+
+    it('shows the demo sign-in and signs in with it on "Explore the demo"', async () => {
+      const { requests } = mockFetch((request) =>
+        request.url.endsWith('/api/demo')
+          ? jsonResponse(200, DEMO)
+          : jsonResponse(200, { token: makeToken(), expiresIn: 3600, user: makeUser() }),
+      );
+      renderLogin();
+      const demo = await screen.findByRole('region', { name: 'Try Demo Market' });
+      expect(demo).toHaveTextContent(DEMO.email);
+      expect(demo).toHaveTextContent(DEMO.password);
+      await userEvent.click(within(demo).getByRole('button', { name: DEMO_BUTTON_LABEL }));
+      expect(await screen.findByText('Dashboard')).toBeInTheDocument();
+      const login = requests.find((request) => request.url.endsWith('/api/auth/login'));
+      expect(await login?.json()).toEqual({ email: DEMO.email, password: DEMO.password });
+    });
+
+    it('shows nothing of a demo when the server has none', async () => {
+      const { requests } = mockFetch(() => jsonResponse(404, { code: 'NOT_FOUND', message: 'No demo.' }));
+      renderLogin();
+      await waitFor(() => expect(requests.some((request) => request.url.endsWith('/api/demo'))).toBe(true));
+      expect(screen.queryByRole('button', { name: DEMO_BUTTON_LABEL })).toBeNull();
+      expect(screen.queryByRole('alert')).toBeNull();
+    });
   });
 });

@@ -15,6 +15,7 @@ import { clearSignInHandOff, readSignInHandOff } from '../../session/sign-in-han
 import { loggedIn, selectSession, selectToken } from '../../session/session.slice';
 import { AUTH_MESSAGES, useLoginMutation } from './auth.api';
 import { AuthLayout } from './components/auth-layout';
+import { DemoSignIn } from './components/demo-sign-in';
 
 export const EMAIL_VERIFIED_NOTE = 'Your e-mail address is verified. You can sign in now.';
 export const BUSINESS_SET_UP_NOTE = 'Your business is set up. Sign in to open your dashboard.';
@@ -91,16 +92,9 @@ function SignInForm() {
   // Signed in (now or already): go to the page that sent the user here, else the dashboard.
   if (token) return <Navigate to={readFrom(location.state) ?? '/dashboard'} replace />;
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setIsRateLimited(false);
-    setIsUnverified(false);
-    setIsResendOpen(false);
-    const errors = checkLoginValues(values);
-    showErrors(errors);
-    if (Object.keys(errors).length > 0) return;
+  const signInWith = async (credentials: { email: string; password: string }) => {
     try {
-      const response = await login({ email: values.email.trim(), password: values.password }).unwrap();
+      const response = await login(credentials).unwrap();
       const session = createSession(response);
       if (!session) {
         setFormError(AUTH_MESSAGES.login);
@@ -112,6 +106,17 @@ function SignInForm() {
       setIsRateLimited(isApiError(error) && error.code === 'RATE_LIMITED');
       setIsUnverified(isApiError(error) && error.code === 'EMAIL_NOT_VERIFIED');
     }
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setIsRateLimited(false);
+    setIsUnverified(false);
+    setIsResendOpen(false);
+    const errors = checkLoginValues(values);
+    showErrors(errors);
+    if (Object.keys(errors).length > 0) return;
+    await signInWith({ email: values.email.trim(), password: values.password });
   };
 
   return (
@@ -127,6 +132,13 @@ function SignInForm() {
         </>
       }
     >
+      <DemoSignIn
+        isBusy={isLoading}
+        onExplore={(credentials) => {
+          showErrors({});
+          void signInWith(credentials);
+        }}
+      />
       {isUnverified && isResendOpen ? (
         <Box sx={{ display: 'grid', gap: 2, mb: 3, pb: 3, borderBottom: 1, borderColor: 'divider' }}>
           <Alert severity="warning">{formError}</Alert>

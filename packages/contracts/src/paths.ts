@@ -80,6 +80,8 @@ export const API = {
     totalWeek: '/api/sales-analytics/total/week',
     storesTop: '/api/sales-analytics/stores/top',
     storesTopWeekly: '/api/sales-analytics/stores/top-weekly',
+    /** The stores and categories the analytics screens' pickers offer (analytics roles read no catalogue). */
+    choices: '/api/sales-analytics/choices',
     filterAdvanced: '/api/sales-analytics/filter-advanced',
     superFilter: '/api/sales-analytics/super-filter',
   },

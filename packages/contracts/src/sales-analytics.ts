@@ -298,3 +298,17 @@ export const ZSalesGroupRow = z.object({
   barcode: z.string().nullable().optional().describe('When grouped by product'),
 });
 export type TSalesGroupRow = z.infer<typeof ZSalesGroupRow>;
+
+/**
+ * `GET /choices`: what the analytics screens' pickers offer, for roles that read analytics but not
+ * the catalogue. Every store of the business, discontinued ones too (their history counts), and
+ * the active categories at the stores' locations (a category belongs to a location, so a name may
+ * repeat: `locationName` tells them apart).
+ */
+export const ZAnalyticsChoices = z.object({
+  stores: z.array(z.object({ id: z.uuid(), name: z.string(), locationId: z.uuid(), active: z.boolean() })),
+  categories: z.array(
+    z.object({ id: z.uuid(), name: z.string(), locationId: z.uuid(), locationName: z.string() }),
+  ),
+});
+export type TAnalyticsChoices = z.infer<typeof ZAnalyticsChoices>;

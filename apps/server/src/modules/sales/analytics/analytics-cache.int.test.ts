@@ -60,12 +60,9 @@ async function topNames(token: string): Promise<Array<{ productName: string; qua
     headers: bearer(token),
   });
   expect(res.statusCode).toBe(200);
-  return (res.json() as Array<{ productName: string; quantity: number }>).map(
-    ({ productName, quantity }) => ({
-      productName,
-      quantity,
-    }),
-  );
+  return res
+    .json<Array<{ productName: string; quantity: number }>>()
+    .map(({ productName, quantity }) => ({ productName, quantity }));
 }
 
 /** Renames the product in the rollups only: an answer read afresh shows the new name. */

@@ -1,4 +1,4 @@
-import type { PlanId, TSale } from '@app/contracts';
+import { ZAnalyticsChoices, type PlanId, type TSale } from '@app/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../test/build-app.js';
 import { bearer, ownerWithBusiness, staffMember } from '../../../../test/factories/accounts.js';
@@ -529,6 +529,19 @@ describe('access', () => {
     expect(refused.headers['x-plan-violation']).toBeUndefined();
     expect((await post('/filter-advanced', ALL, inventoryReader)).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: `${BASE}/total/business` })).statusCode).toBe(401);
+  });
+
+  it("offers the analytics roles the business's stores and the categories at them, and nothing of another business", async () => {
+    const choices = ZAnalyticsChoices.parse(await ok('/choices', {}, analyticsReader));
+    expect(choices.stores.map((store) => store.name)).toEqual(['North', 'South']);
+    expect(choices.categories).toEqual([
+      expect.objectContaining({ id: north.drinks, name: 'Drinks' }),
+      expect.objectContaining({ id: south.hotDrinks, name: 'Hot drinks' }),
+    ]);
+    const theirs = ZAnalyticsChoices.parse(await ok('/choices', {}, other.token));
+    expect(theirs.stores.map((store) => store.id)).toEqual([otherStoreId]);
+    expect(theirs.categories).toEqual([]);
+    expect((await get('/choices', {}, inventoryReader)).statusCode).toBe(403);
   });
 
   it("shows another business only its own sales, and none of this one's stores", async () => {

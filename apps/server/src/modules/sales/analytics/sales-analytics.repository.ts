@@ -390,3 +390,39 @@ export async function salesStampOfDays(
   });
   return result.rows[0]?.[0] ?? '';
 }
+
+/**
+ * The stores of the business by name (discontinued ones after the open ones) and the active
+ * categories at their locations, by name then location: the analytics pickers' choices.
+ */
+export async function findAnalyticsChoices(scope: TenantScope): Promise<{
+  stores: Array<{ id: string; name: string; locationId: string; active: boolean }>;
+  categories: Array<{ id: string; name: string; locationId: string; locationName: string }>;
+}> {
+  const stores = await scope.tx.$client.query<{
+    id: string;
+    name: string;
+    locationId: string;
+    active: boolean;
+  }>({
+    name: 'analytics_choice_stores',
+    text: `select id, name, location_id as "locationId", active from stores
+           where business_id = $1 order by active desc, name, id`,
+    values: [scope.businessId],
+  });
+  const categories = await scope.tx.$client.query<{
+    id: string;
+    name: string;
+    locationId: string;
+    locationName: string;
+  }>({
+    name: 'analytics_choice_categories',
+    text: `select c.id, c.name, c.location_id as "locationId", l.name as "locationName"
+           from categories c join locations l on l.business_id = c.business_id and l.id = c.location_id
+           where c.business_id = $1 and c.active
+             and exists (select 1 from stores s where s.business_id = c.business_id and s.location_id = c.location_id)
+           order by c.name, l.name, c.id`,
+    values: [scope.businessId],
+  });
+  return { stores: stores.rows, categories: categories.rows };
+}

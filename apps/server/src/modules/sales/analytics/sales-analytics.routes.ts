@@ -2,6 +2,7 @@ import {
   ANALYTICS_DATE_FORMAT,
   ANALYTICS_TABLE_DEFAULT_LIMIT,
   API,
+  ZAnalyticsChoices,
   ZAnalyticsLimitQuery,
   ZAnalyticsProductTrendQuery,
   ZAnalyticsRankingQuery,
@@ -25,6 +26,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requirePrincipal } from '../../../platform/auth/guard.js';
 import {
+  analyticsChoices,
   filterSales,
   rankSalesByProduct,
   rankStoresBySales,
@@ -300,6 +302,25 @@ export const salesAnalyticsRoutes: FastifyPluginAsyncZod<{ deps: AnalyticsDeps }
       },
     },
     async (request) => rankStoresThisWeek(deps, requirePrincipal(request.principal), request.query),
+  );
+
+  app.get(
+    API.salesAnalytics.choices,
+    {
+      config: READ,
+      schema: {
+        tags: TAGS,
+        operationId: 'getAnalyticsChoices',
+        summary: "The stores and categories the analytics screens' pickers offer",
+        description:
+          'Every store of the business by name (discontinued ones last: their history counts) and the active ' +
+          "categories at the stores' locations, each with its location's name (a category belongs to a " +
+          'location, so names may repeat). For the roles that read analytics but not the catalogue. ' +
+          BASIC,
+        response: { 200: ZAnalyticsChoices },
+      },
+    },
+    async (request) => analyticsChoices(deps, requirePrincipal(request.principal)),
   );
 
   const FILTER =

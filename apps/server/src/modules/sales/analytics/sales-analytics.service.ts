@@ -2,6 +2,7 @@ import type {
   AnalyticsInterval,
   Feature,
   TLocalDateTime,
+  TAnalyticsChoices,
   TSalesGroupRow,
   TSalesRow,
   TSalesTotals,
@@ -30,6 +31,7 @@ import {
   type DayWindow,
 } from './analytics-range.js';
 import {
+  findAnalyticsChoices,
   rankProducts,
   rankStores,
   sumByPeriod,
@@ -269,4 +271,12 @@ function toGroupRow(row: GroupRow): TSalesGroupRow {
     ...(row.transactions === null ? {} : { transactions: row.transactions }),
     ...(row.sku === null ? {} : { productName: row.productName ?? '', sku: row.sku, barcode: row.barcode }),
   };
+}
+
+/** `/choices`: the stores and categories the pickers offer, for the roles that read analytics. */
+export async function analyticsChoices(
+  deps: AnalyticsDeps,
+  principal: Principal,
+): Promise<TAnalyticsChoices> {
+  return readAnalytics(deps, principal, 'ANALYTICS_BASIC', [], async (scope) => findAnalyticsChoices(scope));
 }

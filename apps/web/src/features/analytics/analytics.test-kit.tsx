@@ -69,7 +69,18 @@ export const WITH_SALES: Route[] = [
     path: `/api/businesses/${BUSINESS_ID}`,
     answer: () => jsonResponse(200, { id: BUSINESS_ID, currency: 'GBP' }),
   },
-  { path: '/api/stores/business', answer: () => jsonResponse(200, [HIGH_STREET, HARBOUR]) },
+  {
+    path: '/api/sales-analytics/choices',
+    answer: () =>
+      jsonResponse(200, {
+        stores: [HIGH_STREET, HARBOUR].map((store, n) => ({
+          ...store,
+          locationId: `10000000-0000-4000-8000-00000000000${n + 1}`,
+          active: true,
+        })),
+        categories: [],
+      }),
+  },
   { path: /^\/api\/sales-analytics\/total(\/business)?$/, answer: () => jsonResponse(200, TOTALS) },
   { path: /^\/api\/sales-analytics\/top(-quantity)?(\/business)?$/, answer: () => jsonResponse(200, TOP) },
   {

@@ -315,8 +315,8 @@ export const salesAnalyticsRoutes: FastifyPluginAsyncZod<{ deps: AnalyticsDeps }
         description:
           'Every store of the business by name (discontinued ones last: their history counts) and the active ' +
           "categories at the stores' locations, each with its location's name (a category belongs to a " +
-          'location, so names may repeat). For the roles that read analytics but not the catalogue. ' +
-          BASIC,
+          'location, so names may repeat). For the roles that read analytics but not the catalogue; names, ' +
+          'not figures, so no plan tier is asked.',
         response: { 200: ZAnalyticsChoices },
       },
     },

@@ -54,15 +54,29 @@ export const DAIRY = {
   updatedAt: NOW,
 } satisfies TCategory;
 
-export const ANALYTICS_PATH = /^\/api\/sales-analytics\//;
+/** The calls that answer figures (the pickers' `/choices` only names stores and categories). */
+export const ANALYTICS_PATH = /^\/api\/sales-analytics\/(?!choices$)/;
 
 /** The server of these tests: the listed answers first, then the plan, stores and categories. */
 function serve(routes: Route[], planId: PlanId): FetchHandler {
   const all: Route[] = [
     ...routes,
     { path: '/api/subscriptions/current', answer: () => jsonResponse(200, subscriptionRecord(planId)) },
-    { path: '/api/stores/business', answer: () => jsonResponse(200, [STORE]) },
-    { path: `/api/categories/location/${LOCATION_ID}`, answer: () => jsonResponse(200, [DAIRY]) },
+    {
+      path: '/api/sales-analytics/choices',
+      answer: () =>
+        jsonResponse(200, {
+          stores: [{ id: STORE.id, name: STORE.name, locationId: LOCATION_ID, active: true }],
+          categories: [
+            {
+              id: DAIRY.id,
+              name: DAIRY.categoryName,
+              locationId: LOCATION_ID,
+              locationName: DAIRY.location.name,
+            },
+          ],
+        }),
+    },
   ];
   return (request) => {
     const url = new URL(request.url);

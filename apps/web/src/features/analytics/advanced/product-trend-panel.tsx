@@ -13,7 +13,7 @@ import { getErrorMessage } from '../../../api/api-error';
 import { intervalFor, lastDays, type DayRange } from '../analytics-range';
 import { useProductTrendQuery } from '../analytics.api';
 import { AnalyticsCard, EmptyNote, QueryView } from '../components/analytics-state';
-import { useListAnalyticsStoresQuery } from '../components/analytics-stores.api';
+import { useListAnalyticsStoresQuery } from '../components/analytics-choices.api';
 import { useMoneyFormat } from '../components/money';
 import { RangePicker } from '../components/range-picker';
 import { TrendChart } from '../components/trend-chart';
@@ -128,7 +128,7 @@ export function ProductTrendPanel({ onLocked }: { onLocked: () => void }) {
           label="Store"
           value={chosenStore}
           onChange={(event) => setStoreId(event.target.value)}
-          disabled={!stores.isSuccess || stores.data.length === 0}
+          disabled={!stores.data?.length}
           error={stores.isError}
           helperText={stores.isError ? getErrorMessage(stores.error) : undefined}
           sx={{ width: 200 }}

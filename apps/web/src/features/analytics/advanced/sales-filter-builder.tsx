@@ -5,13 +5,15 @@ import Chip from '@mui/material/Chip';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { isPermitted, type AnalyticsGroup, type TCategory, type TStore } from '@app/contracts';
+import type { AnalyticsGroup } from '@app/contracts';
 import { useState, type FormEvent } from 'react';
-import { useSelector } from 'react-redux';
-import { selectRoles } from '../../../session/session.slice';
-import { useListAnalyticsStoresQuery } from '../components/analytics-stores.api';
+import {
+  useListAnalyticsCategoriesQuery,
+  useListAnalyticsStoresQuery,
+  type AnalyticsCategory,
+  type AnalyticsStore,
+} from '../components/analytics-choices.api';
 import { RangePicker } from '../components/range-picker';
-import { useListFilterCategoriesQuery } from './filter-choices.api';
 import {
   GROUP_LABELS,
   checkDraft,
@@ -29,31 +31,26 @@ type SalesFilterBuilderProps = {
   groups?: readonly AnalyticsGroup[];
 };
 
-const NO_STORES: TStore[] = [];
-const NO_CATEGORIES: TCategory[] = [];
+const NO_STORES: AnalyticsStore[] = [];
+const NO_CATEGORIES: AnalyticsCategory[] = [];
 
 /**
  * The filter of `POST /filter-advanced` and `/super-filter`, edited as a draft and sent on Apply
  * (a year of sales per keystroke would be wasteful). Reset goes back to the defaults and applies
- * them. Roles without the catalogue's read get the store and category lists refused by the
- * server; those fields are then disabled and say why, and the rest of the filter still works.
+ * them. The stores and categories come from the analytics API, so every analytics role can pick
+ * them; when they cannot be loaded the fields say so and the rest of the filter still works.
  */
 export function SalesFilterBuilder({
   applied,
   onApply,
   groups = ['product', 'category', 'store', 'day'],
 }: SalesFilterBuilderProps) {
-  const roles = useSelector(selectRoles);
   const [draft, setDraft] = useState(applied);
   const [errors, setErrors] = useState<SalesFilterErrors>({});
   const [skuText, setSkuText] = useState('');
   const stores = useListAnalyticsStoresQuery();
   const storeList = stores.data ?? NO_STORES;
-  const canReadCategories = isPermitted(roles, 'product:read');
-  const locationIds = [...new Set(storeList.map((store) => store.locationId))].sort();
-  const categories = useListFilterCategoriesQuery(locationIds, {
-    skip: !canReadCategories || !stores.isSuccess || locationIds.length === 0,
-  });
+  const categories = useListAnalyticsCategoriesQuery();
   const categoryList = categories.data ?? NO_CATEGORIES;
 
   const change = (patch: Partial<SalesFilterDraft>) => {
@@ -85,12 +82,8 @@ export function SalesFilterBuilder({
     onApply(fresh);
   };
 
-  const storesHelp = stores.isError ? 'Your role cannot list stores: all stores count.' : ' ';
-  const categoriesHelp = !canReadCategories
-    ? 'Your role cannot list categories.'
-    : categories.isError
-      ? 'Categories could not be loaded.'
-      : ' ';
+  const storesHelp = stores.isError ? 'Stores could not be loaded: all stores count.' : ' ';
+  const categoriesHelp = categories.isError ? 'Categories could not be loaded.' : ' ';
 
   return (
     <Box component="form" noValidate onSubmit={apply} aria-label="Sales filter">
@@ -124,17 +117,17 @@ export function SalesFilterBuilder({
           limitTags={2}
           options={categoryList}
           loading={categories.isFetching}
-          disabled={!canReadCategories || categories.isError}
+          disabled={categories.isError}
           value={categoryList.filter((category) => draft.categoryIds.includes(category.id))}
           onChange={(_event, chosen) => change({ categoryIds: chosen.map((category) => category.id) })}
-          getOptionLabel={(category) => category.categoryName}
+          getOptionLabel={(category) => category.name}
           isOptionEqualToValue={(option, value) => option.id === value.id}
           renderOption={({ key, ...props }, category) => (
             <li key={key} {...props}>
               <Box sx={{ minWidth: 0 }}>
-                <Typography noWrap>{category.categoryName}</Typography>
+                <Typography noWrap>{category.name}</Typography>
                 <Typography variant="caption" color="text.secondary" noWrap component="div">
-                  {category.location.name}
+                  {category.locationName}
                 </Typography>
               </Box>
             </li>

@@ -9,7 +9,7 @@ import { PageHeader } from '../../../components/page-header';
 import { RouterLink } from '../../../components/router-link';
 import { selectRoles } from '../../../session/session.slice';
 import { lastDays, type DayRange } from '../analytics-range';
-import { useListAnalyticsStoresQuery } from '../components/analytics-stores.api';
+import { useListAnalyticsStoresQuery } from '../components/analytics-choices.api';
 import { AnalyticsCard, LockedPanel, QueryView, isPlanLocked } from '../components/analytics-state';
 import { lowestPlanWith } from '../components/analytics-tiers';
 import { RangePicker } from '../components/range-picker';

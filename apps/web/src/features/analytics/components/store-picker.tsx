@@ -3,7 +3,7 @@ import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import { getErrorMessage } from '../../../api/api-error';
-import { ANALYTICS_STORES_ERROR, useListAnalyticsStoresQuery } from './analytics-stores.api';
+import { ANALYTICS_STORES_ERROR, useListAnalyticsStoresQuery } from './analytics-choices.api';
 
 export const ALL_STORES_LABEL = 'All stores';
 /** The select's value for "All stores": a select shows '' as no choice at all, so a word it is. */

@@ -5,7 +5,7 @@ import TextField from '@mui/material/TextField';
 import { useMemo, useState } from 'react';
 import { getErrorMessage } from '../../../api/api-error';
 import { EmptyNote, QueryView } from '../components/analytics-state';
-import { useListAnalyticsStoresQuery } from '../components/analytics-stores.api';
+import { useListAnalyticsStoresQuery } from '../components/analytics-choices.api';
 import { toFilterBody, type SalesFilterDraft } from '../advanced/sales-filter';
 import { useLockOnRefusal } from '../advanced/tier-access';
 import {

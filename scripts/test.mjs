@@ -3,6 +3,8 @@
 //
 //   npm test                 everything
 //   npm test -- server web   only these suites (contracts, server, web, e2e)
+//   npm test -- server --exclude='test/security/**'
+//                            options starting with -- go to every selected suite's Vitest
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,6 +18,7 @@ const SUITES = {
 };
 
 const wanted = process.argv.slice(2).filter((name) => name in SUITES);
+const vitestOptions = process.argv.slice(2).filter((arg) => arg.startsWith('--'));
 const selected = wanted.length ? wanted : Object.keys(SUITES);
 const env = { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' };
 
@@ -44,7 +47,14 @@ for (const name of selected) {
   console.log(`\n=== ${name} (${dir}) ===`);
   const status = run(
     'npx',
-    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${outputFile}`],
+    [
+      'vitest',
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${outputFile}`,
+      ...vitestOptions,
+    ],
     {
       cwd: dir,
     },

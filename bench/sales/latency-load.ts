@@ -13,7 +13,13 @@ export type LatencyResult = {
   p99Ms: number;
   non2xx: number;
   errors: number;
+  /** The first request alone (the probe): a question nothing has answered yet. */
+  probeMs: number;
+  /** Why nothing was measured (the probe failed or took longer than PROBE_TIMEOUT_MS). */
+  problem?: string;
 };
+
+export const PROBE_TIMEOUT_MS = 60_000;
 
 export type LatencyTarget = {
   name: string;
@@ -27,7 +33,16 @@ export type LatencyTarget = {
   vary?: (n: number) => { url?: string; body?: string };
 };
 
-export type LatencySettings = { connections: number; warmupSeconds: number; durationSeconds: number };
+export type LatencySettings = {
+  connections: number;
+  warmupSeconds: number;
+  durationSeconds: number;
+  /**
+   * A probe slower than this is the result: loading the server with such requests would leave the
+   * database busy with abandoned work well into the next measurement.
+   */
+  loadOnlyBelowMs?: number;
+};
 
 function percentile(sorted: readonly number[], p: number): number {
   if (sorted.length === 0) return 0;
@@ -81,18 +96,44 @@ async function run(
   return { times, result };
 }
 
-/** Checks one request answers 2xx, warms up, measures. */
+/**
+ * Checks one request answers 2xx (timed alone: the probe), warms up, measures. A probe that fails or
+ * takes longer than PROBE_TIMEOUT_MS is reported as the result, with nothing measured under load.
+ */
 export async function measureLatency(
   target: LatencyTarget,
   settings: LatencySettings,
 ): Promise<LatencyResult> {
-  const probe = await fetch(target.url, {
-    method: target.method ?? 'GET',
-    headers: { ...target.headers, ...target.perRequestHeaders?.() },
-    ...(target.body !== undefined ? { body: target.body } : {}),
-    signal: AbortSignal.timeout(30_000),
-  });
-  const text = await probe.text();
+  const nothing = {
+    name: target.name,
+    requests: 0,
+    requestsPerSecond: 0,
+    p50Ms: 0,
+    p95Ms: 0,
+    p99Ms: 0,
+    non2xx: 0,
+    errors: 0,
+  };
+  const probeStarted = performance.now();
+  let probe: Response;
+  let text: string;
+  try {
+    probe = await fetch(target.url, {
+      method: target.method ?? 'GET',
+      headers: { ...target.headers, ...target.perRequestHeaders?.() },
+      ...(target.body !== undefined ? { body: target.body } : {}),
+      signal: AbortSignal.timeout(PROBE_TIMEOUT_MS),
+    });
+    text = await probe.text();
+  } catch (error) {
+    const probeMs = performance.now() - probeStarted;
+    return {
+      ...nothing,
+      probeMs,
+      problem: `no answer within ${PROBE_TIMEOUT_MS / 1000} s (${error instanceof Error ? error.name : 'error'})`,
+    };
+  }
+  const probeMs = performance.now() - probeStarted;
   if (probe.status < 200 || probe.status > 299)
     throw new Error(
       `${target.name}: ${target.url} answered ${probe.status} before the run: ${text.slice(0, 300)}`,
@@ -109,5 +150,6 @@ export async function measureLatency(
     p99Ms: percentile(sorted, 99),
     non2xx: result.non2xx,
     errors: result.errors,
+    probeMs,
   };
 }

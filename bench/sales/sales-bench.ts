@@ -157,7 +157,12 @@ export async function runSalesBenchmark(options: {
   for (const { vary, ...target } of analyticsTargets(stack.baseUrl, generated, new Date())) {
     log(`analytics ${target.name} ...`);
     const asked = { ...target, headers: { ...headers, ...target.headers } };
-    const fresh = vary ? await measureLatency({ ...asked, vary }, analyticsSettings) : null;
+    const fresh = vary
+      ? await measureLatency(
+          { ...asked, vary },
+          { ...analyticsSettings, loadOnlyBelowMs: 20 * P95_TARGET_MS },
+        )
+      : null;
     const repeated = await measureLatency(asked, analyticsSettings);
     analytics.push({ name: target.name, repeated, fresh });
   }
@@ -258,6 +263,7 @@ export async function runSalesBenchmark(options: {
 }
 
 function verdict(result: LatencyResult): string {
+  if (result.problem) return `FAIL (${result.problem})`;
   if (result.requests === 0) return 'FAIL (no answer within the run)';
   return result.p95Ms <= P95_TARGET_MS && result.non2xx === 0 ? 'pass' : 'FAIL';
 }
@@ -274,14 +280,19 @@ export function printSalesReport(report: SalesReport, write: (line: string) => v
     'New questions: each request another start minute (the same days), so no answer comes from the cache.',
   );
   write('Repeated: the same question throughout (from the cache after the first, until a sale).');
-  write('| call | new: req/s | p50 | p95 ms | target p95 <= 150 | repeated: req/s | p95 ms | target |');
-  write('|---|---|---|---|---|---|---|---|');
+  write('First answer: the first request alone, before the load (nothing cached).');
+  write(
+    '| call | first answer ms | new: req/s | p50 | p95 ms | target p95 <= 150 | repeated: req/s | p95 ms | target |',
+  );
+  write('|---|---|---|---|---|---|---|---|---|');
   const cells = (r: LatencyResult | null, withP50: boolean) =>
     r
       ? `${r.requestsPerSecond.toFixed(0)} | ${withP50 ? `${r.p50Ms.toFixed(0)} | ` : ''}${r.p95Ms.toFixed(0)} | ${verdict(r)}`
       : `- | ${withP50 ? '- | ' : ''}- | -`;
   for (const { name, repeated, fresh } of report.analytics)
-    write(`| ${name} | ${cells(fresh, true)} | ${cells(repeated, false)} |`);
+    write(
+      `| ${name} | ${(fresh ?? repeated).probeMs.toFixed(0)} | ${cells(fresh, true)} | ${cells(repeated, false)} |`,
+    );
   const fullRps = median(report.sale.full.map((r) => r.requestsPerSecond));
   const bareRps = median(report.sale.bare.map((r) => r.requestsPerSecond));
   const ratio = report.checks.find((c) => c.name.startsWith('POST'));

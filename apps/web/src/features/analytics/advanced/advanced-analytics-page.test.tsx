@@ -25,7 +25,7 @@ describe(AdvancedAnalyticsPage.name, () => {
       routes: [{ method: 'POST', path: FILTER, answer: () => jsonResponse(200, []) }],
     });
     // An empty answer is one placeholder row (001 section 4).
-    const table = await screen.findByRole('table', { name: 'Table' });
+    const table = await screen.findByRole('table', { name: 'Sales by product' });
     const placeholder = await within(table).findByText('No Data');
     expect(
       within(placeholder.closest('tr')!)

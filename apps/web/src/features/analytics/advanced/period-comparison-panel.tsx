@@ -21,6 +21,7 @@ import { AnalyticsCard, QueryView } from '../components/analytics-state';
 import { useMoneyFormat } from '../components/money';
 import { RangePicker } from '../components/range-picker';
 import { StorePicker } from '../components/store-picker';
+import { CHART_FIGURE_SX } from '../components/trend-chart';
 import { useLockOnRefusal } from './tier-access';
 import { compareTotals, overlayByDay, previousRange, type DayOverlay } from './period-comparison';
 
@@ -111,7 +112,7 @@ function OverlayChart({ overlay, label }: { overlay: DayOverlay; label: string }
           </Table>
         </TableContainer>
       ) : (
-        <Box role="figure" aria-label={label} sx={{ height: 300 }}>
+        <Box role="figure" aria-label={label} sx={{ ...CHART_FIGURE_SX, height: 300 }}>
           <LineChart
             height={300}
             xAxis={[

@@ -14,6 +14,16 @@ import { formatPeriod } from './analytics-format';
 import { EmptyNote } from './analytics-state';
 import { useMoneyFormat } from './money';
 
+/**
+ * The figure around a chart. MUI X Charts puts a focus stop on the chart (arrow keys then walk
+ * its points) with its outline removed, so a keyboard user reached it and saw nothing: the ring
+ * goes around the figure instead, only for keyboard focus.
+ */
+export const CHART_FIGURE_SX = {
+  borderRadius: 1,
+  '&:has(:focus-visible)': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 2 },
+} as const;
+
 export const TREND_EMPTY_TEXT = 'No sales in this period. Pick a longer range or record a sale at the till.';
 
 type TrendChartProps = {
@@ -76,7 +86,7 @@ export function TrendChart({
           </Table>
         </TableContainer>
       ) : (
-        <Box role="figure" aria-label={label} sx={{ height }}>
+        <Box role="figure" aria-label={label} sx={{ ...CHART_FIGURE_SX, height }}>
           <LineChart
             height={height}
             hideLegend

@@ -70,6 +70,26 @@ describe(AdvancedAnalyticsPage.name, () => {
     });
   });
 
+  it("names the product trend it shows on screen, from the SKU asked, at the store's name", async () => {
+    const { requests } = renderTierPage(<AdvancedAnalyticsPage />, {
+      routes: [
+        {
+          path: '/api/sales-analytics/product-trend',
+          answer: () => jsonResponse(200, [{ period: '2026-03-01', totalSales: '12.50' }]),
+        },
+      ],
+    });
+    await userEvent.click(await screen.findByRole('tab', { name: 'Product trend' }));
+    await userEvent.type(await screen.findByRole('textbox', { name: 'SKU' }), ' oat-1 ');
+    await userEvent.click(screen.getByRole('button', { name: 'Show trend' }));
+
+    expect(
+      await screen.findByRole('heading', { name: `Sales of oat-1 at ${STORE.name}` }),
+    ).toBeInTheDocument();
+    const trend = analyticsCalls(requests).find((request) => request.url.includes('/product-trend'));
+    expect(new URL(trend!.url).searchParams.get('sku')).toBe('oat-1');
+  });
+
   it('shows a calm locked state and sends no call when the plan lacks the tier', async () => {
     const { requests, store } = renderTierPage(<AdvancedAnalyticsPage />, { planId: 'BASIC' });
     expect(await screen.findByText('Advanced analytics is not part of your plan')).toBeInTheDocument();

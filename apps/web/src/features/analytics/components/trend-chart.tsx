@@ -94,6 +94,8 @@ export function TrendChart({
               {
                 scaleType: 'point',
                 data: rows.map((row) => row.period),
+                // A month of days at 1024 px ran "Oct 28Oct 30" together with the default gap.
+                tickLabelMinGap: 16,
                 valueFormatter: (period: string, context) =>
                   formatPeriod(period, interval, context.location === 'tooltip'),
               },

@@ -134,10 +134,12 @@ export function ProductTrendPanel({ onLocked }: { onLocked: () => void }) {
           disabled={!stores.isSuccess || stores.data.length === 0}
           error={stores.isError}
           helperText={stores.isError ? getErrorMessage(stores.error) : undefined}
+          // A long name is cut in the field: whole on hover, and wrapped in the menu.
+          title={stores.data?.find((store) => store.id === chosenStore)?.name}
           sx={{ width: 200 }}
         >
           {(stores.data ?? []).map((store) => (
-            <MenuItem key={store.id} value={store.id}>
+            <MenuItem key={store.id} value={store.id} sx={{ maxWidth: 420, whiteSpace: 'normal' }}>
               {store.name}
             </MenuItem>
           ))}

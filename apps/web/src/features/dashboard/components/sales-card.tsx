@@ -22,12 +22,18 @@ const CAPTION = 'Today and this week so far';
 
 function Figure({ label, value, detail }: { label: string; value: string; detail: string }) {
   return (
-    <Box sx={{ minWidth: 0 }}>
+    // The figure's box is its container: a large amount shrinks to fit instead of being cut.
+    <Box sx={{ minWidth: 0, containerType: 'inline-size' }}>
       <Typography variant="overline" color="text.secondary" component="h3" sx={{ lineHeight: 1.5 }}>
         {label}
       </Typography>
       <Typography
-        sx={{ fontSize: '1.5rem', fontWeight: 600, fontVariantNumeric: 'tabular-nums', lineHeight: 1.3 }}
+        sx={{
+          fontSize: 'clamp(1rem, 11.5cqi, 1.5rem)',
+          fontWeight: 600,
+          fontVariantNumeric: 'tabular-nums',
+          lineHeight: 1.3,
+        }}
         noWrap
         title={value}
       >

@@ -21,6 +21,7 @@ import { AnalyticsCard, QueryView } from '../components/analytics-state';
 import { useMoneyFormat } from '../components/money';
 import { RangePicker } from '../components/range-picker';
 import { StorePicker } from '../components/store-picker';
+import { useChartAccent } from '../components/chart-accent';
 import { CHART_FIGURE_SX } from '../components/trend-chart';
 import { useLockOnRefusal } from './tier-access';
 import { compareTotals, overlayByDay, previousRange, type DayOverlay } from './period-comparison';
@@ -74,6 +75,7 @@ function ChangeCell({
 
 function OverlayChart({ overlay, label }: { overlay: DayOverlay; label: string }) {
   const money = useMoneyFormat();
+  const accent = useChartAccent();
   const [asTable, setAsTable] = useState(false);
   const day = (value: string | null) => (value ? formatPeriod(value, 'daily', true) : '—');
   const amount = (cents: number | null) => (cents === null ? '—' : money.format(cents));
@@ -128,6 +130,7 @@ function OverlayChart({ overlay, label }: { overlay: DayOverlay; label: string }
               {
                 id: 'first',
                 label: 'First period',
+                color: accent,
                 data: overlay.first.map((cents) => (cents === null ? null : cents / 100)),
                 showMark: overlay.days.length <= 31,
                 valueFormatter: (value) => (value === null ? '—' : money.format(Math.round(value * 100))),

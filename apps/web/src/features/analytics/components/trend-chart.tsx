@@ -12,6 +12,7 @@ import { useState } from 'react';
 import { toCents } from '../../../lib/money';
 import { formatPeriod } from './analytics-format';
 import { EmptyNote } from './analytics-state';
+import { useChartAccent } from './chart-accent';
 import { useMoneyFormat } from './money';
 
 /**
@@ -51,6 +52,7 @@ export function TrendChart({
   emptyText = TREND_EMPTY_TEXT,
 }: TrendChartProps) {
   const money = useMoneyFormat();
+  const accent = useChartAccent();
   const [asTable, setAsTable] = useState(false);
   const hasSales = rows.some((row) => toCents(row.totalSales) !== 0);
   if (!hasSales) return <EmptyNote text={emptyText} minHeight={Math.min(height, 120)} />;
@@ -105,6 +107,7 @@ export function TrendChart({
               {
                 id: 'sales',
                 label: seriesLabel,
+                color: accent,
                 data: rows.map((row) => toCents(row.totalSales) / 100),
                 area: true,
                 showMark: rows.length <= 31,

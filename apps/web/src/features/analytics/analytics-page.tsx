@@ -30,7 +30,7 @@ import {
 } from './components/analytics-tiers';
 
 export const PLAN_UNKNOWN_TEXT =
-  'Your role cannot see the business’s plan: a tier it does not include will say so when you open it.';
+  'Some of these may not be in your business’s plan. If one is not, it says so when you open it.';
 
 /**
  * /dashboard/analytics: the three tiers, what each shows, and which the business's plan opens.

@@ -10,6 +10,7 @@ import {
   type TSetupProgress,
   type TStockMovement,
   type TStockRow,
+  type TTrendRow,
   type TWeekSalesTotals,
 } from '@app/contracts';
 import { baseApi, sessionBaseQuery } from '../../api/base-api';
@@ -59,6 +60,15 @@ export const dashboardApi = baseApi.injectEndpoints({
       query: (day) => ({
         url: API.salesAnalytics.totalBusiness,
         params: { start: `${day} 00:00`, end: `${day} 23:59` },
+      }),
+      extraOptions: { service: 'sales', fallbackMessage: HOME_MESSAGES.salesFailed },
+      keepUnusedDataFor: 0,
+    }),
+    /** Sales per day over a range of whole days (`dd-MM-yyyy`), for the card's small chart. */
+    homeSalesDays: build.query<TTrendRow[], { from: string; to: string }>({
+      query: ({ from, to }) => ({
+        url: API.salesAnalytics.trendsBusiness,
+        params: { start: `${from} 00:00`, end: `${to} 23:59`, interval: 'daily' },
       }),
       extraOptions: { service: 'sales', fallbackMessage: HOME_MESSAGES.salesFailed },
       keepUnusedDataFor: 0,
@@ -134,6 +144,7 @@ export const {
   useHomeBusinessQuery,
   useHomeSalesTodayQuery,
   useHomeSalesWeekQuery,
+  useHomeSalesDaysQuery,
   useHomeLowStockQuery,
   useHomeMovementsQuery,
   useHomeAuditLogQuery,

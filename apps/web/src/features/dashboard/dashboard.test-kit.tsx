@@ -8,6 +8,7 @@ import type {
   TStockMovement,
   TStockRow,
   TSubscription,
+  TTrendRow,
   TWeekSalesTotals,
 } from '@app/contracts';
 import { BUSINESS_ID, jsonResponse, makeSession } from '../../test/fixtures';
@@ -46,6 +47,12 @@ export const NO_WEEK: TWeekSalesTotals = {
   thisWeek: totals('0.00', 0, 0),
   lastWeek: totals('0.00', 0, 0),
 };
+
+/** Fourteen days of sales, the last (today) the best. */
+export const SALES_DAYS_ROWS: TTrendRow[] = Array.from({ length: 14 }, (_, index) => ({
+  period: `2026-11-${String(13 + index).padStart(2, '0')}`,
+  totalSales: index === 13 ? '987.00' : `${100 + index}.00`,
+}));
 
 const HIGH_STREET = { id: '1c000000-0000-7000-8000-000000000001', name: 'High Street' } as TLocation;
 const DEPOT = { id: '1c000000-0000-7000-8000-000000000002', name: 'Depot' } as TLocation;
@@ -102,6 +109,7 @@ export function defaultAnswers(): Record<string, Answer> {
     '/api/subscriptions/current': () => jsonResponse(200, subscriptionRecord('BASIC')),
     '/api/sales-analytics/total/business': () => jsonResponse(200, TODAY),
     '/api/sales-analytics/total/week/business': () => jsonResponse(200, WEEK),
+    '/api/sales-analytics/trends/business': () => jsonResponse(200, SALES_DAYS_ROWS),
     '/api/locations/business': () => jsonResponse(200, [HIGH_STREET, DEPOT]),
     [`/api/inventory/page/location/${HIGH_STREET.id}`]: () => jsonResponse(200, pageOf([OAT_MILK_LOW], 6)),
     [`/api/inventory/page/location/${DEPOT.id}`]: () => jsonResponse(200, pageOf([RYE_LOW], 1)),

@@ -55,3 +55,23 @@ export function weekShare(thisWeek: string, lastWeek: string): number | null {
   if (!(last > 0)) return null;
   return Math.round((Number(thisWeek) / last) * 100);
 }
+
+/** The day `count` days before a `dd-MM-yyyy` day, in the same form (calendar days, no zone). */
+export function daysBefore(day: string, count: number): string {
+  const [dd, mm, yyyy] = day.split('-').map(Number);
+  const date = new Date(Date.UTC(yyyy ?? 0, (mm ?? 1) - 1, (dd ?? 1) - count));
+  return `${pad(String(date.getUTCDate()))}-${pad(String(date.getUTCMonth() + 1))}-${date.getUTCFullYear()}`;
+}
+
+const shortDayFormat = new Intl.DateTimeFormat(undefined, {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  timeZone: 'UTC',
+});
+
+/** A trend's day (`yyyy-MM-dd`, a calendar day of the business) as "Thu, 26 Nov". */
+export function formatShortDay(period: string): string {
+  const date = new Date(`${period}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? period : shortDayFormat.format(date);
+}

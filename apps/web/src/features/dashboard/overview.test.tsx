@@ -20,6 +20,13 @@ describe('the overview of the dashboard home', () => {
     expect(within(sales).getByText('12 sales, 30 units')).toBeInTheDocument();
     expect(within(sales).getByText('$3,000.00')).toBeInTheDocument();
     expect(within(sales).getByText('75 % of last week so far')).toBeInTheDocument();
+    // The last 14 days, today the last, also as a table for screen readers.
+    const days = await within(sales).findByRole('table', { name: 'Sales of the last 14 days' });
+    expect(within(days).getAllByRole('row')).toHaveLength(15);
+    expect(within(days).getAllByRole('row')[14]).toHaveTextContent('$987.00');
+    const trend = requests.find((request) => request.url.includes('/trends/business'))!;
+    expect(new URL(trend.url).searchParams.get('end')).toBe(`${day} 23:59`);
+    expect(new URL(trend.url).searchParams.get('interval')).toBe('daily');
     expect(within(sales).getByRole('link', { name: /Sales/ })).toHaveAttribute(
       'href',
       '/dashboard/analytics/basic',

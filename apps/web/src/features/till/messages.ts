@@ -19,7 +19,7 @@ export const TILL_SUCCESS = {
 
 export const SCAN_LABEL = 'Scan or type a barcode or SKU';
 export const EMPTY_BASKET_TEXT = 'Scan a product to start a sale.';
-export const NO_STORES_TEXT = 'No stores yet. A sale is recorded at a store: add one first.';
+export const NO_STORES_TEXT = 'A sale is recorded at a store: add one first.';
 export const NO_SALES_TEXT = 'No sales at this store yet. Record one with the till above.';
 export const STORE_LOCKED_HINT = 'Record or clear the sale to change the store.';
 

@@ -25,7 +25,7 @@ describe(AdvancedAnalyticsPage.name, () => {
       routes: [{ method: 'POST', path: FILTER, answer: () => jsonResponse(200, []) }],
     });
     // An empty answer is one placeholder row (001 section 4).
-    const table = await screen.findByRole('table', { name: 'Table' });
+    const table = await screen.findByRole('table', { name: 'Sales by product' });
     const placeholder = await within(table).findByText('No Data');
     expect(
       within(placeholder.closest('tr')!)
@@ -68,6 +68,26 @@ describe(AdvancedAnalyticsPage.name, () => {
       groupBy: 'store',
       limit: 20,
     });
+  });
+
+  it("names the product trend it shows on screen, from the SKU asked, at the store's name", async () => {
+    const { requests } = renderTierPage(<AdvancedAnalyticsPage />, {
+      routes: [
+        {
+          path: '/api/sales-analytics/product-trend',
+          answer: () => jsonResponse(200, [{ period: '2026-03-01', totalSales: '12.50' }]),
+        },
+      ],
+    });
+    await userEvent.click(await screen.findByRole('tab', { name: 'Product trend' }));
+    await userEvent.type(await screen.findByRole('textbox', { name: 'SKU' }), ' oat-1 ');
+    await userEvent.click(screen.getByRole('button', { name: 'Show trend' }));
+
+    expect(
+      await screen.findByRole('heading', { name: `Sales of oat-1 at ${STORE.name}` }),
+    ).toBeInTheDocument();
+    const trend = analyticsCalls(requests).find((request) => request.url.includes('/product-trend'));
+    expect(new URL(trend!.url).searchParams.get('sku')).toBe('oat-1');
   });
 
   it('shows a calm locked state and sends no call when the plan lacks the tier', async () => {

@@ -42,12 +42,7 @@ function FilterView({ onLocked }: { onLocked: () => void }) {
       {result.isError ? (
         <Alert severity="error">{getErrorMessage(result.error, ADVANCED_FILTER_MESSAGE)}</Alert>
       ) : (
-        <FilterResultsTable
-          title="Table"
-          rows={result.data}
-          groupBy={applied.groupBy}
-          isLoading={result.isFetching}
-        />
+        <FilterResultsTable rows={result.data} groupBy={applied.groupBy} isLoading={result.isFetching} />
       )}
     </Box>
   );

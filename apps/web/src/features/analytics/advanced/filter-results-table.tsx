@@ -13,7 +13,6 @@ type ResultRow = FilterResultRow & { totalCents: number };
 type FilterResultsTableProps = {
   rows: readonly TSalesGroupRow[] | undefined;
   groupBy: AnalyticsGroup;
-  title: string;
   isLoading: boolean;
 };
 
@@ -31,8 +30,10 @@ function Truncated({ text }: { text: string }) {
 /**
  * The filter's answer in the reusable data table, best first (days in date order). An empty
  * answer is one 'No Data' row with zero quantity and price (001 section 4), not an empty table.
+ * Its title says what the rows are ("Sales by store"): the data table's default 'Table' told a
+ * shop owner nothing.
  */
-export function FilterResultsTable({ rows, groupBy, title, isLoading }: FilterResultsTableProps) {
+export function FilterResultsTable({ rows, groupBy, isLoading }: FilterResultsTableProps) {
   const money = useMoneyFormat();
   const shown = useMemo<ResultRow[]>(
     () =>
@@ -80,7 +81,7 @@ export function FilterResultsTable({ rows, groupBy, title, isLoading }: FilterRe
     <DataTable
       // A new grouping brings other columns: start its sort afresh.
       key={groupBy}
-      title={title}
+      title={`Sales by ${GROUP_LABELS[groupBy].toLowerCase()}`}
       columns={columns}
       rows={shown}
       isLoading={isLoading}

@@ -21,6 +21,8 @@ import { AnalyticsCard, QueryView } from '../components/analytics-state';
 import { useMoneyFormat } from '../components/money';
 import { RangePicker } from '../components/range-picker';
 import { StorePicker } from '../components/store-picker';
+import { useChartAccent } from '../components/chart-accent';
+import { CHART_FIGURE_SX } from '../components/trend-chart';
 import { useLockOnRefusal } from './tier-access';
 import { compareTotals, overlayByDay, previousRange, type DayOverlay } from './period-comparison';
 
@@ -73,6 +75,7 @@ function ChangeCell({
 
 function OverlayChart({ overlay, label }: { overlay: DayOverlay; label: string }) {
   const money = useMoneyFormat();
+  const accent = useChartAccent();
   const [asTable, setAsTable] = useState(false);
   const day = (value: string | null) => (value ? formatPeriod(value, 'daily', true) : '—');
   const amount = (cents: number | null) => (cents === null ? '—' : money.format(cents));
@@ -111,7 +114,7 @@ function OverlayChart({ overlay, label }: { overlay: DayOverlay; label: string }
           </Table>
         </TableContainer>
       ) : (
-        <Box role="figure" aria-label={label} sx={{ height: 300 }}>
+        <Box role="figure" aria-label={label} sx={{ ...CHART_FIGURE_SX, height: 300 }}>
           <LineChart
             height={300}
             xAxis={[
@@ -127,6 +130,7 @@ function OverlayChart({ overlay, label }: { overlay: DayOverlay; label: string }
               {
                 id: 'first',
                 label: 'First period',
+                color: accent,
                 data: overlay.first.map((cents) => (cents === null ? null : cents / 100)),
                 showMark: overlay.days.length <= 31,
                 valueFormatter: (value) => (value === null ? '—' : money.format(Math.round(value * 100))),

@@ -7,6 +7,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import { ANALYTICS_INTERVALS, type AnalyticsInterval, type TTrendRow } from '@app/contracts';
 import { useState, type FormEvent } from 'react';
 import { getErrorMessage } from '../../../api/api-error';
@@ -29,6 +30,8 @@ import { useLockOnRefusal } from './tier-access';
 export const PRODUCT_TREND_MESSAGE = 'Failed to fetch product sales trend';
 export const NO_DATA_TREND_TEXT =
   'This product sold nothing at this store in the range. Check the SKU or barcode, or pick a longer range.';
+
+const trendLabel = (code: string, storeName: string) => `Sales of ${code.trim()} at ${storeName}`;
 
 const INTERVAL_LABELS: Record<AnalyticsInterval, string> = {
   daily: 'Daily',
@@ -131,10 +134,12 @@ export function ProductTrendPanel({ onLocked }: { onLocked: () => void }) {
           disabled={!stores.data?.length}
           error={stores.isError}
           helperText={stores.isError ? getErrorMessage(stores.error) : undefined}
+          // A long name is cut in the field: whole on hover, and wrapped in the menu.
+          title={stores.data?.find((store) => store.id === chosenStore)?.name}
           sx={{ width: 200 }}
         >
           {(stores.data ?? []).map((store) => (
-            <MenuItem key={store.id} value={store.id}>
+            <MenuItem key={store.id} value={store.id} sx={{ maxWidth: 420, whiteSpace: 'normal' }}>
               {store.name}
             </MenuItem>
           ))}
@@ -188,13 +193,17 @@ export function ProductTrendPanel({ onLocked }: { onLocked: () => void }) {
           loadingLabel="Loading product trend"
           fallbackError={PRODUCT_TREND_MESSAGE}
         >
+          {/* The chart's name on screen too: the fields above may already ask for another product. */}
+          <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
+            {trendLabel(asked.code, storeName)}
+          </Typography>
           {isNoDataTrend(rows) ? (
             <NoDataTrend row={rows[0]!} />
           ) : (
             <TrendChart
               rows={rows}
               interval={asked.interval}
-              label={`Sales of ${asked.code.trim()} at ${storeName}`}
+              label={trendLabel(asked.code, storeName)}
               emptyText={NO_DATA_TREND_TEXT}
             />
           )}

@@ -162,7 +162,7 @@ export function SalesFilterBuilder({
               label="SKUs"
               placeholder="Type a SKU, press Enter"
               error={Boolean(errors.skus)}
-              helperText={errors.skus ?? 'Any case; every location.'}
+              helperText={errors.skus ?? 'Capitals or not, sold at any store.'}
             />
           )}
         />

@@ -48,7 +48,9 @@ export function TotalsCards({ totals, isLoading, isFetching }: TotalsCardsProps)
               variant="outlined"
               role="group"
               aria-label={figure.label}
-              sx={{ p: 2, minWidth: 0, opacity: isFetching ? 0.6 : 1 }}
+              // The card is the figure's container: a year's total at 1024 px ("$1,584,626.94")
+              // shrinks to fit its quarter of the row instead of ending in an ellipsis.
+              sx={{ p: 2, minWidth: 0, opacity: isFetching ? 0.6 : 1, containerType: 'inline-size' }}
             >
               <Typography variant="body2" color="text.secondary">
                 {figure.label}
@@ -58,7 +60,12 @@ export function TotalsCards({ totals, isLoading, isFetching }: TotalsCardsProps)
                 component="p"
                 noWrap
                 title={figure.value}
-                sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: 600, my: 0.5 }}
+                sx={{
+                  fontVariantNumeric: 'tabular-nums',
+                  fontWeight: 600,
+                  my: 0.5,
+                  fontSize: 'clamp(0.9375rem, 11.5cqi, 1.25rem)',
+                }}
               >
                 {figure.value}
               </Typography>

@@ -9,7 +9,13 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { TSalesTotals } from '@app/contracts';
-import { describeChange, formatCount, formatPeriod, type Change } from '../components/analytics-format';
+import {
+  describeWeekSoFar,
+  formatCount,
+  formatPeriod,
+  weekShare,
+  type Change,
+} from '../components/analytics-format';
 import { AnalyticsCard, QueryView } from '../components/analytics-state';
 import { useMoneyFormat } from '../components/money';
 import { useWeek } from './use-basic-queries';
@@ -18,13 +24,20 @@ export const NO_WEEK_SALES = 'No sales this week or last week yet. Sales recorde
 
 const numeric = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
 
+/** Behind last week while the week runs: read as the share reached ("50 % so far"), no arrow. */
+const isBehind = (change: Change): change is Change & { percent: number } =>
+  change.direction === 'flat' && change.percent !== null && change.percent !== 0;
+
 function ChangeBadge({ change }: { change: Change }) {
+  // A dash before "50 % so far" would read as "minus".
   const Icon =
     change.direction === 'up'
       ? ArrowUpwardIcon
       : change.direction === 'down'
         ? ArrowDownwardIcon
-        : RemoveIcon;
+        : isBehind(change)
+          ? null
+          : RemoveIcon;
   const color =
     change.direction === 'up'
       ? 'success.main'
@@ -33,7 +46,7 @@ function ChangeBadge({ change }: { change: Change }) {
         : 'text.secondary';
   return (
     <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.25, color, ...numeric }}>
-      <Icon sx={{ fontSize: 16 }} aria-hidden="true" />
+      {Icon ? <Icon sx={{ fontSize: 16 }} aria-hidden="true" /> : null}
       {change.text}
     </Box>
   );
@@ -49,7 +62,8 @@ const ROWS: readonly Row[] = [
 
 /**
  * This week so far against the whole of last week (the business's weeks start on Monday). The
- * headline is the sales change in %; the table gives the figures behind it.
+ * headline is the sales change in %, or the share of last week reached while behind it (a week
+ * in progress is not a fall); the table gives the figures behind it.
  */
 export function WeekCard({ storeId }: { storeId: string | null }) {
   const money = useMoneyFormat();
@@ -59,7 +73,7 @@ export function WeekCard({ storeId }: { storeId: string | null }) {
     const value = row.pick(totals);
     return row.isMoney ? money.format(value) : formatCount(Number(value));
   };
-  const salesChange = data ? describeChange(data.thisWeek.totalSales, data.lastWeek.totalSales) : null;
+  const salesChange = data ? describeWeekSoFar(data.thisWeek.totalSales, data.lastWeek.totalSales) : null;
 
   return (
     <AnalyticsCard
@@ -82,10 +96,18 @@ export function WeekCard({ storeId }: { storeId: string | null }) {
                 {money.format(data.thisWeek.totalSales)}
               </Typography>
               <Typography variant="body2" component="p">
-                <ChangeBadge change={salesChange} />{' '}
-                <Box component="span" sx={{ color: 'text.secondary' }}>
-                  vs last week
-                </Box>
+                {isBehind(salesChange) ? (
+                  <Box component="span" sx={{ color: 'text.secondary' }}>
+                    {weekShare(salesChange.percent)} % of last week so far
+                  </Box>
+                ) : (
+                  <>
+                    <ChangeBadge change={salesChange} />{' '}
+                    <Box component="span" sx={{ color: 'text.secondary' }}>
+                      vs last week
+                    </Box>
+                  </>
+                )}
               </Typography>
             </Box>
             <Table size="small" aria-label="This week against last week">
@@ -111,7 +133,7 @@ export function WeekCard({ storeId }: { storeId: string | null }) {
                     </TableCell>
                     <TableCell align="right">
                       <ChangeBadge
-                        change={describeChange(row.pick(data.thisWeek), row.pick(data.lastWeek))}
+                        change={describeWeekSoFar(row.pick(data.thisWeek), row.pick(data.lastWeek))}
                       />
                     </TableCell>
                   </TableRow>

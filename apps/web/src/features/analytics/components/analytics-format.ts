@@ -48,6 +48,22 @@ export function describeChange(current: string | number, previous: string | numb
   };
 }
 
+/**
+ * This week so far against the whole of last week. Ahead of last week is a real gain (the week
+ * can only add to it), so it reads as a change; behind is no fall yet while the week runs, so it
+ * reads as the share reached, without the red of a loss: "50 % so far" on a Thursday.
+ */
+export function describeWeekSoFar(current: string | number, previous: string | number): Change {
+  const change = describeChange(current, previous);
+  if (change.direction !== 'down' || change.percent === null) return change;
+  return { percent: change.percent, text: `${weekShare(change.percent)} % so far`, direction: 'flat' };
+}
+
+/** The share of last week a change stands for: -49.8 % is "50" (% of last week). */
+export function weekShare(percent: number): number {
+  return Math.round(100 + percent);
+}
+
 const countFormat = new Intl.NumberFormat();
 
 /** Whole counts (transactions, units) with the reader's grouping: "12,480". */

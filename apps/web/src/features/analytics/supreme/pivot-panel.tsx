@@ -37,6 +37,11 @@ type PivotPanelProps = {
  * store, with totals. The filter's own grouping is the results table's; here rows and columns
  * are chosen apart, and the minimum and maximum apply to each row's total.
  */
+/** Says what the table holds and which fields cut the rest, in the filter's own words. */
+function hiddenRowsText(shown: number, hidden: number): string {
+  return `The best ${shown} of ${shown + hidden} rows. Raise Rows, or change Min total and Max total, to see the other ${hidden}.`;
+}
+
 export function PivotPanel({ applied, onExport, onLocked }: PivotPanelProps) {
   const [rowGroup, setRowGroup] = useState<PivotRowGroup>('product');
   const [dimension, setDimension] = useState<PivotColumnDimension>('month');
@@ -100,10 +105,7 @@ export function PivotPanel({ applied, onExport, onLocked }: PivotPanelProps) {
               caption={`Sales by ${rowLabel.toLowerCase()} and ${PIVOT_COLUMN_LABELS[columnsBy].toLowerCase()}`}
             />
             {pivot.hiddenRows > 0 ? (
-              <EmptyNote
-                minHeight={24}
-                text={`${pivot.hiddenRows} more ${pivot.hiddenRows === 1 ? 'row is' : 'rows are'} left out by the rows limit or the totals.`}
-              />
+              <EmptyNote minHeight={24} text={hiddenRowsText(pivot.rows.length, pivot.hiddenRows)} />
             ) : null}
           </Box>
         ) : null}

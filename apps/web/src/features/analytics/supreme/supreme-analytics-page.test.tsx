@@ -49,7 +49,7 @@ describe(SupremeAnalyticsPage.name, () => {
     const { requests } = renderTierPage(<SupremeAnalyticsPage />, {
       routes: [{ method: 'POST', path: SUPER, answer: () => jsonResponse(200, ROWS) }],
     });
-    await screen.findByRole('table', { name: 'Table' });
+    await screen.findByRole('table', { name: 'Sales by product' });
     await user.click(screen.getByRole('tab', { name: 'Pivot' }));
     const pivot = await screen.findByRole('table', { name: 'Sales by product and month' });
 

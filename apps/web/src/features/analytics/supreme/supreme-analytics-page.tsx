@@ -65,12 +65,7 @@ function ResultsView({
           }
         />
       </Box>
-      <FilterResultsTable
-        title="Table"
-        rows={result.data}
-        groupBy={applied.groupBy}
-        isLoading={result.isFetching}
-      />
+      <FilterResultsTable rows={result.data} groupBy={applied.groupBy} isLoading={result.isFetching} />
     </Box>
   );
 }

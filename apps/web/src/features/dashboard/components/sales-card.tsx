@@ -5,10 +5,16 @@ import Typography from '@mui/material/Typography';
 import type { TSalesTotals } from '@app/contracts';
 import { useDispatch } from 'react-redux';
 import { upgradeModalOpened } from '../../../ui/ui.slice';
-import { type BusinessQuery, useHomeSalesTodayQuery, useHomeSalesWeekQuery } from '../dashboard.api';
-import { businessDay, formatCount, formatCurrency, weekShare } from '../home-format';
+import {
+  type BusinessQuery,
+  useHomeSalesDaysQuery,
+  useHomeSalesTodayQuery,
+  useHomeSalesWeekQuery,
+} from '../dashboard.api';
+import { businessDay, daysBefore, formatCount, formatCurrency, weekShare } from '../home-format';
 import { HOME_MESSAGES } from '../home-messages';
 import { OverviewCard } from './overview-card';
+import { SALES_DAYS, SalesDaysChart } from './sales-days-chart';
 
 export const SALES_PATH = '/dashboard/analytics/basic';
 const TITLE = 'Sales';
@@ -16,12 +22,18 @@ const CAPTION = 'Today and this week so far';
 
 function Figure({ label, value, detail }: { label: string; value: string; detail: string }) {
   return (
-    <Box sx={{ minWidth: 0 }}>
+    // The figure's box is its container: a large amount shrinks to fit instead of being cut.
+    <Box sx={{ minWidth: 0, containerType: 'inline-size' }}>
       <Typography variant="overline" color="text.secondary" component="h3" sx={{ lineHeight: 1.5 }}>
         {label}
       </Typography>
       <Typography
-        sx={{ fontSize: '1.5rem', fontWeight: 600, fontVariantNumeric: 'tabular-nums', lineHeight: 1.3 }}
+        sx={{
+          fontSize: 'clamp(1rem, 11.5cqi, 1.5rem)',
+          fontWeight: 600,
+          fontVariantNumeric: 'tabular-nums',
+          lineHeight: 1.3,
+        }}
         noWrap
         title={value}
       >
@@ -50,12 +62,17 @@ export function LockedSalesCard() {
   );
 }
 
-/** Sales today (00:00 to now in the business's zone) and this week so far against last week. */
+/**
+ * Sales today (00:00 to now in the business's zone), this week so far against last week, and the
+ * last two weeks day by day.
+ */
 export function SalesCard({ businessQuery }: { businessQuery: BusinessQuery }) {
   const business = businessQuery.data;
   const day = business ? businessDay(business.timeZone) : '';
   const today = useHomeSalesTodayQuery(day, { skip: !business });
   const week = useHomeSalesWeekQuery();
+  // The chart is a bonus: while it loads or if it fails, the figures stand alone.
+  const days = useHomeSalesDaysQuery({ from: daysBefore(day, SALES_DAYS - 1), to: day }, { skip: !business });
   const currency = business?.currency ?? 'USD';
 
   const isEmpty =
@@ -121,6 +138,11 @@ export function SalesCard({ businessQuery }: { businessQuery: BusinessQuery }) {
               </>
             )}
           </Box>
+          {days.data ? (
+            <Box sx={{ gridColumn: '1 / -1' }}>
+              <SalesDaysChart rows={days.data} currency={currency} />
+            </Box>
+          ) : null}
         </Box>
       ) : null}
     </OverviewCard>

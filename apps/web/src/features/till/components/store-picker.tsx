@@ -12,7 +12,7 @@ type StorePickerProps = {
   width?: number;
 };
 
-export function StorePicker({ choice, isLocked, width = 220 }: StorePickerProps) {
+export function StorePicker({ choice, isLocked, width = 260 }: StorePickerProps) {
   if (choice.isLoading) {
     return <Skeleton variant="rounded" width={width} height={40} aria-label="Loading stores" />;
   }

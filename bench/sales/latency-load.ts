@@ -138,6 +138,12 @@ export async function measureLatency(
     throw new Error(
       `${target.name}: ${target.url} answered ${probe.status} before the run: ${text.slice(0, 300)}`,
     );
+  if (settings.loadOnlyBelowMs !== undefined && probeMs > settings.loadOnlyBelowMs)
+    return {
+      ...nothing,
+      probeMs,
+      problem: `the first answer took ${(probeMs / 1000).toFixed(1)} s; not loaded`,
+    };
   if (settings.warmupSeconds > 0) await run(target, settings.connections, settings.warmupSeconds);
   const { times, result } = await run(target, settings.connections, settings.durationSeconds);
   const sorted = [...times].sort((a, b) => a - b);

@@ -37,6 +37,28 @@ export function renderRoutes(
 
 export type FetchHandler = (request: Request) => Response | Promise<Response>;
 
+/** An answer of a fake server: a method (GET unless named), a path or a pattern of paths, and the answer. */
+export type Route = {
+  method?: string;
+  path: string | RegExp;
+  answer: (request: Request) => Response | Promise<Response>;
+};
+
+/** A fake server: the first route of the request's method and path answers; anything else is a 404 without a body. */
+export function serveRoutes(routes: readonly Route[]): FetchHandler {
+  return (request) => {
+    const url = new URL(request.url);
+    const route = routes.find(
+      (candidate) =>
+        (candidate.method ?? 'GET') === request.method &&
+        (typeof candidate.path === 'string'
+          ? candidate.path === url.pathname
+          : candidate.path.test(url.pathname)),
+    );
+    return route ? route.answer(request) : new Response(null, { status: 404 });
+  };
+}
+
 /** Replaces fetch with a fake; every call's Request is recorded. */
 export function mockFetch(handler: FetchHandler) {
   const requests: Request[] = [];

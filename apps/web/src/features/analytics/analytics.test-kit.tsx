@@ -10,15 +10,15 @@ import type {
 import type { ReactElement } from 'react';
 import { UpgradeDialogHost } from '../../app/upgrade-dialog-host';
 import { BUSINESS_ID, jsonResponse, makeSession } from '../../test/fixtures';
-import { mockFetch, renderRoutes, type FetchHandler } from '../../test/render';
+import { mockFetch, renderRoutes, serveRoutes, type Route } from '../../test/render';
 import { subscriptionRecord } from '../../test/subscription-fixtures';
+
+export type { Route } from '../../test/render';
 
 /**
  * The fake server of the analytics screens' tests: answers by path (first match wins), anything
  * else 404. Only the fields a screen reads are in the bodies.
  */
-export type Route = { method?: string; path: string | RegExp; answer: (request: Request) => Response };
-
 export const HIGH_STREET = { id: '5a000000-0000-4000-8000-000000000001', name: 'High Street' };
 export const HARBOUR = { id: '5a000000-0000-4000-8000-000000000002', name: 'Harbour' };
 
@@ -92,20 +92,6 @@ export const WITH_SALES: Route[] = [
   { path: `${A}/stores/top`, answer: () => jsonResponse(200, STORES_TOP) },
 ];
 
-function serve(routes: Route[]): FetchHandler {
-  return (request) => {
-    const url = new URL(request.url);
-    const route = routes.find(
-      (candidate) =>
-        (candidate.method ?? 'GET') === request.method &&
-        (typeof candidate.path === 'string'
-          ? candidate.path === url.pathname
-          : candidate.path.test(url.pathname)),
-    );
-    return route ? route.answer(request) : new Response(null, { status: 404 });
-  };
-}
-
 /** A screen at its route, with the 'Feature Locked' dialog of the shell, over a fake server. */
 export function renderAnalytics(
   element: ReactElement,
@@ -114,7 +100,7 @@ export function renderAnalytics(
   options: { roles?: Role[]; planId?: PlanId } = {},
 ) {
   const fake = mockFetch(
-    serve([
+    serveRoutes([
       {
         path: '/api/subscriptions/current',
         answer: () => jsonResponse(200, subscriptionRecord(options.planId ?? 'BASIC')),

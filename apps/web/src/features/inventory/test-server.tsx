@@ -4,30 +4,11 @@ import { act } from '@testing-library/react';
 import { vi } from 'vitest';
 import { AppToastContainer } from '../../components/toast';
 import { jsonResponse, makeSession } from '../../test/fixtures';
-import { mockFetch, renderRoutes, type FetchHandler } from '../../test/render';
+import { mockFetch, renderRoutes, serveRoutes, type Route } from '../../test/render';
 import { StockTab } from './stock-tab';
 import { DEPOT, EMPTY_JAR, HIGH_STREET, OAT_MILK, RYE_BREAD, pageOf } from './test-data';
 
-export type Route = {
-  method?: string;
-  path: string | RegExp;
-  answer: (request: Request) => Response | Promise<Response>;
-};
-
-/** The server of these tests: the listed answers, anything else a 404 without a body. */
-export function serve(routes: Route[]): FetchHandler {
-  return (request) => {
-    const url = new URL(request.url);
-    const route = routes.find(
-      (candidate) =>
-        (candidate.method ?? 'GET') === request.method &&
-        (typeof candidate.path === 'string'
-          ? candidate.path === url.pathname
-          : candidate.path.test(url.pathname)),
-    );
-    return route ? route.answer(request) : new Response(null, { status: 404 });
-  };
-}
+export type { Route } from '../../test/render';
 
 export const STOCK_PAGE_PATH = `/api/inventory/page/location/${HIGH_STREET.id}`;
 
@@ -38,7 +19,7 @@ export const BASE_ROUTES: Route[] = [
 
 /** The stock tab as the page shows it (a plain header), with the toasts. */
 export function renderStockTab(routes: Route[] = [], options: { roles?: Role[] } = {}) {
-  const fake = mockFetch(serve([...routes, ...BASE_ROUTES]));
+  const fake = mockFetch(serveRoutes([...routes, ...BASE_ROUTES]));
   const header = (actions: ReactNode) => (
     <header>
       <h1>Inventory</h1>

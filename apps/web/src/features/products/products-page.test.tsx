@@ -4,26 +4,9 @@ import type { Role } from '@app/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppToastContainer } from '../../components/toast';
 import { jsonResponse, makeSession } from '../../test/fixtures';
-import { mockFetch, renderRoutes, type FetchHandler } from '../../test/render';
+import { mockFetch, renderRoutes, serveRoutes, type Route } from '../../test/render';
 import { ProductsPage } from './products-page';
 import { ACME, BAKERY, COFFEE, NORTH, SOUTH, TEA, pageOf } from './test-data';
-
-type Route = { method?: string; path: string | RegExp; answer: (request: Request) => Response };
-
-/** The server of these tests: the listed answers, anything else a 404 without a body. */
-function serve(routes: Route[]): FetchHandler {
-  return (request) => {
-    const url = new URL(request.url);
-    const route = routes.find(
-      (candidate) =>
-        (candidate.method ?? 'GET') === request.method &&
-        (typeof candidate.path === 'string'
-          ? candidate.path === url.pathname
-          : candidate.path.test(url.pathname)),
-    );
-    return route ? route.answer(request) : new Response(null, { status: 404 });
-  };
-}
 
 const BASE_ROUTES: Route[] = [
   { path: '/api/locations/business', answer: () => jsonResponse(200, [NORTH, SOUTH]) },
@@ -33,7 +16,7 @@ const BASE_ROUTES: Route[] = [
 ];
 
 function renderPage(routes: Route[] = [], options: { roles?: Role[]; entry?: string } = {}) {
-  const fake = mockFetch(serve([...routes, ...BASE_ROUTES]));
+  const fake = mockFetch(serveRoutes([...routes, ...BASE_ROUTES]));
   const view = renderRoutes(
     [
       {

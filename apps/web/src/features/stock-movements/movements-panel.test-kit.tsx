@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import type { Role } from '@app/contracts';
 import { AppToastContainer } from '../../components/toast';
 import { jsonResponse, makeSession } from '../../test/fixtures';
-import { mockFetch, renderRoutes, type FetchHandler } from '../../test/render';
+import { mockFetch, renderRoutes, serveRoutes, type Route } from '../../test/render';
 import { MovementsPanel } from './movements-panel';
 import {
   COMPLETED,
@@ -15,26 +15,7 @@ import {
   pageOf,
 } from './stock-movements.fixtures';
 
-export type Route = {
-  method?: string;
-  path: string | RegExp;
-  answer: (request: Request) => Response | Promise<Response>;
-};
-
-/** The server of these tests: the listed answers, anything else a 404 without a body. */
-function serve(routes: Route[]): FetchHandler {
-  return (request) => {
-    const url = new URL(request.url);
-    const route = routes.find(
-      (candidate) =>
-        (candidate.method ?? 'GET') === request.method &&
-        (typeof candidate.path === 'string'
-          ? candidate.path === url.pathname
-          : candidate.path.test(url.pathname)),
-    );
-    return route ? route.answer(request) : new Response(null, { status: 404 });
-  };
-}
+export type { Route } from '../../test/render';
 
 export const BASE_ROUTES: Route[] = [
   { path: '/api/locations/business', answer: () => jsonResponse(200, [DEPOT, HIGH_STREET, RIVERSIDE]) },
@@ -47,7 +28,7 @@ export const BASE_ROUTES: Route[] = [
 
 /** The Movements tab as the inventory page shows it, with its toasts, over a fake server. */
 export function renderPanel(routes: Route[] = [], options: { roles?: Role[] } = {}) {
-  const fake = mockFetch(serve([...routes, ...BASE_ROUTES]));
+  const fake = mockFetch(serveRoutes([...routes, ...BASE_ROUTES]));
   const view = renderRoutes(
     [
       {

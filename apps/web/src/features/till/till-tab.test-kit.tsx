@@ -3,7 +3,7 @@ import type { Role } from '@app/contracts';
 import type { ReactNode } from 'react';
 import { AppToastContainer } from '../../components/toast';
 import { jsonResponse, makeSession } from '../../test/fixtures';
-import { mockFetch, renderRoutes, type FetchHandler } from '../../test/render';
+import { mockFetch, renderRoutes, serveRoutes, type Route } from '../../test/render';
 import {
   HARBOUR,
   HIGH_STREET,
@@ -17,26 +17,7 @@ import {
 } from './till.fixtures';
 import { TillTab } from './till-tab';
 
-export type Route = {
-  method?: string;
-  path: string | RegExp;
-  answer: (request: Request) => Response | Promise<Response>;
-};
-
-/** The server of these tests: the listed answers first, anything else a 404 without a body. */
-function serve(routes: Route[]): FetchHandler {
-  return (request) => {
-    const url = new URL(request.url);
-    const route = routes.find(
-      (candidate) =>
-        (candidate.method ?? 'GET') === request.method &&
-        (typeof candidate.path === 'string'
-          ? candidate.path === url.pathname
-          : candidate.path.test(url.pathname)),
-    );
-    return route ? route.answer(request) : new Response(null, { status: 404 });
-  };
-}
+export type { Route } from '../../test/render';
 
 const CATALOGUE = [OAT_MILK, RYE_BREAD];
 
@@ -65,7 +46,7 @@ export const BASE_ROUTES: Route[] = [
 
 /** The Till tab as the inventory page shows it (a plain header), with the toasts, over a fake server. */
 export function renderTill(routes: Route[] = [], options: { roles?: Role[] } = {}) {
-  const fake = mockFetch(serve([...routes, ...BASE_ROUTES]));
+  const fake = mockFetch(serveRoutes([...routes, ...BASE_ROUTES]));
   const header = (actions: ReactNode) => (
     <header>
       <h1>Inventory</h1>

@@ -1,10 +1,10 @@
 import type { PlanId, Role, TCategory, TStore } from '@app/contracts';
 import type { ReactElement } from 'react';
 import { jsonResponse, makeSession } from '../../../test/fixtures';
-import { mockFetch, renderRoutes, type FetchHandler } from '../../../test/render';
+import { mockFetch, renderRoutes, serveRoutes, type FetchHandler, type Route } from '../../../test/render';
 import { subscriptionRecord } from '../../../test/subscription-fixtures';
 
-export type Route = { method?: string; path: string | RegExp; answer: (request: Request) => Response };
+export type { Route } from '../../../test/render';
 
 const NOW = '2026-03-02T09:30:00.000Z';
 const LOCATION_ID = '1c000000-0000-4000-8000-000000000001';
@@ -78,17 +78,7 @@ function serve(routes: Route[], planId: PlanId): FetchHandler {
         }),
     },
   ];
-  return (request) => {
-    const url = new URL(request.url);
-    const route = all.find(
-      (candidate) =>
-        (candidate.method ?? 'GET') === request.method &&
-        (typeof candidate.path === 'string'
-          ? candidate.path === url.pathname
-          : candidate.path.test(url.pathname)),
-    );
-    return route ? route.answer(request) : new Response(null, { status: 404 });
-  };
+  return serveRoutes(all);
 }
 
 /** A tier's page at its route over a fake server; `store.getState().ui` tells whether 'Feature Locked' opened. */

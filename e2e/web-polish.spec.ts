@@ -71,6 +71,12 @@ async function focusRing(page: Page): Promise<{ style: string; width: string }> 
     const focused = document.activeElement as HTMLElement;
     const isField = focused instanceof HTMLInputElement || focused instanceof HTMLTextAreaElement;
     const box = (isField ? focused.closest<HTMLElement>('.MuiInputBase-root') : null) ?? focused;
+    // An outlined field's ring is its own border (a ring around the box would strike its label).
+    const border = box.querySelector<HTMLElement>(':scope > .MuiOutlinedInput-notchedOutline');
+    if (border) {
+      const style = getComputedStyle(border);
+      return { style: style.borderTopStyle, width: style.borderTopWidth };
+    }
     const style = getComputedStyle(box);
     return { style: style.outlineStyle, width: style.outlineWidth };
   });

@@ -271,6 +271,9 @@ describe(DashboardShell.name, () => {
       const { requests } = mockFetch((request) => {
         if (request.url.includes('/api/azure-blob/download-image'))
           return new Response(logoBytes, { status: 200, headers: { 'Content-Type': 'image/png' } });
+        // The business for the top bar; the home's cards get nothing (another shape would break them).
+        if (new URL(request.url).pathname !== `/api/businesses/${BUSINESS_ID}`)
+          return new Response(null, { status: 404 });
         return jsonResponse(200, {
           id: BUSINESS_ID,
           businessName: 'Corner Shop',

@@ -37,7 +37,8 @@ function memberRow(page: Page, person: Person): Locator {
 }
 
 async function invite(page: Page, person: Person, role: string): Promise<void> {
-  await page.getByRole('button', { name: 'Invite staff' }).click();
+  // With nobody invited yet the empty list offers its own button too: the header's comes first.
+  await page.getByRole('button', { name: 'Invite staff' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'Invite staff' });
   await dialog.getByLabel(/^Full name/).fill(person.fullName);
   await dialog.getByLabel(/^E-mail/).fill(person.email);

@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import { multipartBody, type FormPart } from '../platform/http/multipart-body.js';
 
 /**
  * The seeder talks to the app as a client would, through `app.inject`: every write goes through
@@ -8,8 +8,6 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
  * attempts under the per-address rate limit.
  */
 const SEEDER_ADDRESS = '192.0.2.10';
-
-export type FormPart = { name: string; value: string | Buffer; filename?: string; contentType?: string };
 
 export type DemoClient = {
   token: string | null;
@@ -34,7 +32,7 @@ export function demoClient(app: FastifyInstance): DemoClient {
       return (String(res.headers['content-type'] ?? '').includes('json') ? res.json() : res.body) as never;
     },
     form: async (url, parts) => {
-      const { payload, headers } = multipart(parts);
+      const { payload, headers } = multipartBody(parts);
       const res = await app.inject({
         method: 'POST',
         url,
@@ -49,22 +47,4 @@ export function demoClient(app: FastifyInstance): DemoClient {
     },
   };
   return client;
-}
-
-/** A multipart/form-data body as a browser's FormData sends it. */
-function multipart(parts: FormPart[]): { payload: Buffer; headers: Record<string, string> } {
-  const boundary = `----demo${randomBytes(8).toString('hex')}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    let head = `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"`;
-    if (part.filename) head += `; filename="${part.filename}"`;
-    head += '\r\n';
-    if (part.contentType) head += `Content-Type: ${part.contentType}\r\n`;
-    chunks.push(Buffer.from(`${head}\r\n`), Buffer.from(part.value), Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(chunks),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
 }

@@ -17,7 +17,8 @@ function formatOf(currency: string | undefined, compact: boolean): Intl.NumberFo
   const key = `${currency ?? ''}|${compact ? 'compact' : 'full'}`;
   let format = formats.get(key);
   if (!format) {
-    const digits = compact ? {} : { minimumFractionDigits: 2, maximumFractionDigits: 2 };
+    // A currency brings its own decimals (two for most, none for the yen); a bare amount has two.
+    const digits = compact || currency ? {} : { minimumFractionDigits: 2, maximumFractionDigits: 2 };
     const style = currency ? { style: 'currency' as const, currency } : {};
     format = new Intl.NumberFormat(undefined, {
       ...style,

@@ -49,12 +49,6 @@ export const dashboardApi = baseApi.injectEndpoints({
       extraOptions: { fallbackMessage: DASHBOARD_ERROR_MESSAGE },
       keepUnusedDataFor: 0,
     }),
-    /** The business's time zone (what "today" is) and currency (how money reads). */
-    homeBusiness: build.query<TBusiness, string>({
-      query: (businessId) => fillPath(API.businesses.byId, { id: businessId }),
-      extraOptions: { fallbackMessage: DASHBOARD_ERROR_MESSAGE },
-      providesTags: (_result, _error, businessId) => [{ type: 'Business', id: businessId }],
-    }),
     /** Sales from 00:00 to 23:59 of a day (`dd-MM-yyyy`) in the business's zone. */
     homeSalesToday: build.query<TSalesTotals, string>({
       query: (day) => ({
@@ -141,7 +135,6 @@ export const dashboardApi = baseApi.injectEndpoints({
 
 export const {
   useGetSetupProgressQuery,
-  useHomeBusinessQuery,
   useHomeSalesTodayQuery,
   useHomeSalesWeekQuery,
   useHomeSalesDaysQuery,

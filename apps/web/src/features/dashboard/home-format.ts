@@ -1,22 +1,4 @@
-/** How the home writes money, days and times. */
-
-const moneyFormats = new Map<string, Intl.NumberFormat>();
-
-/** A decimal string of the API ("1234.50") in the business's currency: "$1,234.50". */
-export function formatCurrency(amount: string | number, currency: string): string {
-  let format = moneyFormats.get(currency);
-  if (!format) {
-    format = new Intl.NumberFormat(undefined, { style: 'currency', currency });
-    moneyFormats.set(currency, format);
-  }
-  return format.format(Number(amount));
-}
-
-const countFormat = new Intl.NumberFormat();
-
-export function formatCount(value: number): string {
-  return countFormat.format(value);
-}
+/** How the home writes days and times (money and counts: lib/money.ts, lib/count.ts). */
 
 const pad = (value: string) => value.padStart(2, '0');
 

@@ -4,9 +4,10 @@ import type { AnalyticsGroup, TSalesGroupRow } from '@app/contracts';
 import { useMemo } from 'react';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
 import { toCents } from '../../../lib/money';
-import { formatCount, formatPeriod } from '../components/analytics-format';
+import { formatPeriod } from '../components/analytics-format';
 import { useMoneyFormat } from '../components/money';
 import { GROUP_LABELS, withNoDataRow, type FilterResultRow } from './sales-filter';
+import { formatCount } from '../../../lib/count';
 
 type ResultRow = FilterResultRow & { totalCents: number };
 

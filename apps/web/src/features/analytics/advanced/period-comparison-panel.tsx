@@ -16,7 +16,7 @@ import {
   useTrendsBusinessQuery,
   useTrendsStoreQuery,
 } from '../analytics.api';
-import { describeChange, formatCount, formatPeriod } from '../components/analytics-format';
+import { describeChange, formatPeriod } from '../components/analytics-format';
 import { AnalyticsCard, QueryView } from '../components/analytics-state';
 import { useMoneyFormat } from '../components/money';
 import { RangePicker } from '../components/range-picker';
@@ -25,6 +25,7 @@ import { useChartAccent } from '../components/chart-accent';
 import { CHART_FIGURE_SX } from '../components/trend-chart';
 import { useLockOnRefusal } from './tier-access';
 import { compareTotals, overlayByDay, previousRange, type DayOverlay } from './period-comparison';
+import { formatCount } from '../../../lib/count';
 
 export const COMPARISON_EMPTY_TEXT =
   'Neither period has sales. Pick other periods or record a sale at the till.';

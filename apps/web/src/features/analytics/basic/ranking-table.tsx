@@ -6,8 +6,9 @@ import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { TSalesRow } from '@app/contracts';
-import { formatCount } from '../components/analytics-format';
+
 import { useMoneyFormat } from '../components/money';
+import { formatCount } from '../../../lib/count';
 
 const numeric = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
 

@@ -9,10 +9,11 @@ import Typography from '@mui/material/Typography';
 import { toCents } from '../../../lib/money';
 import { rangeParams, type DayRange } from '../analytics-range';
 import { useStoresTopQuery } from '../analytics.api';
-import { formatCount } from '../components/analytics-format';
+
 import { AnalyticsCard, QueryView } from '../components/analytics-state';
 import { useMoneyFormat } from '../components/money';
 import { RANKING_LIMIT } from './use-basic-queries';
+import { formatCount } from '../../../lib/count';
 
 export const NO_STORE_SALES = 'No store sold anything in this period. Pick a longer range.';
 /** A store deleted since keeps its figures but has no name any more. */

@@ -3,8 +3,9 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { TSalesTotals } from '@app/contracts';
-import { formatCount } from '../components/analytics-format';
+
 import { useMoneyFormat } from '../components/money';
+import { formatCount } from '../../../lib/count';
 
 type Figure = { label: string; value: string; hint: string };
 

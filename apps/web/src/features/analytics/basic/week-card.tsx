@@ -9,16 +9,11 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { TSalesTotals } from '@app/contracts';
-import {
-  describeWeekSoFar,
-  formatCount,
-  formatPeriod,
-  weekShare,
-  type Change,
-} from '../components/analytics-format';
+import { describeWeekSoFar, formatPeriod, weekShare, type Change } from '../components/analytics-format';
 import { AnalyticsCard, QueryView } from '../components/analytics-state';
 import { useMoneyFormat } from '../components/money';
 import { useWeek } from './use-basic-queries';
+import { formatCount } from '../../../lib/count';
 
 export const NO_WEEK_SALES = 'No sales this week or last week yet. Sales recorded at the till show here.';
 

@@ -63,10 +63,3 @@ export function describeWeekSoFar(current: string | number, previous: string | n
 export function weekShare(percent: number): number {
   return Math.round(100 + percent);
 }
-
-const countFormat = new Intl.NumberFormat();
-
-/** Whole counts (transactions, units) with the reader's grouping: "12,480". */
-export function formatCount(value: number): string {
-  return countFormat.format(value);
-}

@@ -1,10 +1,12 @@
 import HistoryOutlinedIcon from '@mui/icons-material/HistoryOutlined';
 import PointOfSaleOutlinedIcon from '@mui/icons-material/PointOfSaleOutlined';
 import { type BusinessQuery, useHomeAuditLogQuery, useHomeLatestSalesQuery } from '../dashboard.api';
-import { formatCount, formatCurrency, formatWhen } from '../home-format';
+import { formatWhen } from '../home-format';
 import { HOME_MESSAGES } from '../home-messages';
 import { CardRows } from './card-rows';
 import { OverviewCard } from './overview-card';
+import { formatCount } from '../../../lib/count';
+import { formatMoney } from '../../../lib/money';
 
 export const LOGS_PATH = '/dashboard/logs';
 
@@ -74,7 +76,7 @@ export function SalesActivityCard({ businessQuery, to }: { businessQuery: Busine
             secondary: `${formatWhen(sale.soldAt)} · ${formatCount(sale.unitsSold)} ${
               Math.abs(sale.unitsSold) === 1 ? 'unit' : 'units'
             }${sale.kind === 'REFUND' ? ' · Refund' : ''}`,
-            value: formatCurrency(sale.total, currency),
+            value: formatMoney(sale.total, currency),
           }))}
         />
       ) : null}

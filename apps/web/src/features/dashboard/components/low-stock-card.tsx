@@ -1,9 +1,10 @@
 import WarningAmberOutlinedIcon from '@mui/icons-material/WarningAmberOutlined';
 import { CARD_ROWS, useHomeLowStockQuery } from '../dashboard.api';
-import { formatCount } from '../home-format';
+
 import { HOME_MESSAGES } from '../home-messages';
 import { CardCount, CardRows } from './card-rows';
 import { OverviewCard } from './overview-card';
+import { formatCount } from '../../../lib/count';
 
 export const INVENTORY_PATH = '/dashboard/inventory';
 

@@ -3,10 +3,11 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { TStockMovement } from '@app/contracts';
 import { useHomeMovementsQuery } from '../dashboard.api';
-import { formatCount } from '../home-format';
+
 import { HOME_MESSAGES } from '../home-messages';
 import { CardRows } from './card-rows';
 import { OverviewCard } from './overview-card';
+import { formatCount } from '../../../lib/count';
 
 export const MOVEMENTS_PATH = '/dashboard/inventory?tab=movements';
 const SHOWN = 4;

@@ -5,7 +5,7 @@ import { isPermitted, type PlanId } from '@app/contracts';
 import type { ReactElement } from 'react';
 import { useGetCurrentSubscriptionQuery } from '../../../api/subscriptions.api';
 import { currentPlanId } from '../../../lib/plans';
-import { useHomeBusinessQuery } from '../dashboard.api';
+import { useGetBusinessQuery } from '../../../api/business.api';
 import { homeCardsFor, readsPlan } from '../home-cards';
 import { AuditActivityCard, SalesActivityCard } from './activity-card';
 import { LowStockCard } from './low-stock-card';
@@ -39,8 +39,8 @@ export function hasOverview(roles: readonly string[]): boolean {
 export function OverviewGrid({ roles, businessId }: { roles: readonly string[]; businessId: string }) {
   const canReadPlan = readsPlan(roles);
   const subscription = useGetCurrentSubscriptionQuery(businessId, { skip: !canReadPlan });
-  // Only the sales cards need the business (its day and its currency).
-  const businessQuery = useHomeBusinessQuery(businessId, {
+  // Only the sales cards need the business (its day and its currency): the shell's read, from its cache.
+  const businessQuery = useGetBusinessQuery(businessId, {
     skip: !isPermitted(roles, 'analytics:read') && !isPermitted(roles, 'sales:read'),
   });
   // Staff cannot read the plan (null); a failed read counts as unknown too.

@@ -11,10 +11,12 @@ import {
   useHomeSalesTodayQuery,
   useHomeSalesWeekQuery,
 } from '../dashboard.api';
-import { businessDay, daysBefore, formatCount, formatCurrency, weekShare } from '../home-format';
+import { businessDay, daysBefore, weekShare } from '../home-format';
 import { HOME_MESSAGES } from '../home-messages';
 import { OverviewCard } from './overview-card';
 import { SALES_DAYS, SalesDaysChart } from './sales-days-chart';
+import { formatCount } from '../../../lib/count';
+import { formatMoney } from '../../../lib/money';
 
 export const SALES_PATH = '/dashboard/analytics/basic';
 const TITLE = 'Sales';
@@ -110,14 +112,14 @@ export function SalesCard({ businessQuery }: { businessQuery: BusinessQuery }) {
         >
           <Figure
             label="Today"
-            value={formatCurrency(today.data.totalSales, currency)}
+            value={formatMoney(today.data.totalSales, currency)}
             detail={describe(today.data)}
           />
           <Box sx={{ minWidth: 0 }}>
             <Figure
               label="This week"
-              value={formatCurrency(week.data.thisWeek.totalSales, currency)}
-              detail={`Last week ${formatCurrency(week.data.lastWeek.totalSales, currency)}`}
+              value={formatMoney(week.data.thisWeek.totalSales, currency)}
+              detail={`Last week ${formatMoney(week.data.lastWeek.totalSales, currency)}`}
             />
             {share === null ? (
               <Typography variant="body2" color="text.secondary">

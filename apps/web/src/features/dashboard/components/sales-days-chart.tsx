@@ -2,7 +2,8 @@ import Box from '@mui/material/Box';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { TTrendRow } from '@app/contracts';
-import { formatCurrency, formatShortDay } from '../home-format';
+import { formatShortDay } from '../home-format';
+import { formatMoney } from '../../../lib/money';
 
 /** How many days the home's small chart shows, today the last. */
 export const SALES_DAYS = 14;
@@ -44,7 +45,7 @@ export function SalesDaysChart({ rows, currency }: { rows: readonly TTrendRow[];
           return (
             <Tooltip
               key={row.period}
-              title={`${formatShortDay(row.period)}: ${formatCurrency(row.totalSales, currency)}`}
+              title={`${formatShortDay(row.period)}: ${formatMoney(row.totalSales, currency)}`}
               placement="top"
             >
               <Box sx={{ flex: 1, height: '100%', display: 'flex', alignItems: 'flex-end' }}>
@@ -84,7 +85,7 @@ export function SalesDaysChart({ rows, currency }: { rows: readonly TTrendRow[];
           {rows.map((row) => (
             <tr key={row.period}>
               <th scope="row">{formatShortDay(row.period)}</th>
-              <td>{formatCurrency(row.totalSales, currency)}</td>
+              <td>{formatMoney(row.totalSales, currency)}</td>
             </tr>
           ))}
         </tbody>

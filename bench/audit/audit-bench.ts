@@ -7,13 +7,11 @@
  * Reported: req/s and p99 of each side and the full / bare ratio of req/s (information: no target
  * was set for the audit log; DESIGN 13 asks for the ratio).
  */
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { API } from '@app/contracts';
-import { requestRolePassword } from '../../apps/server/src/platform/db/request-role.js';
-import { json, ownerWithBusiness, type FullStack } from '../http/full-stack.js';
+import { requestRoleUrl, json, ownerWithBusiness, type FullStack } from '../http/full-stack.js';
 import { measureLoad, type LoadResult, type LoadSettings } from '../http/load.js';
-import { freePort, startProcess, waitForHttpOk, type Cleanup } from '../http/processes.js';
+import { startBareServer, type Cleanup } from '../http/processes.js';
 import { median, ratioCheck, type Check } from '../inventory/bench-checks.js';
 import { generateAudit, type AuditShape } from './generate.js';
 
@@ -50,31 +48,17 @@ export async function runAuditBenchmark(options: {
   const generated = await generateAudit(stack.databaseUrl, owner, shape, log);
   log(`generated ${generated.entries} entries in ${generated.seconds.toFixed(1)} s`);
 
-  const requestUrl = new URL(stack.databaseUrl);
-  requestUrl.username = 'app_request';
-  requestUrl.password = requestRolePassword(
-    (await readFile(path.join(dataDir, 'jwt-secret'), 'utf8')).trim(),
-  );
-  const port = await freePort();
-  const bare = startProcess(
-    'bare audit pg',
-    process.execPath,
-    ['--import', 'tsx', path.join(repoRoot, 'bench/audit/audit-pg-server.ts')],
-    {
-      cwd: repoRoot,
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        PORT: String(port),
-        DATABASE_REQUEST_URL: requestUrl.toString(),
-        BUSINESS_ID: owner.businessId,
-        USER_ID: owner.userId,
-      },
+  const { url: bareUrl, process: bare } = await startBareServer({
+    name: 'bare audit pg',
+    script: path.join(repoRoot, 'bench/audit/audit-pg-server.ts'),
+    repoRoot,
+    env: {
+      DATABASE_REQUEST_URL: await requestRoleUrl(stack, dataDir),
+      BUSINESS_ID: owner.businessId,
+      USER_ID: owner.userId,
     },
-  );
-  cleanup.add('stop bare audit pg', () => bare.stop());
-  const bareUrl = `http://127.0.0.1:${port}`;
-  await waitForHttpOk(`${bareUrl}/`, bare, 30_000);
+    cleanup,
+  });
 
   const headers = {
     authorization: `Bearer ${owner.token}`,

@@ -7,13 +7,11 @@
  * page 0 (p99); each call >= 0.7 of its bare reference (req/s, median of the rounds); the
  * generation of the rows under 2 minutes.
  */
-import { createHmac } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { API } from '@app/contracts';
-import { json, ownerWithBusiness, type FullStack } from '../http/full-stack.js';
+import { requestRoleUrl, json, ownerWithBusiness, type FullStack } from '../http/full-stack.js';
 import { measureLoad, type LoadResult, type LoadSettings } from '../http/load.js';
-import { freePort, startProcess, waitForHttpOk, type Cleanup } from '../http/processes.js';
+import { startBareServer, type Cleanup } from '../http/processes.js';
 import { generateCatalogue, type CatalogueShape } from './generate.js';
 
 export const P99_TARGET_MS = 25;
@@ -61,34 +59,17 @@ export async function runCatalogueBenchmark(options: {
   const generated = await generateCatalogue(stack.databaseUrl, owner.businessId, shape, log);
   log(`generated ${generated.products} products in ${generated.seconds.toFixed(1)} s`);
 
-  const requestUrl = new URL(stack.databaseUrl);
-  requestUrl.username = 'app_request';
-  requestUrl.password = createHmac(
-    'sha256',
-    (await readFile(path.join(dataDir, 'jwt-secret'), 'utf8')).trim(),
-  )
-    .update('database request role')
-    .digest('base64url');
-  const port = await freePort();
-  const bare = startProcess(
-    'bare catalogue pg',
-    process.execPath,
-    ['--import', 'tsx', path.join(repoRoot, 'bench/catalogue/catalogue-pg-server.ts')],
-    {
-      cwd: repoRoot,
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        PORT: String(port),
-        DATABASE_REQUEST_URL: requestUrl.toString(),
-        BUSINESS_ID: owner.businessId,
-        USER_ID: owner.userId,
-      },
+  const { url: bareUrl, process: bare } = await startBareServer({
+    name: 'bare catalogue pg',
+    script: path.join(repoRoot, 'bench/catalogue/catalogue-pg-server.ts'),
+    repoRoot,
+    env: {
+      DATABASE_REQUEST_URL: await requestRoleUrl(stack, dataDir),
+      BUSINESS_ID: owner.businessId,
+      USER_ID: owner.userId,
     },
-  );
-  cleanup.add('stop bare catalogue pg', () => bare.stop());
-  const bareUrl = `http://127.0.0.1:${port}`;
-  await waitForHttpOk(`${bareUrl}/`, bare, 30_000);
+    cleanup,
+  });
 
   // The middle location: its neighbours' rows sit beside it in every index.
   const locationId = generated.locationIds[Math.floor(generated.locationIds.length / 2)] ?? '';

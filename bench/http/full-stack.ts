@@ -4,6 +4,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { API, ZLoginResponse } from '@app/contracts';
+import { requestRolePassword } from '../../apps/server/src/platform/db/request-role.js';
 import {
   startProcess,
   stopOrphanedPostgres,
@@ -223,4 +224,21 @@ export async function ownerWithBusiness(
     email: owner.email,
     password: owner.password,
   };
+}
+
+/** The token secret of the server's data folder (other servers on its database need it too). */
+export async function jwtSecretOf(dataDir: string): Promise<string> {
+  return (await readFile(path.join(dataDir, 'jwt-secret'), 'utf8')).trim();
+}
+
+/**
+ * The server's database as its request role, for the bare references: they log in as the full
+ * stack's requests do, so the same row-level security applies to both sides. The password is
+ * derived from the token secret, as the server derives it.
+ */
+export async function requestRoleUrl(stack: FullStack, dataDir: string): Promise<string> {
+  const url = new URL(stack.databaseUrl);
+  url.username = 'app_request';
+  url.password = requestRolePassword(await jwtSecretOf(dataDir));
+  return url.toString();
 }

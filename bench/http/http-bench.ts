@@ -1,11 +1,17 @@
-import { createHmac } from 'node:crypto';
-import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { API } from '@app/contracts';
-import { buildServer, signUpAndLogIn, startFullStack, type FullStack } from './full-stack.js';
+import {
+  jwtSecretOf,
+  requestRoleUrl,
+  buildServer,
+  signUpAndLogIn,
+  startFullStack,
+  type FullStack,
+} from './full-stack.js';
 import { measureLoad, type LoadResult, type LoadSettings } from './load.js';
-import { freePort, startProcess, waitForHttpOk, type Cleanup, type ManagedProcess } from './processes.js';
+import { startBareServer, freePort, type Cleanup } from './processes.js';
 
 export const HEALTH_RATIO_TARGET = 0.8;
 export const USER_READ_RATIO_TARGET = 0.6;
@@ -113,7 +119,7 @@ export async function runHttpBenchmarks(options: {
     env: {
       COMPRESSION: 'off',
       DATABASE_URL: stack.databaseUrl,
-      JWT_SECRET: (await readFile(path.join(dataDir, 'jwt-secret'), 'utf8')).trim(),
+      JWT_SECRET: await jwtSecretOf(dataDir),
     },
   });
 
@@ -127,31 +133,20 @@ export async function runHttpBenchmarks(options: {
   // All servers stay up; only one is under load at a time. The rows are measured in rounds,
   // interleaved, and each ratio is the median of its per-round ratios: load from anything else on
   // this machine then hits both sides of a ratio alike.
-  const hello = await startChild(
-    'bare hello-world',
-    path.join(repoRoot, 'bench/http/hello-server.ts'),
+  const hello = await startBareServer({
+    name: 'bare hello-world',
+    script: path.join(repoRoot, 'bench/http/hello-server.ts'),
     repoRoot,
-    {},
+    env: {},
     cleanup,
-  );
-  // The bare server logs in as the full stack's request role, so the row-level security
-  // policies apply to both sides; its password is derived from the token secret as the
-  // server's (apps/server/src/platform/db/request-role.ts).
-  const requestUrl = new URL(stack.databaseUrl);
-  requestUrl.username = 'app_request';
-  requestUrl.password = createHmac(
-    'sha256',
-    (await readFile(path.join(dataDir, 'jwt-secret'), 'utf8')).trim(),
-  )
-    .update('database request role')
-    .digest('base64url');
-  const bare = await startChild(
-    'bare fastify+pg',
-    path.join(repoRoot, 'bench/http/pg-server.ts'),
+  });
+  const bare = await startBareServer({
+    name: 'bare fastify+pg',
+    script: path.join(repoRoot, 'bench/http/pg-server.ts'),
     repoRoot,
-    { DATABASE_URL: stack.databaseUrl, DATABASE_REQUEST_URL: requestUrl.toString() },
+    env: { DATABASE_URL: stack.databaseUrl, DATABASE_REQUEST_URL: await requestRoleUrl(stack, dataDir) },
     cleanup,
-  );
+  });
   const auth = {
     authorization: `Bearer ${user.token}`,
     accept: 'application/json',
@@ -224,24 +219,6 @@ function medianRatio(name: string, values: number[], target: number | undefined)
     target,
     pass: target === undefined ? undefined : value >= target,
   };
-}
-
-async function startChild(
-  name: string,
-  script: string,
-  repoRoot: string,
-  extraEnv: Record<string, string>,
-  cleanup: Cleanup,
-): Promise<{ url: string; process: ManagedProcess }> {
-  const port = await freePort();
-  const child = startProcess(name, process.execPath, ['--import', 'tsx', script], {
-    cwd: repoRoot,
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), ...extraEnv },
-  });
-  cleanup.add(`stop ${name}`, () => child.stop());
-  const url = `http://127.0.0.1:${port}`;
-  await waitForHttpOk(`${url}/`, child, 30_000);
-  return { url, process: child };
 }
 
 export function printHttpReport(report: HttpReport, write: (line: string) => void): void {

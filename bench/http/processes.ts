@@ -148,3 +148,27 @@ export class Cleanup {
     }
   }
 }
+
+/**
+ * A bare reference server of a benchmark: `script` run through tsx as its own process on a free
+ * port (NODE_ENV=production, PORT and `env` on top of this process's), stopped at clean-up; answers
+ * its base URL once `/` answers 2xx.
+ */
+export async function startBareServer(options: {
+  name: string;
+  script: string;
+  repoRoot: string;
+  env: Record<string, string>;
+  cleanup: Cleanup;
+}): Promise<{ url: string; process: ManagedProcess }> {
+  const { name, script, repoRoot, env, cleanup } = options;
+  const port = await freePort();
+  const child = startProcess(name, process.execPath, ['--import', 'tsx', script], {
+    cwd: repoRoot,
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), ...env },
+  });
+  cleanup.add(`stop ${name}`, () => child.stop());
+  const url = `http://127.0.0.1:${port}`;
+  await waitForHttpOk(`${url}/`, child, 30_000);
+  return { url, process: child };
+}

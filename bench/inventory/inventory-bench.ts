@@ -11,12 +11,9 @@
  *
  * Every row is measured in interleaved rounds and reported as the median of the rounds.
  */
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { requestRolePassword } from '../../apps/server/src/platform/db/request-role.js';
-import { ownerWithBusiness, type FullStack } from '../http/full-stack.js';
+import { requestRoleUrl, ownerWithBusiness, type FullStack } from '../http/full-stack.js';
 import type { LoadResult, LoadSettings } from '../http/load.js';
 import type { Cleanup } from '../http/processes.js';
 import { ratioCheck, type Check } from './bench-checks.js';
@@ -49,13 +46,6 @@ export type InventoryReport = {
   checks: Check[];
   notes: string[];
 };
-
-async function requestUrlOf(stack: FullStack, dataDir: string): Promise<string> {
-  const url = new URL(stack.databaseUrl);
-  url.username = 'app_request';
-  url.password = requestRolePassword((await readFile(path.join(dataDir, 'jwt-secret'), 'utf8')).trim());
-  return url.toString();
-}
 
 export async function runInventoryBenchmark(options: {
   repoRoot: string;
@@ -91,7 +81,7 @@ export async function runInventoryBenchmark(options: {
   };
 
   // a. Decrements.
-  const requestUrl = await requestUrlOf(stack, dataDir);
+  const requestUrl = await requestRoleUrl(stack, dataDir);
   const principal = {
     userId: owner.userId,
     businessId: owner.businessId,

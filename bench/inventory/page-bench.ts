@@ -7,7 +7,7 @@ import path from 'node:path';
 import { API } from '@app/contracts';
 import { json, type FullStack } from '../http/full-stack.js';
 import { measureLoad, type LoadResult, type LoadSettings } from '../http/load.js';
-import { freePort, startProcess, waitForHttpOk, type Cleanup } from '../http/processes.js';
+import { startBareServer, type Cleanup } from '../http/processes.js';
 import { median, ratioCheck } from './bench-checks.js';
 import type { GeneratedInventory } from './generate.js';
 import type { InventoryReport } from './inventory-bench.js';
@@ -49,26 +49,13 @@ export async function measurePages(options: {
     return;
   }
 
-  const port = await freePort();
-  const bare = startProcess(
-    'bare inventory pg',
-    process.execPath,
-    ['--import', 'tsx', path.join(repoRoot, 'bench/inventory/inventory-pg-server.ts')],
-    {
-      cwd: repoRoot,
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        PORT: String(port),
-        DATABASE_REQUEST_URL: requestUrl,
-        BUSINESS_ID: owner.businessId,
-        USER_ID: owner.userId,
-      },
-    },
-  );
-  cleanup.add('stop bare inventory pg', () => bare.stop());
-  const bareUrl = `http://127.0.0.1:${port}`;
-  await waitForHttpOk(`${bareUrl}/`, bare, 30_000);
+  const { url: bareUrl, process: bare } = await startBareServer({
+    name: 'bare inventory pg',
+    script: path.join(repoRoot, 'bench/inventory/inventory-pg-server.ts'),
+    repoRoot,
+    env: { DATABASE_REQUEST_URL: requestUrl, BUSINESS_ID: owner.businessId, USER_ID: owner.userId },
+    cleanup,
+  });
   const reference = {
     first: `${bareUrl}/page/${locationId}?page=0&size=${PAGE_SIZE}`,
     deep: `${bareUrl}/page/${locationId}?page=${DEEP_PAGE}&size=${PAGE_SIZE}`,

@@ -13,8 +13,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { API } from '@app/contracts';
-import { requestRolePassword } from '../../apps/server/src/platform/db/request-role.js';
 import {
+  jwtSecretOf,
+  requestRoleUrl,
   json,
   ownerWithBusiness,
   startFullStack,
@@ -22,7 +23,7 @@ import {
   type FullStack,
 } from '../http/full-stack.js';
 import { makeDataDir } from '../http/http-bench.js';
-import { freePort, startProcess, waitForHttpOk, type Cleanup } from '../http/processes.js';
+import { startBareServer, freePort, type Cleanup } from '../http/processes.js';
 import { median, ratioCheck, type Check } from '../inventory/bench-checks.js';
 import { generateSales, type GeneratedSales, type SalesShape } from './generate.js';
 import { measureLatency, type LatencyResult, type LatencySettings } from './latency-load.js';
@@ -96,7 +97,7 @@ async function captureSale(options: {
     nodeArgs: ['--import', path.join(repoRoot, 'bench/sales/capture-sql.mjs')],
     env: {
       DATABASE_URL: stack.databaseUrl,
-      JWT_SECRET: (await readFile(path.join(dataDir, 'jwt-secret'), 'utf8')).trim(),
+      JWT_SECRET: await jwtSecretOf(dataDir),
       CAPTURE_SQL_FILE: capturedFile,
       CAPTURE_SQL_FROM: path.join(repoRoot, 'apps/server/package.json'),
     },
@@ -173,31 +174,13 @@ export async function runSalesBenchmark(options: {
   log('capturing the statements of one sale ...');
   const scriptFile = await captureSale({ repoRoot, stack, dataDir, owner, generated, cleanup });
   const statements = (JSON.parse(await readFile(scriptFile, 'utf8')) as unknown[]).length;
-  const requestUrl = new URL(stack.databaseUrl);
-  requestUrl.username = 'app_request';
-  requestUrl.password = requestRolePassword(
-    (await readFile(path.join(dataDir, 'jwt-secret'), 'utf8')).trim(),
-  );
-  const port = await freePort();
-  const bare = startProcess(
-    'bare sale pg',
-    process.execPath,
-    ['--import', 'tsx', path.join(repoRoot, 'bench/sales/sale-pg-server.ts')],
-    {
-      cwd: repoRoot,
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        PORT: String(port),
-        DATABASE_REQUEST_URL: requestUrl.toString(),
-        SCRIPT_FILE: scriptFile,
-        CAPTURE_KEY,
-      },
-    },
-  );
-  cleanup.add('stop bare sale pg', () => bare.stop());
-  const bareUrl = `http://127.0.0.1:${port}`;
-  await waitForHttpOk(`${bareUrl}/`, bare, 30_000);
+  const { url: bareUrl, process: bare } = await startBareServer({
+    name: 'bare sale pg',
+    script: path.join(repoRoot, 'bench/sales/sale-pg-server.ts'),
+    repoRoot,
+    env: { DATABASE_REQUEST_URL: await requestRoleUrl(stack, dataDir), SCRIPT_FILE: scriptFile, CAPTURE_KEY },
+    cleanup,
+  });
 
   const body = saleBody(generated);
   const perRequestHeaders = () => ({ 'idempotency-key': randomUUID() });

@@ -1,9 +1,9 @@
 import type { TSale } from '@app/contracts';
 import type { TestApp } from '../build-app.js';
 import { insertStore } from '../factories/catalogue.js';
-import { insertProductAt } from '../factories/inventory.js';
+import { expectLedgerBalanced, insertProductAt } from '../factories/inventory.js';
 import { insertCategory, insertInventoryItem } from '../factories/products.js';
-import { recordSale } from '../factories/sales.js';
+import { expectRollupsBalanced, recordSale } from '../factories/sales.js';
 
 /**
  * Shared pieces of the sales attack files (sales-attacks*.int.test.ts): a digest of all that a
@@ -71,4 +71,14 @@ export async function seedShop(
     product: { id, sku, barcode: values.barcode, inventoryId },
     sale,
   };
+}
+
+/** Ends an attack file: whatever was refused or raced, the rollups and the stock ledger still balance. */
+export async function closeBalanced(t: TestApp): Promise<void> {
+  try {
+    await expectRollupsBalanced(t);
+    await expectLedgerBalanced(t);
+  } finally {
+    await t.close();
+  }
 }

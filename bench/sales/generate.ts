@@ -4,7 +4,7 @@
  * the same `products` SKUs at its location (a product's id is per location, its SKU is the
  * business's), and `lines` sale lines of three lines a sale over the last `days` days, spread over
  * the stores, with a skewed choice of products (the square of a uniform draw: the first tenth of
- * the catalogue sells about a third of the lines), then the daily rollups computed from the lines
+ * the catalogue sells about a third of the lines), then the daily (and monthly SKU) rollups computed from the lines
  * as the sales service keeps them (the benchmark checks they balance).
  *
  * The sale and line rows are what POST /api/sales writes, without the stock ledger (history only;
@@ -185,9 +185,12 @@ export async function generateSales(
                                          category_id, quantity, total)
        select $1, store_id, day, product_id, sku, product_name, barcode, category_id, sum(quantity), sum(line_total)
        from sale_lines where business_id = $1
-       group by store_id, day, product_id, sku, product_name, barcode, category_id`,
+       group by store_id, day, product_id, sku, product_name, barcode, category_id
+       -- In the order sales write them (day after day), not the hash's: a day's rows lie together.
+       order by day, store_id, product_id`,
       [businessId],
     );
+    await step(client, log, 'sales_monthly_skus', 'select app_fill_sku_months($1)', [businessId]);
     await step(
       client,
       log,
@@ -200,7 +203,7 @@ export async function generateSales(
     // As autovacuum would after a bulk load: statistics, and the visibility map index-only scans read.
     const vacuumStarted = performance.now();
     await client.query(
-      'vacuum analyze sale_lines, sales, sales_daily_products, sales_daily_stores, products',
+      'vacuum analyze sale_lines, sales, sales_daily_products, sales_monthly_skus, sales_daily_stores, products',
     );
     log(`  vacuum analyze: ${((performance.now() - vacuumStarted) / 1000).toFixed(1)} s`);
 

@@ -193,6 +193,7 @@ export async function writeSalesHistory(
        order by store_id, day, product_id`,
       [plan.businessId],
     );
+    await q('select app_fill_sku_months($1)', [plan.businessId]);
     await q(
       `insert into sales_daily_stores (business_id, store_id, day, total, transactions, units)
        select business_id, store_id, day, sum(total), count(*) filter (where kind = 'SALE'), sum(units)

@@ -61,8 +61,9 @@ export async function saleSetUp<K extends string>(
 /**
  * The rollups against the history, over the WHOLE schema (every business, as the owner): each
  * product row of a day equals the sums of `sale_lines` of that store, day and product (sales and
- * refunds), each store row the sums of `sales` of that store and day, with `transactions` the
- * number of SALE rows; and no sum lacks its row.
+ * refunds), each SKU row of a month the sums of that month's lines of the SKU, each store row the
+ * sums of `sales` of that store and day, with `transactions` the number of SALE rows; and no sum
+ * lacks its row.
  */
 export async function expectRollupsBalanced(t: TestApp): Promise<void> {
   const { rows: products } = await t.sql(`
@@ -77,6 +78,19 @@ export async function expectRollupsBalanced(t: TestApp): Promise<void> {
     full join sums s using (business_id, store_id, day, product_id)
     where r.quantity is distinct from s.quantity or r.total is distinct from s.total`);
   expect(products, 'product rollups that differ from the sums of sale_lines').toEqual([]);
+  const { rows: months } = await t.sql(`
+    with sums as (
+      select business_id, date_trunc('month', day)::date as month, sku, sum(quantity)::bigint as quantity,
+             sum(line_total) as total
+      from sale_lines group by business_id, date_trunc('month', day), sku
+    )
+    select coalesce(r.business_id, s.business_id) as business_id, coalesce(r.month, s.month)::text as month,
+           coalesce(r.sku, s.sku) as sku, r.quantity as rollup_quantity, s.quantity as line_quantity,
+           r.total as rollup_total, s.total as line_total
+    from sales_monthly_skus r
+    full join sums s using (business_id, month, sku)
+    where r.quantity is distinct from s.quantity or r.total is distinct from s.total`);
+  expect(months, 'monthly SKU rollups that differ from the sums of sale_lines').toEqual([]);
   const { rows: stores } = await t.sql(`
     with sums as (
       select business_id, store_id, day, sum(total) as total, sum(units)::bigint as units,

@@ -228,6 +228,7 @@ describe('the table catalogue', () => {
     sale_lines: ['INSERT', 'SELECT'],
     sales_daily_products: ['INSERT', 'SELECT', 'UPDATE'],
     sales_daily_stores: ['INSERT', 'SELECT', 'UPDATE'],
+    sales_monthly_skus: ['INSERT', 'SELECT', 'UPDATE'],
   };
 
   it('every table of the public schema is FORCE row-level security or exempt with a reason', async () => {

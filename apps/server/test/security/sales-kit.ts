@@ -16,6 +16,7 @@ export const SALES_TABLES = [
   'sale_lines',
   'sales_daily_products',
   'sales_daily_stores',
+  'sales_monthly_skus',
   'stock_ledger',
   'inventory_items',
   'idempotency_keys',

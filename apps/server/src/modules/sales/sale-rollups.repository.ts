@@ -7,14 +7,25 @@ import type { ProductRollup } from './sale-pricing.js';
  * and no transaction.
  *
  * Locking: a sale takes its inventory rows first (the stock function, in (location, product)
- * order), then these rows, the products' in product id order and the store's last, so two sales
- * never hold these in opposite orders; the store's row of the day is the one every sale of that
+ * order), then these rows (in one statement that every sale runs alike: the SKUs' months in SKU
+ * order, the products' days in product id order) and the store's last, so two sales never hold
+ * these in opposite orders; the store's row of the day is the one every sale of that
  * store waits for, for the few statements up to COMMIT.
  */
 
+/** A sale of a later day, or of the same day under a greater name, names the SKU's month. */
+const RENAMES = `excluded.quantity > 0 and (excluded.last_day > m.last_day
+  or (excluded.last_day = m.last_day and excluded.product_name > m.product_name))`;
+
 export type RollupKey = { storeId: string; day: string };
 
-/** Adds each product's units and money to its row of the day; a sale (not a refund) renames it. */
+/**
+ * Adds each product's units and money to its row of the day, and each SKU's to its row of the
+ * month (one statement: the monthly upsert is a data-modifying CTE). A sale (not a refund) renames
+ * the day's row, and the month's when it is the SKU's latest sale of the month (the greatest name
+ * on the same day). Rows of a statement are upserted once each: the products are distinct, their
+ * SKUs are summed first.
+ */
 export async function addToProductRollups(
   scope: TenantScope,
   key: RollupKey,
@@ -24,12 +35,28 @@ export async function addToProductRollups(
   await scope.tx.$client.query({
     name: 'sales_rollup_products',
     text: `
+      with p as (
+        select * from json_to_recordset($4::json) as p(product_id uuid, sku text, product_name text, barcode text,
+               category_id uuid, quantity bigint, total numeric)
+      ),
+      monthly as (
+        insert into sales_monthly_skus as m (business_id, month, sku, product_name, barcode, last_day, quantity, total)
+        select $1, date_trunc('month', $3::date)::date, sku,
+               (array_agg(product_name order by product_name desc))[1],
+               (array_agg(barcode order by product_name desc))[1],
+               $3::date, sum(quantity), sum(total)
+        from p group by sku order by sku
+        on conflict (business_id, month, sku) do update set
+          quantity = m.quantity + excluded.quantity,
+          total = m.total + excluded.total,
+          product_name = case when ${RENAMES} then excluded.product_name else m.product_name end,
+          barcode = case when ${RENAMES} then excluded.barcode else m.barcode end,
+          last_day = case when ${RENAMES} then excluded.last_day else m.last_day end
+      )
       insert into sales_daily_products as r
         (business_id, store_id, day, product_id, sku, product_name, barcode, category_id, quantity, total)
       select $1, $2, $3::date, p.product_id, p.sku, p.product_name, p.barcode, p.category_id, p.quantity, p.total
-      from json_to_recordset($4::json) as p(product_id uuid, sku text, product_name text, barcode text,
-             category_id uuid, quantity bigint, total numeric)
-      order by p.product_id
+      from p order by p.product_id
       on conflict (business_id, store_id, day, product_id) do update set
         quantity = r.quantity + excluded.quantity,
         total = r.total + excluded.total,

@@ -1,10 +1,9 @@
 import type { TenantScope } from '../../../platform/db/tenancy.js';
 import type { DayWindow } from './analytics-range.js';
-import { salesStampOfDays } from './sales-analytics.repository.js';
+import { salesStampOfDays, type LabelTable } from './sales-analytics.repository.js';
 
 /**
- * The answers of the costly analytics reads (product rankings, a product's trend, filters grouped
- * by product or day), kept in this process per business and question for as long as the sales of
+ * The answers of the costly analytics reads (product rankings, trends, the filters), kept in this process per business and question for as long as the sales of
  * the days they read have not changed: a dashboard opened by several staff, or again, answers from
  * memory instead of summing a year of rollups again.
  *
@@ -13,8 +12,8 @@ import { salesStampOfDays } from './sales-analytics.repository.js';
  * adds a transaction to its day's row and every refund takes units off it (a line has at least one
  * unit), so any write to those days, backdated or not, changes the stamp. The stamp is read before
  * the answer: a sale committing in between makes the next stamp differ (a miss), never a stale hit.
- * Only answers that carry no live names are kept (rollups keep each sale's product name; store and
- * category names are read live, and a rename must show).
+ * Product names are the rollups' (each sale's); an answer labelled with store or category names,
+ * which are read live, adds a digest of those names to its stamp, so a rename shows at once.
  */
 export class AnalyticsCache {
   private readonly entries = new Map<string, { stamp: string; value: unknown }>();
@@ -28,8 +27,9 @@ export class AnalyticsCache {
     question: unknown,
     window: DayWindow,
     compute: () => Promise<T>,
+    labels?: LabelTable,
   ): Promise<T> {
-    const stamp = await salesStampOfDays(scope, window.firstDay, window.lastDay);
+    const stamp = await salesStampOfDays(scope, window.firstDay, window.lastDay, labels);
     const key = `${scope.businessId}|${JSON.stringify(question)}`;
     const kept = this.entries.get(key);
     if (kept && kept.stamp === stamp) {

@@ -1,6 +1,7 @@
 import { parseAnalyticsDateTime, type TLocalDateTime } from '@app/contracts';
 import { describe, expect, it } from 'vitest';
 import {
+  monthsOf,
   mondayOf,
   onAxis,
   periodOf,
@@ -111,5 +112,34 @@ describe('periods', () => {
       { period: '2026-03', totalSales: '0.00' },
       { period: '2026-04', totalSales: '-5.00' },
     ]);
+  });
+});
+
+describe('monthsOf', () => {
+  it('takes the whole months between the edge days', () => {
+    expect(monthsOf({ dayFrom: '2025-11-26', dayTo: '2026-11-26' })).toEqual({
+      monthFrom: '2025-12-01',
+      monthTo: '2026-11-01',
+    });
+  });
+
+  it("starts and ends on the window's own first days", () => {
+    expect(monthsOf({ dayFrom: '2026-01-01', dayTo: '2027-01-01' })).toEqual({
+      monthFrom: '2026-01-01',
+      monthTo: '2027-01-01',
+    });
+    expect(monthsOf({ dayFrom: '2025-12-31', dayTo: '2026-02-01' })).toEqual({
+      monthFrom: '2026-01-01',
+      monthTo: '2026-02-01',
+    });
+  });
+
+  it('leaves every day to the daily rollups without a whole month', () => {
+    for (const window of [
+      { dayFrom: '2026-03-02', dayTo: '2026-03-30' },
+      { dayFrom: '2026-03-02', dayTo: '2026-04-30' },
+      { dayFrom: '2026-03-05', dayTo: '2026-03-05' },
+    ])
+      expect(monthsOf(window)).toEqual({ monthFrom: window.dayTo, monthTo: window.dayTo });
   });
 });

@@ -86,6 +86,28 @@ export function windowOf(start: TLocalDateTime, end: TLocalDateTime, timeZone: s
   };
 }
 
+/**
+ * The whole months inside a window's whole days, [monthFrom, monthTo) as first days of months:
+ * the monthly rollups answer them, the daily ones the days before and after. Without a whole
+ * month both are the window's dayTo (the days [dayFrom, dayTo) are all edge days).
+ */
+export function monthsOf(window: Pick<DayWindow, 'dayFrom' | 'dayTo'>): {
+  monthFrom: string;
+  monthTo: string;
+} {
+  const { dayFrom, dayTo } = window;
+  const firstOfMonth = (day: string) => `${day.slice(0, 7)}-01`;
+  const monthFrom = dayFrom.endsWith('-01') ? dayFrom : nextMonth(dayFrom);
+  const monthTo = firstOfMonth(dayTo);
+  return monthFrom < monthTo ? { monthFrom, monthTo } : { monthFrom: dayTo, monthTo: dayTo };
+}
+
+/** The first day of the month after a day's. */
+function nextMonth(day: string): string {
+  const [year = 0, month = 1] = day.split('-').map(Number);
+  return isoDate(Date.UTC(year, month, 1));
+}
+
 /** Whole days [dayFrom, dayTo) and nothing else: the week calls. */
 export function wholeDays(dayFrom: string, dayTo: string): DayWindow {
   return { dayFrom, dayTo, head: NOTHING, tail: NOTHING, firstDay: dayFrom, lastDay: addDays(dayTo, -1) };
@@ -134,10 +156,7 @@ export function periodsBetween(firstDay: string, lastDay: string, interval: Anal
     periods.push(periodOf(day, interval));
     if (interval === 'daily') day = addDays(day, 1);
     else if (interval === 'weekly') day = addDays(day, 7);
-    else {
-      const [year = 0, month = 1] = day.split('-').map(Number);
-      day = isoDate(Date.UTC(year, month, 1));
-    }
+    else day = nextMonth(day);
   }
   return periods;
 }

@@ -1,5 +1,5 @@
 import type { TenantScope } from '../../../platform/db/tenancy.js';
-import type { DayWindow } from './analytics-range.js';
+import { monthsOf, type DayWindow } from './analytics-range.js';
 
 /**
  * The SQL of the Sales analytics. Every call is ONE statement over a window of the business's
@@ -71,9 +71,9 @@ function unionOf(
     ${raw(window.tail)}`;
 }
 
-/** Product-level rows of a window: units and money per store, day and product. */
+/** Product-level rows of a window: units and money per store, day and product, with its names. */
 function productRows(p: Params, window: DayWindow, conditions: ProductConditions): string {
-  const columns = 'store_id, day, product_id, category_id';
+  const columns = 'store_id, day, product_id, category_id, sku, product_name, barcode';
   return unionOf(
     p,
     window,
@@ -100,34 +100,82 @@ function storeRows(p: Params, window: DayWindow, storeIds?: readonly string[]): 
   );
 }
 
+/** Only the business's whole catalogue by SKU, or some SKUs: what the monthly SKU rollups answer. */
+const isSkuOnly = (conditions: ProductConditions) =>
+  !conditions.storeIds && !conditions.categoryIds && !conditions.productIds;
+
 /**
- * Sums per product, keyed by `key` (the SKU across stores, or the product id in one store). The
- * rows are summed per store and product first (uuid keys: the cheap grouping of the many rows);
- * then each product's SKU, name and barcode come from its rollup row of the last day it sold in
- * the range, one primary-key lookup per product (every day with a sale has its rollup row, partial
- * days included), and the latest of those names each SKU.
+ * Rows per SKU of every store over a window (the business-wide rankings): its whole months from
+ * the monthly SKU rollup, the days before and after them from the daily product rollup, the
+ * partial first and last day from the lines. A year reads twelve rows per SKU and the edge days,
+ * not a row per store, product and day.
  */
-function productSums(source: string, key: 'sku' | 'product_id', having = ''): string {
+function skuRows(p: Params, window: DayWindow, skusLower?: readonly string[]): string {
+  const where = skusLower ? ` and lower(sku) = any(${p.add(skusLower)}::text[])` : '';
+  const { monthFrom, monthTo } = monthsOf(window);
+  const columns = 'sku, product_name, barcode, quantity';
+  const days = (from: string, to: string) =>
+    `select ${columns}, total, day from sales_daily_products
+     where business_id = $1 and day >= ${p.add(from)}::date and day < ${p.add(to)}::date${where}`;
+  const raw = (range: DayWindow['head']) =>
+    `select ${columns}::bigint, line_total, day from sale_lines
+     where business_id = $1 and sold_at >= ${p.add(range.from)} and sold_at < ${p.add(range.to)}${where}`;
   return `
-    with per_product as (
-      select store_id, product_id, sum(quantity) as quantity, sum(total) as total, max(day) as last_day
-      from (${source}) as src group by store_id, product_id
-    ),
-    named as (
-      select pp.*, r.sku, r.product_name, r.barcode from per_product pp
-      cross join lateral (
-        select sku, product_name, barcode from sales_daily_products r
-        where r.business_id = $1 and r.store_id = pp.store_id and r.day = pp.last_day and r.product_id = pp.product_id
-        limit 1
-      ) as r
-    ),
+    select ${columns}, total, last_day as day from sales_monthly_skus
+    where business_id = $1 and month >= ${p.add(monthFrom)}::date and month < ${p.add(monthTo)}::date${where}
+    union all ${days(window.dayFrom, monthFrom)}
+    union all ${days(monthTo, window.dayTo)}
+    union all ${raw(window.head)}
+    union all ${raw(window.tail)}`;
+}
+
+/** The rows a product sum reads: by SKU over every store, or by product (`product_id`). */
+function productSource(
+  p: Params,
+  window: DayWindow,
+  conditions: ProductConditions,
+  key: 'sku' | 'product_id',
+) {
+  return key === 'sku' && isSkuOnly(conditions)
+    ? skuRows(p, window, conditions.skusLower)
+    : productRows(p, window, conditions);
+}
+
+/**
+ * The products of a window summed per `key` (the SKU across stores, or the product id), ordered by
+ * the measure and cut to `limit`, then named: narrow keys are summed over every row, and only the
+ * rows kept look up their SKU, name and barcode, those of their latest row (the greatest name on
+ * that day). Ties order by the SKU: by product, the rows tied with the last one kept are named too
+ * (`with ties`), and the cut is made after naming.
+ */
+function productSums(
+  p: Params,
+  source: string,
+  key: 'sku' | 'product_id',
+  options: { having: string; measure: 'total' | 'quantity'; direction: 'desc' | 'asc'; limit: number },
+): string {
+  const order = `${options.measure} ${options.direction}`;
+  const limit = p.add(options.limit);
+  const kept =
+    key === 'sku'
+      ? `select * from sums order by ${order}, key limit ${limit}`
+      : `select * from sums order by ${order} fetch first ${limit} rows with ties`;
+  return `
+    with src as materialized (${source}),
     sums as (
-      select ${key} as key, sum(quantity) as quantity, sum(total) as total,
-             (array_agg(sku order by last_day desc, product_name desc))[1] as sku,
-             (array_agg(product_name order by last_day desc, product_name desc))[1] as product_name,
-             (array_agg(barcode order by last_day desc, product_name desc))[1] as barcode
-      from named group by ${key}${having}
-    )`;
+      select ${key} as key, sum(quantity) as quantity, sum(total) as total
+      from src group by ${key}${options.having}
+    ),
+    kept as (${kept}),
+    names as (
+      select distinct on (${key}) ${key} as key, sku, product_name, barcode from src
+      where ${key} in (select key from kept) order by ${key}, day desc, product_name desc
+    )
+    select k.key::text as key, n.product_name as label, k.quantity::bigint as quantity,
+           round(k.total, 2)::text as "totalPrice", null::bigint as transactions,
+           n.product_name as "productName", n.sku, n.barcode
+    from kept k join names n on n.key = k.key
+    order by k.${order}, n.sku, k.key limit ${limit}`;
 }
 
 /**
@@ -136,7 +184,7 @@ function productSums(source: string, key: 'sku' | 'product_id', having = ''): st
  * hashing in a few MB, at twice the time. Transaction-local: this read only.
  */
 async function allowHashAggregates(scope: TenantScope): Promise<void> {
-  await scope.tx.$client.query({ name: 'analytics_work_mem', text: "set local work_mem = '32MB'" });
+  await scope.tx.$client.query({ name: 'analytics_work_mem', text: "set local work_mem = '64MB'" });
 }
 
 export type ProductSumRow = {
@@ -162,18 +210,22 @@ export async function rankProducts(
   ranking: ProductRanking,
 ): Promise<ProductSumRow[]> {
   const p = new Params(scope);
-  const source = productRows(p, window, ranking.storeId ? { storeIds: [ranking.storeId] } : {});
+  const key = ranking.storeId ? 'product_id' : 'sku';
+  const source = productSource(p, window, ranking.storeId ? { storeIds: [ranking.storeId] } : {}, key);
   const measure = ranking.measure === 'total' ? 'total' : 'quantity';
   const direction = ranking.direction === 'desc' ? 'desc' : 'asc';
   await allowHashAggregates(scope);
-  const result = await scope.tx.$client.query<ProductSumRow>(
-    `${productSums(source, ranking.storeId ? 'product_id' : 'sku')}
-     select product_name as "productName", sku, barcode, quantity::bigint as quantity,
-            round(total, 2)::text as "totalPrice"
-     from sums order by ${measure} ${direction}, sku, key limit ${p.add(ranking.limit)}`,
+  const result = await scope.tx.$client.query<GroupRow>(
+    productSums(p, source, key, { having: '', measure, direction, limit: ranking.limit }),
     p.values,
   );
-  return result.rows;
+  return result.rows.map(({ productName, sku, barcode, quantity, totalPrice }) => ({
+    productName: productName ?? '',
+    sku: sku ?? '',
+    barcode,
+    quantity,
+    totalPrice,
+  }));
 }
 
 export type PeriodSum = { period: string; total: string };
@@ -331,11 +383,13 @@ export async function sumFiltered(
     !filter.skusLower;
   let text: string;
   if (groupBy === 'product') {
-    const source = productRows(p, window, filter);
-    text = `${productSums(source, 'sku', havingOf(p, filter, 'sum(total)'))}
-      select key, product_name as label, quantity::bigint as quantity, round(total, 2)::text as "totalPrice",
-             null::bigint as transactions, product_name as "productName", sku, barcode
-      from sums order by total desc, key`;
+    const source = productSource(p, window, filter, 'sku');
+    text = productSums(p, source, 'sku', {
+      having: havingOf(p, filter, 'sum(total)'),
+      measure: 'total',
+      direction: 'desc',
+      limit: filter.limit,
+    });
   } else {
     const source = isStoreLevel ? storeRows(p, window, filter.storeIds) : productRows(p, window, filter);
     const { key, label, join } = GROUPS[groupBy];
@@ -350,10 +404,10 @@ export async function sumFiltered(
              round(g.total, 2)::text as "totalPrice", g.transactions,
              null as "productName", null as sku, null as barcode
       from sums g ${join}
-      order by ${ORDER(filter)}`;
+      order by ${ORDER(filter)} limit ${p.add(filter.limit)}`;
   }
   await allowHashAggregates(scope);
-  const result = await scope.tx.$client.query<GroupRow>(`${text} limit ${p.add(filter.limit)}`, p.values);
+  const result = await scope.tx.$client.query<GroupRow>(text, p.values);
   return result.rows;
 }
 
@@ -372,18 +426,30 @@ const GROUPS = {
   day: { key: "to_char(day, 'YYYY-MM-DD')", label: 'g.key', join: '' },
 } as const;
 
+/** Tables whose names label a grouping: their rows are part of an answer's stamp. */
+export type LabelTable = 'categories' | 'stores';
+
+const LABELS_STAMP: Record<LabelTable, string> = {
+  categories: `(select md5(coalesce(string_agg(id::text || ':' || name, ',' order by id), '')) from categories where business_id = $1)`,
+  stores: `(select md5(coalesce(string_agg(id::text || ':' || name, ',' order by id), '')) from stores where business_id = $1)`,
+};
+
 /**
  * What changes with every sale or refund of the days [firstDay, lastDay] (the analytics cache's
- * stamp): the number of store rollup rows, their sales and their units.
+ * stamp): the number of store rollup rows, their sales and their units; and, for an answer
+ * labelled with names, a digest of the names of the table they come from (a rename, a new or a
+ * deleted category or store changes it).
  */
 export async function salesStampOfDays(
   scope: TenantScope,
   firstDay: string,
   lastDay: string,
+  labels?: LabelTable,
 ): Promise<string> {
   const result = await scope.tx.$client.query<[string]>({
-    name: 'analytics_sales_stamp',
+    name: `analytics_sales_stamp${labels ? `_${labels}` : ''}`,
     text: `select count(*)::text || ':' || coalesce(sum(transactions), 0)::text || ':' || coalesce(sum(units), 0)::text
+                  ${labels ? `|| ':' || ${LABELS_STAMP[labels]}` : ''}
            from sales_daily_stores where business_id = $1 and day >= $2::date and day <= $3::date`,
     values: [scope.businessId, firstDay, lastDay],
     rowMode: 'array',

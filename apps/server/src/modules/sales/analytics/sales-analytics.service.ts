@@ -39,7 +39,9 @@ import {
   sumTotals,
   sumWeeks,
   type GroupRow,
+  type LabelTable,
   type ProductRanking,
+  type SalesFilter,
 } from './sales-analytics.repository.js';
 
 /**
@@ -111,7 +113,10 @@ export async function trendOfSales(
     storesOf(query),
     async (scope, timeZone, [store]) => {
       const window = windowOf(query.start, query.end, timeZone);
-      const sums = await sumByPeriod(scope, window, { storeId: store?.id, ...PERIOD_SQL[query.interval] });
+      const options = { storeId: store?.id, ...PERIOD_SQL[query.interval] };
+      const sums = await deps.cache.read(scope, { call: 'trend', window, options }, window, () =>
+        sumByPeriod(scope, window, options),
+      );
       return onAxis(axisOf(window, query.interval), sums);
     },
   );
@@ -251,15 +256,24 @@ export async function filterSales(
       groupBy: body.groupBy,
       limit: body.limit,
     };
-    const read = () => sumFiltered(scope, window, filter);
-    // Stores and categories are labelled with their names now: those groupings are read afresh.
-    const rows =
-      filter.groupBy === 'product' || filter.groupBy === 'day'
-        ? await deps.cache.read(scope, { call: 'filter', window, filter }, window, read)
-        : await read();
+    const rows = await deps.cache.read(
+      scope,
+      { call: 'filter', window, filter },
+      window,
+      () => sumFiltered(scope, window, filter),
+      LABELS[filter.groupBy],
+    );
     return rows.map(toGroupRow);
   });
 }
+
+/** Groupings labelled with live names: their answers are kept as long as those names stay. */
+const LABELS: Record<SalesFilter['groupBy'], LabelTable | undefined> = {
+  product: undefined,
+  day: undefined,
+  category: 'categories',
+  store: 'stores',
+};
 
 function toGroupRow(row: GroupRow): TSalesGroupRow {
   const { key, label, quantity, totalPrice } = row;

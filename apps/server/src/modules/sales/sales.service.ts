@@ -5,6 +5,7 @@ import { isNumericOverflow } from '../../platform/db/pg-errors.js';
 import { inTenant, type TenantScope } from '../../platform/db/tenancy.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { once, type IdempotencyClaim } from '../../platform/idempotency/idempotency.js';
+import { isStorableAmount, toCents } from '../../platform/money.js';
 import { dateInTimeZone } from '../../platform/zoned-time.js';
 import { timeZoneOfBusiness } from '../access/businesses.service.js';
 import { changeStock, ensureItems, timeOrderedUuid } from '../inventory/stock/stock.service.js';
@@ -17,12 +18,10 @@ import { requireStore } from '../product/stores/stores.service.js';
 import { codeOf, copyOf, namedShortage, pickProduct, unitsToRefund } from './sale-line-rules.js';
 import { toSale } from './sale-mapper.js';
 import {
-  isStorableAmount,
   priceLine,
   refundLine,
   soldAtProblem,
   sumByProduct,
-  toCents,
   totalsOf,
   type PricedLine,
 } from './sale-pricing.js';

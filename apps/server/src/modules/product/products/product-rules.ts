@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { fromCents, toCents } from '../../../platform/money.js';
 
 /** Pure rules of the products area: EAN-13 codes, discounted prices, list pages, search patterns. */
 
@@ -29,18 +30,6 @@ export function randomInternalEan13(nextDigit: (max: number) => number = randomI
 
 // ---------------------------------------------------------------------------------------------
 // Money and discounts
-
-/** Money as integer cents: numeric(14,2) reaches 10^14 cents, past what a double holds exactly. */
-function toCents(amount: string): bigint {
-  const [whole = '0', fraction = ''] = amount.split('.');
-  return BigInt(whole) * 100n + BigInt(`${fraction}00`.slice(0, 2));
-}
-
-function fromCents(cents: bigint): string {
-  const whole = cents / 100n;
-  const fraction = cents % 100n;
-  return `${whole}.${fraction.toString().padStart(2, '0')}`;
-}
 
 export type StoredDiscount = {
   amount: string | null;

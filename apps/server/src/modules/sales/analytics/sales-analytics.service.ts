@@ -183,8 +183,12 @@ export async function totalsOfSales(
     principal,
     'ANALYTICS_BASIC',
     storesOf(query),
-    async (scope, timeZone, [store]) =>
-      sumTotals(scope, windowOf(query.start, query.end, timeZone), store?.id),
+    async (scope, timeZone, [store]) => {
+      const window = windowOf(query.start, query.end, timeZone);
+      return deps.cache.read(scope, { call: 'totals', window, storeId: store?.id }, window, () =>
+        sumTotals(scope, window, store?.id),
+      );
+    },
   );
 }
 
@@ -216,9 +220,16 @@ export async function rankStoresBySales(
   principal: Principal,
   query: Range & { limit: number },
 ): Promise<TStoreSalesRow[]> {
-  return readAnalytics(deps, principal, 'ANALYTICS_BASIC', [], async (scope, timeZone) =>
-    rankStores(scope, windowOf(query.start, query.end, timeZone), query.limit),
-  );
+  return readAnalytics(deps, principal, 'ANALYTICS_BASIC', [], async (scope, timeZone) => {
+    const window = windowOf(query.start, query.end, timeZone);
+    return deps.cache.read(
+      scope,
+      { call: 'stores', window, limit: query.limit },
+      window,
+      () => rankStores(scope, window, query.limit),
+      'stores',
+    );
+  });
 }
 
 /** `/stores/top-weekly`: stores by money taken this week so far. */

@@ -15,6 +15,7 @@ import { demoRoutes } from './demo/demo.routes.js';
 import { registerAccessModule } from './modules/access/access.module.js';
 import { registerAuditModule } from './modules/audit/audit.module.js';
 import { registerInventoryModule } from './modules/inventory/inventory.module.js';
+import { registerLoyaltyModule } from './modules/loyalty/loyalty.module.js';
 import { registerProductModule } from './modules/product/product.module.js';
 import { registerSalesModule } from './modules/sales/sales.module.js';
 import { registerSubscriptionsModule } from './modules/subscriptions/subscriptions.module.js';
@@ -71,6 +72,11 @@ export const API_TAGS = [
   { name: 'payments', description: 'The payment account (Stripe Connect) and Stripe’s webhook' },
   { name: 'sales', description: 'Checkouts at the stores, refunds, and their reads' },
   { name: 'sales-analytics', description: 'Rankings, trends, totals and filters of the sales' },
+  {
+    name: 'loyalty-templates',
+    description: 'Designs of loyalty programmes: built-in and the business’s own',
+  },
+  { name: 'loyalty-program', description: 'The business’s loyalty programme and its overrides' },
 ];
 
 export type AppOptions = {
@@ -218,6 +224,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     { secret: config.jwtSecret },
   );
   await registerSalesModule(app, { db, clock: options.clock ?? systemClock });
+  await registerLoyaltyModule(app, { db, clock: options.clock ?? systemClock });
   await registerAuditModule(app, { db, clock: options.clock ?? systemClock });
   await registerSubscriptionsModule(app, subscriptionsDeps, { sweepEveryMs: options.renewalSweepEveryMs });
   await registerPaymentsModule(app, {

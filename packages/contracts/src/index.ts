@@ -5,6 +5,7 @@ export * from './businesses.js';
 export * from './common.js';
 export * from './error-codes.js';
 export * from './errors.js';
+export * from './loyalty.js';
 export * from './paths.js';
 export * from './permissions.js';
 export * from './plans.js';

@@ -59,6 +59,23 @@ export const API = {
     refund: '/api/sales/:id/refund',
     byStore: '/api/sales/:saleId/store/:storeId',
   },
+  loyaltyTemplates: {
+    root: '/api/loyalty-templates',
+    active: '/api/loyalty-templates/active',
+    byId: '/api/loyalty-templates/:id',
+    status: '/api/loyalty-templates/:id/status',
+  },
+  loyaltyProgram: {
+    activate: '/api/business/loyalty-program/activate/:templateId',
+    deactivate: '/api/business/loyalty-program/deactivate',
+    reactivate: '/api/business/loyalty-program/reactivate/:programId',
+    active: '/api/business/loyalty-program/active',
+    override: '/api/business/loyalty-program/:programId/override',
+  },
+  loyaltyMembers: {
+    root: '/api/loyalty/members',
+    byId: '/api/loyalty/members/:id',
+  },
   salesAnalytics: {
     /** The specification's read of one sale, served by the sales routes too. */
     saleByStore: '/api/sales-analytics/:saleId/store/:storeId',

@@ -191,6 +191,7 @@ describe('the table catalogue', () => {
     one_time_tokens: 'policies by token hash and visible user',
     // Reference data, read-only for app_tenant.
     plans: 'read-only reference data',
+    loyalty_builtin_templates: 'read-only reference data',
     // No privilege for app_tenant: reached through SECURITY DEFINER functions or the mail worker.
     login_failures: 'functions only',
     account_locks: 'functions only',
@@ -229,6 +230,11 @@ describe('the table catalogue', () => {
     sales_daily_products: ['INSERT', 'SELECT', 'UPDATE'],
     sales_daily_stores: ['INSERT', 'SELECT', 'UPDATE'],
     sales_monthly_skus: ['INSERT', 'SELECT', 'UPDATE'],
+    loyalty_builtin_templates: ['SELECT'],
+    loyalty_templates: ['INSERT', 'SELECT', 'UPDATE'],
+    loyalty_programs: ['INSERT', 'SELECT', 'UPDATE'],
+    loyalty_members: ['INSERT', 'SELECT', 'UPDATE'],
+    loyalty_point_entries: ['INSERT', 'SELECT'],
   };
 
   it('every table of the public schema is FORCE row-level security or exempt with a reason', async () => {

@@ -1,0 +1,154 @@
+import { randomUUID } from 'node:crypto';
+import type { TLoyaltyEntry } from '@app/contracts';
+import type { TenantScope } from '../../../platform/db/tenancy.js';
+import { AppError } from '../../../platform/http/app-error.js';
+import {
+  consumeLots,
+  emptyExpiredLots,
+  findExpiredLots,
+  insertEntry,
+  lockMember,
+  setBalance,
+  spendablePoints,
+  type EntryRow,
+  type MemberRow,
+} from './points.repository.js';
+
+/**
+ * The points ledger, like the stock ledger: a member's balance changes only here, under the
+ * member's row lock, with one entry per change, so `points` always equals the sum of the entries
+ * and the sum of what is left in the lots. Credits (EARN, a positive ADJUST) are lots that expire
+ * by the rules of the programme that gave them; debits (REDEEM, REFUND, EXPIRE, a negative ADJUST)
+ * empty the lots that expire first. Tiers are reached by `lifetimePoints`: what was earned, less
+ * what refunds took back.
+ */
+
+export type PointsChange = {
+  memberId: string;
+  programId: string | null;
+  saleId?: string | null;
+  note?: string | null;
+  /** Money a redemption took off its sale. */
+  value?: string | null;
+  userId: string | null;
+  now: Date;
+};
+
+export const MEMBER_NOT_FOUND = 'The loyalty member was not found.';
+
+async function requireMemberLocked(scope: TenantScope, id: string): Promise<MemberRow> {
+  const member = await lockMember(scope, id);
+  if (!member) throw new AppError('NOT_FOUND', MEMBER_NOT_FOUND);
+  return member;
+}
+
+/** Adds points as a lot that expires at `expiresAt` (null: never). Answers the new balance. */
+export async function creditPoints(
+  scope: TenantScope,
+  change: PointsChange & { points: number; reason: 'EARN' | 'ADJUST'; expiresAt: Date | null },
+): Promise<number> {
+  if (change.points <= 0) throw new Error('a credit adds points');
+  const member = await requireMemberLocked(scope, change.memberId);
+  const points = member.points + change.points;
+  await insertEntry(scope, {
+    ...entryOf(change, change.points, change.reason, points),
+    remaining: change.points,
+    expiresAt: change.expiresAt,
+  });
+  await setBalance(scope, member.id, {
+    points,
+    lifetimePoints: member.lifetimePoints + (change.reason === 'EARN' ? change.points : 0),
+  });
+  return points;
+}
+
+/**
+ * Takes points from the lots not yet expired. A REDEEM or ADJUST that asks for more than they hold
+ * is refused (409); a REFUND takes what is left (a member who spent the points a refunded sale
+ * gave keeps what she bought with them). Answers the points taken.
+ */
+export async function debitPoints(
+  scope: TenantScope,
+  change: PointsChange & { points: number; reason: 'REDEEM' | 'REFUND' | 'ADJUST' },
+): Promise<number> {
+  if (change.points <= 0) throw new Error('a debit takes points');
+  const member = await requireMemberLocked(scope, change.memberId);
+  const spendable = await spendablePoints(scope, member.id, change.now);
+  if (change.reason !== 'REFUND' && change.points > spendable)
+    throw new AppError(
+      'CONFLICT',
+      `The member has ${spendable} points to spend; ${change.points} are needed.`,
+      { field: change.reason === 'REDEEM' ? 'redeem' : 'adjustment.delta', spendable },
+    );
+  const taken = Math.min(change.points, spendable);
+  if (taken === 0) return 0;
+  await consumeLots(scope, member.id, taken, change.now);
+  const points = member.points - taken;
+  await insertEntry(scope, {
+    ...entryOf(change, -taken, change.reason, points),
+    remaining: null,
+    expiresAt: null,
+  });
+  await setBalance(scope, member.id, {
+    points,
+    lifetimePoints: member.lifetimePoints - (change.reason === 'REFUND' ? taken : 0),
+  });
+  return taken;
+}
+
+/**
+ * Writes off the points of the business's lots past their expiry at `now`: one EXPIRE entry per
+ * member. Idempotent: emptied lots are not found again. Answers the members it touched.
+ */
+export async function expirePoints(scope: TenantScope, now: Date): Promise<number> {
+  const expired = await findExpiredLots(scope, now);
+  for (const { memberId } of expired) {
+    const member = await requireMemberLocked(scope, memberId);
+    // Read again under the lock: a sale may have spent from these lots since.
+    const [still] = await findExpiredLots(scope, now, memberId);
+    if (!still || still.points <= 0) continue;
+    await emptyExpiredLots(scope, memberId, now);
+    const points = member.points - still.points;
+    await insertEntry(scope, {
+      ...entryOf(
+        { memberId, programId: null, userId: null, now, note: null },
+        -still.points,
+        'EXPIRE',
+        points,
+      ),
+      remaining: null,
+      expiresAt: null,
+    });
+    await setBalance(scope, memberId, { points, lifetimePoints: member.lifetimePoints });
+  }
+  return expired.length;
+}
+
+function entryOf(change: PointsChange, delta: number, reason: EntryRow['reason'], balance: number) {
+  return {
+    id: randomUUID(),
+    memberId: change.memberId,
+    programId: change.programId,
+    delta,
+    reason,
+    saleId: change.saleId ?? null,
+    note: change.note ?? null,
+    balance,
+    value: change.value ?? null,
+    createdBy: change.userId,
+    createdAt: change.now,
+  };
+}
+
+export function toEntry(row: EntryRow): TLoyaltyEntry {
+  return {
+    id: row.id,
+    delta: row.delta,
+    reason: row.reason,
+    saleId: row.saleId,
+    note: row.note,
+    balance: row.balance,
+    expiresAt: row.expiresAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}

@@ -105,6 +105,14 @@ export const ZSaleLine = z.object({
 });
 export type TSaleLine = z.infer<typeof ZSaleLine>;
 
+/** What a sale earned (or a refund took back) of a loyalty member's points. */
+export const ZSaleLoyalty = z.object({
+  memberId: z.uuid(),
+  cardCode: z.string(),
+  points: z.number().int().describe('Earned by a sale; negative: taken back by a refund'),
+});
+export type TSaleLoyalty = z.infer<typeof ZSaleLoyalty>;
+
 export const ZSale = z.object({
   id: z.uuid(),
   saleId: z.uuid().describe('Same as id'),
@@ -121,6 +129,9 @@ export const ZSale = z.object({
   discountTotal: ZMoney,
   total: ZMoney.describe('What the customer paid (negative: given back)'),
   unitsSold: z.number().int(),
+  loyalty: ZSaleLoyalty.nullable().describe(
+    "Points of the member the customer reference names (null: no member, or no programme earned any)",
+  ),
   createdBy: z.uuid().nullable(),
   createdAt: z.string(),
 });

@@ -1,17 +1,20 @@
-import type { PaymentMethod, SaleKind, TSale, TSaleLine, TSaleSummary } from '@app/contracts';
+import type { PaymentMethod, SaleKind, TSale, TSaleLine, TSaleLoyalty, TSaleSummary } from '@app/contracts';
 import type { SaleLineRow, SaleRow } from './sales.repository.js';
 
 /** A sale as every answer shows it: the create and refund answers equal a following GET. */
-export function toSale(row: SaleRow, lines: readonly SaleLineRow[]): TSale {
-  return { ...toSaleHeader(row), lines: lines.map(toSaleLine) };
+export function toSale(row: SaleRow, lines: readonly SaleLineRow[], loyalty: TSaleLoyalty | null): TSale {
+  return { ...toSaleHeader(row, loyalty), lines: lines.map(toSaleLine) };
 }
 
 /** A row of the sales list: the sale without its lines, with their number. */
-export function toSaleSummary(row: SaleRow & { lineCount: number }): TSaleSummary {
-  return { ...toSaleHeader(row), lineCount: row.lineCount };
+export function toSaleSummary(
+  row: SaleRow & { lineCount: number },
+  loyalty: TSaleLoyalty | null,
+): TSaleSummary {
+  return { ...toSaleHeader(row, loyalty), lineCount: row.lineCount };
 }
 
-function toSaleHeader(row: SaleRow): Omit<TSale, 'lines'> {
+function toSaleHeader(row: SaleRow, loyalty: TSaleLoyalty | null): Omit<TSale, 'lines'> {
   return {
     id: row.id,
     saleId: row.id,
@@ -27,6 +30,7 @@ function toSaleHeader(row: SaleRow): Omit<TSale, 'lines'> {
     discountTotal: row.discountTotal,
     total: row.total,
     unitsSold: row.units,
+    loyalty,
     createdBy: row.createdBy,
     createdAt: row.createdAt.toISOString(),
   };

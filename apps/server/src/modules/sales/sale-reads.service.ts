@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { Principal } from '../../platform/auth/guard.js';
 import { inTenant } from '../../platform/db/tenancy.js';
 import { AppError } from '../../platform/http/app-error.js';
+import { loyaltyOfSales } from '../loyalty/sale-points.service.js';
 import { toSale, toSaleSummary } from './sale-mapper.js';
 import type { SalesDeps } from './sales.deps.js';
 import { countSales, findSale, findSaleLines, findSalePage } from './sales.repository.js';
@@ -22,7 +23,8 @@ export async function getSale(
     const row = await findSale(scope, id);
     if (!row || (options.storeId !== undefined && row.storeId !== options.storeId.toLowerCase()))
       throw new AppError('NOT_FOUND', 'The sale was not found.');
-    return toSale(row, await findSaleLines(scope, id));
+    const loyalty = await loyaltyOfSales(scope, [row.id]);
+    return toSale(row, await findSaleLines(scope, id), loyalty.get(row.id) ?? null);
   });
 }
 
@@ -42,7 +44,15 @@ export async function listSales(
   return inTenant(deps.db, principal, async (scope) => {
     const rows = await findSalePage(scope, filter, { limit: query.size, offset });
     const total = shownTotal(offset, rows.length, query.size) ?? (await countSales(scope, filter));
-    return toPage(rows.map(toSaleSummary), query, total);
+    const loyalty = await loyaltyOfSales(
+      scope,
+      rows.map((row) => row.id),
+    );
+    return toPage(
+      rows.map((row) => toSaleSummary(row, loyalty.get(row.id) ?? null)),
+      query,
+      total,
+    );
   });
 }
 

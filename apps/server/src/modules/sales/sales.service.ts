@@ -9,6 +9,7 @@ import { isStorableAmount, toCents } from '../../platform/money.js';
 import { dateInTimeZone } from '../../platform/zoned-time.js';
 import { timeZoneOfBusiness } from '../access/businesses.service.js';
 import { changeStock, ensureItems, timeOrderedUuid } from '../inventory/stock/stock.service.js';
+import { earnPointsForSale, takeBackPointsForRefund } from '../loyalty/sale-points.service.js';
 import {
   effectivePrice,
   findProductsForSale,
@@ -29,6 +30,7 @@ import { addToProductRollups, addToStoreRollup } from './sale-rollups.repository
 import type { SalesDeps } from './sales.deps.js';
 import {
   addRefundedQuantities,
+  findRefundsOf,
   findSale,
   insertSale,
   lockSaleLines,
@@ -39,8 +41,8 @@ import {
 
 /**
  * Recording a checkout and refunding it (DESIGN 9). Each is one transaction: the sale and its
- * lines, the stock through the stock function (reason SALE, the sale's id as reference) and the
- * daily rollups commit together or not at all. Reads are in sale-reads.service.ts.
+ * lines, the stock through the stock function (reason SALE, the sale's id as reference), the
+ * rollups and the loyalty member's points commit together or not at all. Reads are in sale-reads.service.ts.
  */
 
 type CreateSaleBody = z.output<typeof ZCreateSaleRequest>;
@@ -123,7 +125,8 @@ async function createSale(scope: TenantScope, actor: Actor, body: CreateSaleBody
     throw namedShortage(error, lines, store);
   }
   await addToRollups(scope, sale, lines);
-  return toSale({ ...sale, storeName: store.name, createdAt }, withNothingRefunded(lines));
+  const loyalty = await earnPointsForSale(scope, { ...sale, userId: actor.userId, now });
+  return toSale({ ...sale, storeName: store.name, createdAt }, withNothingRefunded(lines), loyalty);
 }
 
 async function createRefund(
@@ -180,7 +183,15 @@ async function createRefund(
   await ensureItems(scope, changes);
   await changeStock(scope, actor, changes);
   await addToRollups(scope, refund, lines);
-  return toSale({ ...refund, storeName: sold.storeName, createdAt }, withNothingRefunded(lines));
+  const loyalty = await takeBackPointsForRefund(scope, {
+    id: refund.id,
+    saleId: sold.id,
+    saleTotal: sold.total,
+    refunds: await findRefundsOf(scope, sold.id),
+    userId: actor.userId,
+    now,
+  });
+  return toSale({ ...refund, storeName: sold.storeName, createdAt }, withNothingRefunded(lines), loyalty);
 }
 
 async function saleOf(

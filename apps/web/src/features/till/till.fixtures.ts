@@ -151,6 +151,7 @@ export const SALE: TSale = {
   discountTotal: '0.40',
   total: '7.10',
   unitsSold: 3,
+  loyalty: null,
   createdBy: null,
   createdAt: '2026-03-02T09:12:00.000Z',
 };

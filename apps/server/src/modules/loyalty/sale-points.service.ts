@@ -1,0 +1,114 @@
+import type { TSaleLoyalty } from '@app/contracts';
+import type { TenantScope } from '../../platform/db/tenancy.js';
+import { toCents } from '../../platform/money.js';
+import { pointsEarned } from './loyalty-rules.js';
+import { activeRules } from './programs/loyalty-program.service.js';
+import { creditPoints, debitPoints } from './points/points.service.js';
+import {
+  findLoyaltyOfSales,
+  findMemberByRef,
+  findSalePoints,
+  sumPointsOfSales,
+} from './sale-points.repository.js';
+
+/**
+ * Points and sales (issue: loyalty, item 3), called by the sales service in the sale's own
+ * transaction: a sale whose customer reference names a member (card code or e-mail in any case,
+ * or phone) earns by the active programme's rules; a refund takes back the share of those points
+ * that the money given back is of the sale's total.
+ */
+
+export type SaleForPoints = {
+  id: string;
+  customerRef: string | null;
+  /** What the customer paid. */
+  total: string;
+  soldAt: Date;
+  userId: string;
+  now: Date;
+};
+
+/** Earns the sale's points; null when the reference names no member or no programme is active. */
+export async function earnPointsForSale(
+  scope: TenantScope,
+  sale: SaleForPoints,
+): Promise<TSaleLoyalty | null> {
+  if (!sale.customerRef) return null;
+  const member = await findMemberByRef(scope, sale.customerRef);
+  if (!member) return null;
+  const program = await activeRules(scope);
+  if (!program) return null;
+  const points = pointsEarned(program.rules, Number(toCents(sale.total)), member.lifetimePoints);
+  if (points <= 0) return null;
+  await creditPoints(scope, {
+    memberId: member.id,
+    programId: program.programId,
+    saleId: sale.id,
+    points,
+    reason: 'EARN',
+    expiresAt:
+      program.rules.expiryMonths === null ? null : addMonths(sale.soldAt, program.rules.expiryMonths),
+    userId: sale.userId,
+    now: sale.now,
+  });
+  return { memberId: member.id, cardCode: member.cardCode, points };
+}
+
+/**
+ * Takes back, for a refund, the points the sale earned in the proportion of the money given back
+ * so far (this refund included) to the sale's total, less what earlier refunds took; a member who
+ * has spent them loses what is left. Null when the sale earned nothing or nothing is taken.
+ */
+export async function takeBackPointsForRefund(
+  scope: TenantScope,
+  refund: {
+    id: string;
+    saleId: string;
+    saleTotal: string;
+    /** Every refund of the sale, this one included: ids and totals (negative). */
+    refunds: ReadonlyArray<{ id: string; total: string }>;
+    userId: string;
+    now: Date;
+  },
+): Promise<TSaleLoyalty | null> {
+  const earned = await findSalePoints(scope, refund.saleId);
+  if (!earned || earned.points <= 0) return null;
+  const saleCents = toCents(refund.saleTotal);
+  if (saleCents <= 0n) return null;
+  const givenBack = refund.refunds.reduce((sum, each) => sum - toCents(each.total), 0n);
+  const share = givenBack >= saleCents ? saleCents : givenBack;
+  const due = Number((BigInt(earned.points) * share) / saleCents);
+  const earlier = refund.refunds.filter((each) => each.id !== refund.id).map((each) => each.id);
+  const takenBefore = -(await sumPointsOfSales(scope, earlier));
+  const wanted = due - takenBefore;
+  if (wanted <= 0) return null;
+  const taken = await debitPoints(scope, {
+    memberId: earned.memberId,
+    programId: earned.programId,
+    saleId: refund.id,
+    points: wanted,
+    reason: 'REFUND',
+    userId: refund.userId,
+    now: refund.now,
+  });
+  return taken > 0 ? { memberId: earned.memberId, cardCode: earned.cardCode, points: -taken } : null;
+}
+
+/** The points each of these sales or refunds earned or took back, for the sales' answers. */
+export async function loyaltyOfSales(
+  scope: TenantScope,
+  saleIds: readonly string[],
+): Promise<Map<string, TSaleLoyalty>> {
+  if (saleIds.length === 0) return new Map();
+  return findLoyaltyOfSales(scope, saleIds);
+}
+
+/** The same day of the month `months` later (the month's last day when it is shorter), in UTC. */
+export function addMonths(instant: Date, months: number): Date {
+  const year = instant.getUTCFullYear();
+  const month = instant.getUTCMonth() + months;
+  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  const result = new Date(instant.getTime());
+  result.setUTCFullYear(year, month, Math.min(instant.getUTCDate(), lastDay));
+  return result;
+}

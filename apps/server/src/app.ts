@@ -98,6 +98,8 @@ export type AppOptions = {
   billing?: BillingProvider;
   /** How often the running server queues the renewal sweep; none (tests) starts no timer. */
   renewalSweepEveryMs?: number;
+  /** How often the loyalty points expiry sweep is queued; none in tests. */
+  pointsExpirySweepEveryMs?: number;
 };
 
 /** Builds the Fastify app: platform plugins first, then the modules, then the web app. */
@@ -224,7 +226,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     { secret: config.jwtSecret },
   );
   await registerSalesModule(app, { db, clock: options.clock ?? systemClock });
-  await registerLoyaltyModule(app, { db, clock: options.clock ?? systemClock });
+  await registerLoyaltyModule(
+    app,
+    { db, clock: options.clock ?? systemClock, jobs, log: app.log },
+    { sweepEveryMs: options.pointsExpirySweepEveryMs },
+  );
   await registerAuditModule(app, { db, clock: options.clock ?? systemClock });
   await registerSubscriptionsModule(app, subscriptionsDeps, { sweepEveryMs: options.renewalSweepEveryMs });
   await registerPaymentsModule(app, {

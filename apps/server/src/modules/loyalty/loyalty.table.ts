@@ -156,6 +156,10 @@ export const loyaltyPointEntries = pgTable(
     index('loyalty_point_entries_lots_idx')
       .on(t.businessId, t.expiresAt)
       .where(sql`${t.remaining} > 0`),
+    // The expiry sweep's: lots still holding points, across businesses, by when they expire.
+    index('loyalty_point_entries_due_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.remaining} > 0`),
     check(
       'loyalty_point_entries_reason',
       sql`${t.reason} in ('EARN', 'REDEEM', 'EXPIRE', 'REFUND', 'ADJUST')`,

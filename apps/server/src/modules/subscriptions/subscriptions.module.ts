@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { queueEvery } from '../../platform/jobs/periodic.js';
 import { queueDueRenewals, renewSubscription } from './renewals.service.js';
 import type { SubscriptionsDeps } from './subscriptions.deps.js';
 import { PROVIDER_CANCEL_QUEUE, RENEWAL_QUEUE, RENEWAL_SWEEP_QUEUE } from './subscriptions.queues.js';
@@ -10,8 +11,8 @@ export const RENEWAL_SWEEP_INTERVAL_MS = 60_000;
 
 /**
  * Plans, subscriptions and their renewals (the specification's sales service, DESIGN 6 and 14).
- * With `sweepEveryMs`, a timer queues the sweep job (a singleton per interval whichever process
- * sends it) from the moment the app is ready to its close; tests pass none and queue it themselves.
+ * With `sweepEveryMs`, the sweep is queued at that interval (platform/jobs/periodic.ts); tests pass
+ * none and queue it themselves.
  */
 export async function registerSubscriptionsModule(
   app: FastifyInstance,
@@ -27,19 +28,10 @@ export async function registerSubscriptionsModule(
   deps.jobs.register(PROVIDER_CANCEL_QUEUE, (job) => cancelAtProvider(deps, job));
   await app.register(subscriptionsRoutes, { deps });
 
-  const every = options.sweepEveryMs;
-  if (every) {
-    let timer: NodeJS.Timeout | undefined;
-    app.addHook('onReady', async () => {
-      timer = setInterval(() => {
-        deps.jobs
-          .send(RENEWAL_SWEEP_QUEUE, {}, { singletonSeconds: Math.max(1, Math.floor(every / 1000)) })
-          .catch((error: unknown) => deps.log.warn({ err: error }, 'could not queue the renewal sweep'));
-      }, every);
-      timer.unref();
-    });
-    app.addHook('onClose', async () => {
-      clearInterval(timer);
-    });
-  }
+  queueEvery(app, {
+    jobs: deps.jobs,
+    queue: RENEWAL_SWEEP_QUEUE,
+    everyMs: options.sweepEveryMs,
+    log: deps.log,
+  });
 }

@@ -1,4 +1,4 @@
-import type { TenantScope } from '../../../platform/db/tenancy.js';
+import type { TenantScope, Tx } from '../../../platform/db/tenancy.js';
 
 /** The members' balances and their ledger (`loyalty_members`, `loyalty_point_entries`). */
 
@@ -162,4 +162,13 @@ export async function emptyExpiredLots(scope: TenantScope, memberId: string, now
      where business_id = $1 and member_id = $2 and remaining > 0 and expires_at <= $3`,
     [scope.businessId, memberId, now],
   );
+}
+
+/** Every business with lots past their expiry at `at` (across tenants: a SECURITY DEFINER function). */
+export async function findBusinessesWithExpiredPoints(tx: Tx, at: Date, limit: number): Promise<string[]> {
+  const result = await tx.$client.query<{ business_id: string }>(
+    'select business_id from app_businesses_with_expired_points($1, $2)',
+    [at.toISOString(), limit],
+  );
+  return result.rows.map((row) => row.business_id);
 }

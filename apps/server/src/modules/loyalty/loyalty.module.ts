@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { refuseNulCharacters } from '../../platform/http/multipart-form.js';
 import type { LoyaltyDeps } from './loyalty.deps.js';
+import { loyaltyMembersRoutes } from './members/members.routes.js';
 import { loyaltyProgramRoutes } from './programs/loyalty-program.routes.js';
 import { loyaltyTemplatesRoutes } from './templates/loyalty-templates.routes.js';
 
@@ -12,5 +13,6 @@ export async function registerLoyaltyModule(app: FastifyInstance, deps: LoyaltyD
     loyalty.addHook('preValidation', refuseNulCharacters);
     await loyalty.register(loyaltyTemplatesRoutes, { deps });
     await loyalty.register(loyaltyProgramRoutes, { deps });
+    await loyalty.register(loyaltyMembersRoutes, { deps });
   });
 }

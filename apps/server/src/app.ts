@@ -77,6 +77,7 @@ export const API_TAGS = [
     description: 'Designs of loyalty programmes: built-in and the business’s own',
   },
   { name: 'loyalty-program', description: 'The business’s loyalty programme and its overrides' },
+  { name: 'loyalty-members', description: 'Members of the loyalty programme and their points' },
 ];
 
 export type AppOptions = {

@@ -205,25 +205,37 @@ export const ZLoyaltyProgram = z.object({
 });
 export type TLoyaltyProgram = z.infer<typeof ZLoyaltyProgram>;
 
-/** Members: shoppers known by a card code, and optionally an e-mail or phone. */
+/**
+ * An optional detail of a member: left out it stays undefined (a change keeps the stored value),
+ * null or empty clears it.
+ */
+const keptOrCleared = (value: string | null | undefined) => (value === undefined ? undefined : value || null);
+
+/**
+ * Members: shoppers known by a card code, and optionally an e-mail or phone. On a change, a
+ * detail left out keeps its value; null (or empty) clears it.
+ */
 export const ZLoyaltyMemberRequest = z.object({
   name: z
     .string({ message: 'The name must be text.' })
     .trim()
     .max(120, 'The name has at most 120 characters.')
     .nullish()
-    .transform((value) => (value ? value : null)),
+    .transform(keptOrCleared),
   email: z
     .union([z.literal(''), z.email({ message: 'Enter a valid e-mail address.' }).max(254)])
     .nullish()
-    .transform((value) => (value ? value.toLowerCase() : null)),
+    .transform((value) => {
+      const kept = keptOrCleared(value);
+      return kept ? kept.toLowerCase() : kept;
+    }),
   phone: z
     .string({ message: 'A phone number must be text.' })
     .trim()
     .max(32, 'A phone number has at most 32 characters.')
     .regex(/^[+0-9 ()\-.]*$/, 'A phone number has only digits, spaces, +, -, ( and ).')
     .nullish()
-    .transform((value) => (value ? value : null)),
+    .transform(keptOrCleared),
   cardCode: z
     .string({ message: 'The card code must be text.' })
     .trim()

@@ -3,6 +3,7 @@ import { refuseNulCharacters } from '../../platform/http/multipart-form.js';
 import { queueEvery } from '../../platform/jobs/periodic.js';
 import type { LoyaltyDeps } from './loyalty.deps.js';
 import { POINTS_EXPIRY_QUEUE, POINTS_EXPIRY_SWEEP_QUEUE } from './loyalty.queues.js';
+import { loyaltyMembersRoutes } from './members/members.routes.js';
 import { expireBusinessPoints, queuePointsExpiries } from './points/points-expiry.service.js';
 import { loyaltyProgramRoutes } from './programs/loyalty-program.routes.js';
 import { loyaltyTemplatesRoutes } from './templates/loyalty-templates.routes.js';
@@ -37,5 +38,6 @@ export async function registerLoyaltyModule(
     loyalty.addHook('preValidation', refuseNulCharacters);
     await loyalty.register(loyaltyTemplatesRoutes, { deps });
     await loyalty.register(loyaltyProgramRoutes, { deps });
+    await loyalty.register(loyaltyMembersRoutes, { deps });
   });
 }

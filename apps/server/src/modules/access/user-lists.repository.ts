@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { UserStatus } from '@app/contracts';
+import { toContainsPattern } from '../../platform/db/list-paging.js';
 import type { Tx } from '../../platform/db/tenancy.js';
 import { users } from './users.table.js';
 import type { UserRow } from './users.repository.js';
@@ -11,10 +12,8 @@ import type { UserRow } from './users.repository.js';
 
 const ofBusiness = (businessId: string) => and(eq(users.businessId, businessId), isNull(users.deletedAt));
 
-/** `%text%` for LIKE, with the text's own `%`, `_` and `\` taken literally. */
-function containing(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
+/** `%text%` for LIKE on lower-cased columns, with the text's own `%`, `_` and `\` taken literally. */
+const containing = (text: string) => toContainsPattern(text.toLowerCase());
 
 const STATUS_CONDITION: Record<UserStatus, SQL> = {
   DISABLED: sql`${users.disabledAt} is not null`,

@@ -69,3 +69,16 @@ export function centsOf(amount: string): number {
   const sign = whole.startsWith('-') ? -1 : 1;
   return sign * (Math.abs(Number(whole)) * 100 + Number(fraction.padEnd(2, '0').slice(0, 2)));
 }
+
+/** When a lot credited `now` expires by the rules (null: it never does, or no programme runs). */
+export function expiryOf(rules: TLoyaltyRules | undefined, now: Date): Date | null {
+  if (!rules || rules.expiryMonths === null) return null;
+  // The same day of the month, or the month's last day when it is shorter (31 January + 1: 28 February).
+  const at = new Date(now.getTime());
+  const day = at.getUTCDate();
+  at.setUTCDate(1);
+  at.setUTCMonth(at.getUTCMonth() + rules.expiryMonths);
+  const lastDay = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + 1, 0)).getUTCDate();
+  at.setUTCDate(Math.min(day, lastDay));
+  return at;
+}

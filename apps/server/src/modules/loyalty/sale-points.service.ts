@@ -1,7 +1,7 @@
 import type { TSaleLoyalty } from '@app/contracts';
 import type { TenantScope } from '../../platform/db/tenancy.js';
 import { toCents } from '../../platform/money.js';
-import { pointsEarned } from './loyalty-rules.js';
+import { expiryOf, pointsEarned } from './loyalty-rules.js';
 import { activeRules } from './programs/loyalty-program.service.js';
 import { creditPoints, debitPoints } from './points/points.service.js';
 import {
@@ -46,8 +46,7 @@ export async function earnPointsForSale(
     saleId: sale.id,
     points,
     reason: 'EARN',
-    expiresAt:
-      program.rules.expiryMonths === null ? null : addMonths(sale.soldAt, program.rules.expiryMonths),
+    expiresAt: expiryOf(program.rules, sale.soldAt),
     userId: sale.userId,
     now: sale.now,
   });
@@ -101,14 +100,4 @@ export async function loyaltyOfSales(
 ): Promise<Map<string, TSaleLoyalty>> {
   if (saleIds.length === 0) return new Map();
   return findLoyaltyOfSales(scope, saleIds);
-}
-
-/** The same day of the month `months` later (the month's last day when it is shorter), in UTC. */
-export function addMonths(instant: Date, months: number): Date {
-  const year = instant.getUTCFullYear();
-  const month = instant.getUTCMonth() + months;
-  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
-  const result = new Date(instant.getTime());
-  result.setUTCFullYear(year, month, Math.min(instant.getUTCDate(), lastDay));
-  return result;
 }

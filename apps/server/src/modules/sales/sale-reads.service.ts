@@ -1,6 +1,7 @@
 import { toPage, type TPage, type TSale, type TSaleSummary, type ZSalesListQuery } from '@app/contracts';
 import type { z } from 'zod';
 import type { Principal } from '../../platform/auth/guard.js';
+import { totalShownByPage } from '../../platform/db/list-paging.js';
 import { inTenant } from '../../platform/db/tenancy.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { loyaltyOfSales } from '../loyalty/sale-points.service.js';
@@ -43,7 +44,7 @@ export async function listSales(
   const offset = query.page * query.size;
   return inTenant(deps.db, principal, async (scope) => {
     const rows = await findSalePage(scope, filter, { limit: query.size, offset });
-    const total = shownTotal(offset, rows.length, query.size) ?? (await countSales(scope, filter));
+    const total = totalShownByPage(rows.length, query) ?? (await countSales(scope, filter));
     const loyalty = await loyaltyOfSales(
       scope,
       rows.map((row) => row.id),
@@ -54,11 +55,4 @@ export async function listSales(
       total,
     );
   });
-}
-
-/** The total a page shows by itself: a short page ends the list; an empty first page is empty. */
-function shownTotal(offset: number, shown: number, size: number): number | undefined {
-  if (shown > 0 && shown < size) return offset + shown;
-  if (shown === 0 && offset === 0) return 0;
-  return undefined;
 }

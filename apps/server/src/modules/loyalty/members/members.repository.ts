@@ -1,3 +1,4 @@
+import { toContainsPattern } from '../../../platform/db/list-paging.js';
 import type { TenantScope } from '../../../platform/db/tenancy.js';
 import { MEMBER_COLUMNS, type MemberRow } from '../points/points.repository.js';
 
@@ -24,11 +25,6 @@ const ORDER_BY: Record<MemberSort, string> = {
   points: 'points desc, card_code asc',
   newest: 'created_at desc, id desc',
 };
-
-/** A case-insensitive "contains" pattern for ILIKE: the search's own %, _ and \ match themselves. */
-function toContainsPattern(search: string): string {
-  return `%${search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-}
 
 function whereOf(scope: TenantScope, filter: MemberFilter): { where: string; values: unknown[] } {
   if (filter.search === undefined) return { where: 'business_id = $1', values: [scope.businessId] };

@@ -3,7 +3,6 @@ import {
   toPage,
   type TLoyaltyMember,
   type TLoyaltyMemberDetail,
-  type TLoyaltyRules,
   type TPage,
   type ZLoyaltyMemberListQuery,
   type ZLoyaltyMemberRequest,
@@ -11,13 +10,14 @@ import {
 } from '@app/contracts';
 import type { z } from 'zod';
 import type { Principal } from '../../../platform/auth/guard.js';
+import { totalShownByPage } from '../../../platform/db/list-paging.js';
 import { isUniqueViolation } from '../../../platform/db/pg-errors.js';
 import { inTenant, type TenantScope } from '../../../platform/db/tenancy.js';
 import { AppError } from '../../../platform/http/app-error.js';
 import { planOfBusiness } from '../../access/businesses.service.js';
 import { assertFeature } from '../../plans/plans.service.js';
 import type { LoyaltyDeps } from '../loyalty.deps.js';
-import { tierOf } from '../loyalty-rules.js';
+import { expiryOf, tierOf } from '../loyalty-rules.js';
 import { findEntries, type MemberRow } from '../points/points.repository.js';
 import { creditPoints, debitPoints, MEMBER_NOT_FOUND, toEntry } from '../points/points.service.js';
 import { activeRules } from '../programs/loyalty-program.service.js';
@@ -192,34 +192,11 @@ function newCardCode(): string {
   return code;
 }
 
-/** When a lot credited `now` expires by the rules (null: it never does, or no programme runs). */
-function expiryOf(rules: TLoyaltyRules | undefined, now: Date): Date | null {
-  if (!rules || rules.expiryMonths === null) return null;
-  // The same day of the month, or the month's last day when it is shorter (31 January + 1: 28 February).
-  const at = new Date(now.getTime());
-  const day = at.getUTCDate();
-  at.setUTCDate(1);
-  at.setUTCMonth(at.getUTCMonth() + rules.expiryMonths);
-  const lastDay = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + 1, 0)).getUTCDate();
-  at.setUTCDate(Math.min(day, lastDay));
-  return at;
-}
-
 /** The tier of a member by her lifetime points, read from the active programme once per request. */
 async function tiersOfActiveProgram(scope: TenantScope): Promise<(lifetimePoints: number) => string | null> {
   const program = await activeRules(scope);
   if (!program) return () => null;
   return (lifetimePoints) => tierOf(program.rules, lifetimePoints);
-}
-
-/**
- * The total when one page shows it: a page that is neither full nor empty is the last one, and
- * an empty first page means there is nothing. Otherwise only a count knows.
- */
-function totalShownByPage(rowCount: number, query: { page: number; size: number }): number | null {
-  if (rowCount > 0 && rowCount < query.size) return query.page * query.size + rowCount;
-  if (rowCount === 0 && query.page === 0) return 0;
-  return null;
 }
 
 /**

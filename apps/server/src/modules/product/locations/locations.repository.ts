@@ -1,5 +1,6 @@
 import { and, asc, eq, getTableColumns, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { TActiveFilter } from '@app/contracts';
+import { toContainsPattern } from '../../../platform/db/list-paging.js';
 import type { TenantScope } from '../../../platform/db/tenancy.js';
 import { stores } from '../stores/stores.table.js';
 import { warehouses } from '../warehouses/warehouses.table.js';
@@ -78,7 +79,7 @@ export async function searchLocations(
   text: string,
   limit: number,
 ): Promise<LocationUsageRow[]> {
-  const pattern = `%${escapeLike(text)}%`;
+  const pattern = toContainsPattern(text);
   return scope.tx
     .select(WITH_USAGE)
     .from(locations)
@@ -169,11 +170,6 @@ export async function findLocationUsers(
     .from(warehouses)
     .where(and(eq(warehouses.businessId, scope.businessId), eq(warehouses.locationId, locationId)));
   return { store, warehouse };
-}
-
-/** `%`, `_` and the escape character itself match literally in a LIKE pattern. */
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 function causeCode(error: unknown): unknown {

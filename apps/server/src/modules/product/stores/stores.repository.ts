@@ -1,7 +1,8 @@
 import { and, asc, count, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import type { TActiveFilter } from '@app/contracts';
 import type { TenantScope } from '../../../platform/db/tenancy.js';
-import { escapeLike, type LocationRow } from '../locations/locations.repository.js';
+import { toContainsPattern } from '../../../platform/db/list-paging.js';
+import type { LocationRow } from '../locations/locations.repository.js';
 import { locations } from '../locations/locations.table.js';
 import { boundingBox, EARTH_RADIUS_KM, type Point } from './geo.js';
 import { stores } from './stores.table.js';
@@ -63,7 +64,7 @@ export async function listStores(
   const conditions: SQL[] = [ofBusiness(scope)];
   if (filter.active !== 'all') conditions.push(eq(stores.active, filter.active === 'true'));
   if (filter.locationNameContains !== undefined) {
-    conditions.push(ilike(locations.name, `%${escapeLike(filter.locationNameContains)}%`));
+    conditions.push(ilike(locations.name, toContainsPattern(filter.locationNameContains)));
   }
   return selectWithLocation(scope)
     .where(and(...conditions))

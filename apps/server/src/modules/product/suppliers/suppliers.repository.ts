@@ -1,6 +1,6 @@
 import { and, asc, count, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { TenantScope } from '../../../platform/db/tenancy.js';
-import { toContainsPattern } from './supplier-paging.js';
+import { toContainsPattern } from '../../../platform/db/list-paging.js';
 import { suppliers } from './suppliers.table.js';
 
 export type SupplierRow = typeof suppliers.$inferSelect;

@@ -13,7 +13,7 @@ import { inTenant, type TenantScope } from '../../../platform/db/tenancy.js';
 import { AppError } from '../../../platform/http/app-error.js';
 import type { ProductDeps } from '../product.deps.js';
 import { clearSupplierOfProducts } from '../products/products.service.js';
-import { totalShownByPage } from './supplier-paging.js';
+import { totalShownByPage } from '../../../platform/db/list-paging.js';
 import {
   countSuppliers,
   deleteSupplier,

@@ -7,6 +7,7 @@ import {
   type TWeeklyMovement,
 } from '@app/contracts';
 import type { Principal } from '../../../platform/auth/guard.js';
+import { totalShownByPage } from '../../../platform/db/list-paging.js';
 import { inTenant } from '../../../platform/db/tenancy.js';
 import { timeZoneOfBusiness } from '../../access/businesses.service.js';
 import { suggestProductsAt } from '../../inventory/inventory.service.js';
@@ -35,7 +36,7 @@ export async function listMovements(
   const offset = query.page * query.size;
   return inTenant(deps.db, principal, async (scope) => {
     const rows = await findViewPage(scope, filter, { limit: query.size, offset });
-    const total = shownTotal(offset, rows.length, query.size) ?? (await countMovements(scope, filter));
+    const total = totalShownByPage(rows.length, query) ?? (await countMovements(scope, filter));
     return toPage(rows.map(toStockMovement), query, total);
   });
 }
@@ -91,11 +92,4 @@ export async function weeklySummary(deps: MovementDeps, principal: Principal): P
   return inTenant(deps.db, principal, async (scope) =>
     sumUnitsByWeek(scope, deps.clock.now(), await timeZoneOfBusiness(scope), SUMMARY_WEEKS),
   );
-}
-
-/** The total when the page itself tells it (a short page, or an empty first page), else undefined. */
-function shownTotal(offset: number, shown: number, size: number): number | undefined {
-  if (shown > 0 && shown < size) return offset + shown;
-  if (shown === 0 && offset === 0) return 0;
-  return undefined;
 }

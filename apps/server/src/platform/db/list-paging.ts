@@ -1,11 +1,16 @@
 /**
- * Pure rules of the supplier list: the search pattern and the total a page already tells.
- * Kept apart from the repository so they are tested without a database.
+ * Pure rules every paged list shares: the LIKE pattern of a search and the total a page already
+ * tells. Kept apart from the repositories so they are tested without a database.
  */
 
-/** A case-insensitive "contains" pattern for ILIKE: the search's own %, _ and \ match themselves. */
+/** `%`, `_` and the escape character itself match literally in a LIKE pattern. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
+
+/** A "contains" pattern for LIKE / ILIKE: the search's own %, _ and \ match themselves. */
 export function toContainsPattern(search: string): string {
-  return `%${search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+  return `%${escapeLike(search)}%`;
 }
 
 /**

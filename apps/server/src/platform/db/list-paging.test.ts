@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { toContainsPattern, totalShownByPage } from './supplier-paging.js';
+import { escapeLike, toContainsPattern, totalShownByPage } from './list-paging.js';
 
-describe('supplier-paging', () => {
+describe('list paging', () => {
   describe('toContainsPattern', () => {
     it('wraps the search in wildcards', () => {
       expect(toContainsPattern('fresh')).toBe('%fresh%');
@@ -9,6 +9,7 @@ describe('supplier-paging', () => {
 
     it('escapes the wildcards and the escape character the search holds', () => {
       expect(toContainsPattern('50%_off\\')).toBe('%50\\%\\_off\\\\%');
+      expect(escapeLike('a%b')).toBe('a\\%b');
     });
   });
 

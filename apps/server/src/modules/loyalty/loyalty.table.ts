@@ -90,7 +90,8 @@ export const loyaltyPrograms = pgTable(
 /**
  * Shoppers of the business's programme, known by a card code and optionally an e-mail or phone
  * (each unique in the business). `points` is the balance and always equals the sum of the
- * member's entries; `lifetime_points` the sum of what was earned (tiers are reached by it).
+ * member's entries; `lifetime_points` the sum of what was earned (tiers are reached by it, and
+ * computed from the active programme's rules when read).
  */
 export const loyaltyMembers = pgTable(
   'loyalty_members',
@@ -103,7 +104,6 @@ export const loyaltyMembers = pgTable(
     cardCode: text('card_code').notNull(),
     points: integer('points').notNull().default(0),
     lifetimePoints: integer('lifetime_points').notNull().default(0),
-    tier: text('tier'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -117,6 +117,10 @@ export const loyaltyMembers = pgTable(
       .on(t.businessId, t.phone)
       .where(sql`${t.phone} is not null`),
     check('loyalty_members_points_not_negative', sql`${t.points} >= 0`),
+    // The members list's orders (members.repository.ts): by name, by points (the top), newest.
+    index('loyalty_members_name_idx').on(t.businessId, t.name, t.cardCode),
+    index('loyalty_members_points_idx').on(t.businessId, t.points.desc(), t.cardCode),
+    index('loyalty_members_newest_idx').on(t.businessId, t.createdAt.desc(), t.id.desc()),
   ],
 );
 

@@ -158,6 +158,29 @@ describe('points of sales', () => {
     expect(await balanceOf(cy)).toEqual({ points: 0, lifetime_points: 0 });
   });
 
+  it('earn nothing once the plan no longer has LOYALTY, and again after an upgrade', async () => {
+    await activate(BUILT_IN.points);
+    const joe = await member({ cardCode: 'JOE-0001' });
+    await setPlan(t, owner.businessId, 'FREE');
+    try {
+      expect((await sell('JOE-0001', [['jam', 1]])).loyalty).toBeNull();
+    } finally {
+      await setPlan(t, owner.businessId, 'SUPREME');
+    }
+    expect((await sell('JOE-0001', [['jam', 1]])).loyalty?.points).toBe(12);
+  });
+
+  it('earn at most what keeps a balance within the 2,000,000,000 points it holds; the sale goes through', async () => {
+    await activate(BUILT_IN.points);
+    const kim = await member({ cardCode: 'KIM-0001' });
+    await t.sql('update loyalty_members set lifetime_points = 1999999990 where id = $1', [kim]);
+    expect((await sell('KIM-0001', [['jam', 2]])).loyalty?.points).toBe(10);
+    const full = await sell('KIM-0001', [['jam', 2]]);
+    expect(full.total).toBe('25.98');
+    expect(full.loyalty).toBeNull();
+    expect(await balanceOf(kim)).toEqual({ points: 10, lifetime_points: 2000000000 });
+  });
+
   it('lift the tier as points are earned: each sale earns at the tier reached before it', async () => {
     await activate(BUILT_IN.tiered, {
       tiers: [

@@ -3,7 +3,7 @@ import type { TenantScope } from '../../platform/db/tenancy.js';
 import { toCents } from '../../platform/money.js';
 import { expiryOf, pointsEarned } from './loyalty-rules.js';
 import { activeRules } from './programs/loyalty-program.service.js';
-import { creditPoints, debitPoints } from './points/points.service.js';
+import { creditPoints, debitPoints, MAX_POINTS } from './points/points.service.js';
 import {
   findLoyaltyOfSales,
   findMemberByRef,
@@ -38,19 +38,20 @@ export async function earnPointsForSale(
   if (!member) return null;
   const program = await activeRules(scope);
   if (!program) return null;
-  const points = pointsEarned(program.rules, Number(toCents(sale.total)), member.lifetimePoints);
-  if (points <= 0) return null;
-  await creditPoints(scope, {
+  // Past what a double holds exactly only for sales far above any points a balance can hold.
+  const earned = pointsEarned(program.rules, Number(toCents(sale.total)), member.lifetimePoints);
+  if (earned <= 0) return null;
+  const points = await creditPoints(scope, {
     memberId: member.id,
     programId: program.programId,
     saleId: sale.id,
-    points,
+    points: Math.min(earned, MAX_POINTS),
     reason: 'EARN',
     expiresAt: expiryOf(program.rules, sale.soldAt),
     userId: sale.userId,
     now: sale.now,
   });
-  return { memberId: member.id, cardCode: member.cardCode, points };
+  return points > 0 ? { memberId: member.id, cardCode: member.cardCode, points } : null;
 }
 
 /**

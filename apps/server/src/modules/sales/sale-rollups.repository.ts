@@ -13,17 +13,15 @@ import type { ProductRollup } from './sale-pricing.js';
  * store waits for, for the few statements up to COMMIT.
  */
 
-/** A sale of a later day, or of the same day under a greater name, names the SKU's month. */
-const RENAMES = `excluded.quantity > 0 and (excluded.last_day > m.last_day
-  or (excluded.last_day = m.last_day and excluded.product_name > m.product_name))`;
+/** A sale of the month's last day or later names the SKU's month, as the latest sale names a day. */
+const RENAMES = 'excluded.quantity > 0 and excluded.last_day >= m.last_day';
 
 export type RollupKey = { storeId: string; day: string };
 
 /**
  * Adds each product's units and money to its row of the day, and each SKU's to its row of the
  * month (one statement: the monthly upsert is a data-modifying CTE). A sale (not a refund) renames
- * the day's row, and the month's when it is the SKU's latest sale of the month (the greatest name
- * on the same day). Rows of a statement are upserted once each: the products are distinct, their
+ * the day's row, and the month's when it is of the SKU's latest day of the month. Rows of a statement are upserted once each: the products are distinct, their
  * SKUs are summed first.
  */
 export async function addToProductRollups(

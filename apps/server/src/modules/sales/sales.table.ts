@@ -122,7 +122,7 @@ export const salesDailyProducts = pgTable(
  * daily ones: a year of business-wide product rankings reads twelve rows per SKU here instead of a
  * row per store, product and day (20 stores selling 20,000 SKUs leave ~13,700 daily rows a day).
  * `month` is the first day of the month; the name and barcode are those of the SKU's latest sale
- * in the month (`last_day`; the greatest name among sales of that day), so a range names each SKU
+ * in the month (`last_day`; the latest recorded sale of that day), so a range names each SKU
  * as its last sale in the range did.
  */
 export const salesMonthlySkus = pgTable(

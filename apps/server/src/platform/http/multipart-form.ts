@@ -144,27 +144,32 @@ async function readFile(part: MultipartFile, maxBytes: number): Promise<Buffer> 
 }
 
 const NUL_MESSAGE = 'Text cannot contain the NUL character (U+0000).';
+const BROKEN_MESSAGE = 'Text cannot contain a broken character (a lone UTF-16 surrogate).';
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 /** Deeper than any request body the API takes: past it, the schema refuses the shape anyway. */
 const NUL_SEARCH_DEPTH = 16;
 
 /**
  * Security review: PostgreSQL text cannot hold U+0000, so a NUL in any string that reaches a query
- * (`{"name": "a\u0000"}`, `?input=%00`, a form field) was a database error (22021) and a 500.
- * Refuses it as the 400 of the field that holds it; forms are checked here (parseWith), and the
- * catalogue's JSON bodies, queries and paths by a hook (product.module.ts). Walks at most
- * NUL_SEARCH_DEPTH levels, without recursion: a deeply nested body must not overflow the stack.
+ * (`{"name": "a\u0000"}`, `?input=%00`, a form field) was a database error (22021) and a 500; nor
+ * can JSON hold a lone UTF-16 surrogate (`"\ud800"`), which made jsonb columns (loyalty rules, the
+ * stored answers of idempotent requests) answer 500. Refuses either as the 400 of the field that
+ * holds it; forms are checked here (parseWith), JSON bodies, queries and paths by a hook. Walks at
+ * most NUL_SEARCH_DEPTH levels, without recursion: a deeply nested body must not overflow the stack.
  */
 export function assertNoNulCharacter(value: unknown): void {
-  const field = findNulCharacter(value);
-  if (field !== null) throw validationError({ [field]: [NUL_MESSAGE] });
+  const found = findUnstorableText(value);
+  if (found !== null) throw validationError({ [found.field]: [found.message] });
 }
 
-/** The path ('name', 'locationIds.1') of a string holding U+0000, or null. */
-function findNulCharacter(value: unknown): string | null {
+/** The path ('name', 'locationIds.1') of a string PostgreSQL cannot store, and why; or null. */
+function findUnstorableText(value: unknown): { field: string; message: string } | null {
   const pending: Array<{ value: unknown; path: string[] }> = [{ value, path: [] }];
   for (let next = pending.pop(); next; next = pending.pop()) {
     if (typeof next.value === 'string') {
-      if (next.value.includes('\u0000')) return next.path.join('.') || 'body';
+      const field = next.path.join('.') || 'body';
+      if (next.value.includes('\u0000')) return { field, message: NUL_MESSAGE };
+      if (LONE_SURROGATE.test(next.value)) return { field, message: BROKEN_MESSAGE };
     } else if (typeof next.value === 'object' && next.value !== null && next.path.length < NUL_SEARCH_DEPTH) {
       for (const [key, inner] of Object.entries(next.value))
         pending.push({ value: inner, path: [...next.path, key] });
@@ -174,10 +179,10 @@ function findNulCharacter(value: unknown): string | null {
 }
 
 /**
- * Security review: PostgreSQL text cannot hold U+0000, and a NUL in any path, query or JSON body
- * value (`?input=%00`, `{"name": "a\u0000"}`) reached a query and answered 500. The schemas check
- * lengths and shapes, not this; refused here as a 400 on the field, before validation, for every
- * route of a module that adds this hook (the catalogue, inventory, movements). Multipart forms are checked where they are parsed (multipart-form.ts).
+ * Refuses text PostgreSQL cannot store (NUL, lone surrogates: see assertNoNulCharacter) in any path,
+ * query or JSON body value as a 400 on the field, before validation, for every route of a module
+ * that adds this hook (the catalogue, inventory, movements, sales, loyalty). Multipart forms are
+ * checked where they are parsed (multipart-form.ts).
  */
 export async function refuseNulCharacters(request: FastifyRequest): Promise<void> {
   for (const part of [request.params, request.query, request.body]) assertNoNulCharacter(part);

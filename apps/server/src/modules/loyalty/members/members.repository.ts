@@ -22,8 +22,9 @@ export type MemberDetails = {
  */
 const ORDER_BY: Record<MemberSort, string> = {
   name: 'name asc nulls last, card_code asc',
-  points: 'points desc, card_code asc',
-  newest: 'created_at desc, id desc',
+  // As the indexes sort (migration 0020), so a page is read from the index in order.
+  points: 'points desc nulls last, card_code asc',
+  newest: 'created_at desc nulls last, id desc nulls last',
 };
 
 function whereOf(scope: TenantScope, filter: MemberFilter): { where: string; values: unknown[] } {

@@ -42,24 +42,42 @@ async function requireMemberLocked(scope: TenantScope, id: string): Promise<Memb
   return member;
 }
 
-/** Adds points as a lot that expires at `expiresAt` (null: never). Answers the new balance. */
+/** The most points a balance (and what a member ever earned) holds: the columns are 32-bit. */
+export const MAX_POINTS = 2_000_000_000;
+
+/**
+ * Adds points as a lot that expires at `expiresAt` (null: never). A sale earns at most what keeps
+ * the balance within MAX_POINTS (a sale never fails over its points); a correction past it is
+ * refused (409). Answers the points added.
+ */
 export async function creditPoints(
   scope: TenantScope,
   change: PointsChange & { points: number; reason: 'EARN' | 'ADJUST'; expiresAt: Date | null },
 ): Promise<number> {
   if (change.points <= 0) throw new Error('a credit adds points');
   const member = await requireMemberLocked(scope, change.memberId);
-  const points = member.points + change.points;
+  const room = MAX_POINTS - Math.max(member.points, member.lifetimePoints);
+  if (change.reason === 'ADJUST' && change.points > room)
+    throw new AppError(
+      'CONFLICT',
+      `A balance holds at most ${MAX_POINTS} points; this member can take ${room} more.`,
+      {
+        field: 'adjustment.delta',
+      },
+    );
+  const added = Math.min(change.points, room);
+  if (added <= 0) return 0;
+  const points = member.points + added;
   await insertEntry(scope, {
-    ...entryOf(change, change.points, change.reason, points),
-    remaining: change.points,
+    ...entryOf(change, added, change.reason, points),
+    remaining: added,
     expiresAt: change.expiresAt,
   });
   await setBalance(scope, member.id, {
     points,
-    lifetimePoints: member.lifetimePoints + (change.reason === 'EARN' ? change.points : 0),
+    lifetimePoints: member.lifetimePoints + (change.reason === 'EARN' ? added : 0),
   });
-  return points;
+  return added;
 }
 
 /**

@@ -199,12 +199,11 @@ describe('the loyalty programme', () => {
     expect((await call(reader, 'GET', `${BASE}/active`)).statusCode).toBe(200);
   });
 
-  it('needs the LOYALTY feature to start, stop or change a programme', async () => {
+  it('needs the LOYALTY feature to start or change a programme; a downgraded business may still stop it', async () => {
     const program = await activate(TIERED);
     await setPlan(t, owner.businessId, 'FREE');
     for (const [method, url, body] of [
       ['POST', `${BASE}/activate/${CASHBACK}`, undefined],
-      ['POST', `${BASE}/deactivate`, undefined],
       ['POST', `${BASE}/reactivate/${program.id}`, undefined],
       ['PATCH', `${BASE}/${program.id}/override`, { overrides: {} }],
     ] as const) {
@@ -212,6 +211,9 @@ describe('the loyalty programme', () => {
       expect(res.statusCode, url).toBe(403);
       expect(res.headers['x-plan-violation']).toBe('1');
     }
+    const stopped = await call(owner, 'POST', `${BASE}/deactivate`);
+    expect(stopped.statusCode).toBe(200);
+    expect(stopped.json()).toMatchObject({ id: program.id, active: false });
   });
 
   it("never reaches another business's programme or templates (404)", async () => {

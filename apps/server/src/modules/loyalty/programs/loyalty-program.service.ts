@@ -64,9 +64,10 @@ export async function activateProgram(
   });
 }
 
+/** Stops the active programme; allowed without the plan's LOYALTY, so a downgraded business can stop it. */
 export async function deactivateProgram(deps: LoyaltyDeps, principal: Principal): Promise<TLoyaltyProgram> {
   return inTenant(deps.db, principal, async (scope) => {
-    await lockForSwitch(scope);
+    await planOfBusiness(scope, { lock: true });
     const current = await findActiveProgram(scope, { lock: true });
     if (!current) throw new AppError('NOT_FOUND', NO_ACTIVE_PROGRAM);
     const program = await setProgramActive(scope, current.id, false, deps.clock.now());
@@ -130,12 +131,16 @@ export async function overrideProgram(
   });
 }
 
-/** For sales and members: the active programme's rules, or undefined when none is active. */
+/**
+ * For sales and members: the active programme's rules, or undefined when none is active or the
+ * plan no longer has LOYALTY (a downgraded business's programme earns nothing until it upgrades).
+ */
 export async function activeRules(
   scope: TenantScope,
 ): Promise<{ programId: string; rules: TLoyaltyRules } | undefined> {
   const program = await findActiveProgram(scope, { lock: false });
   if (!program) return undefined;
+  if (!(await planOfBusiness(scope, { lock: false })).features.includes('LOYALTY')) return undefined;
   return {
     programId: program.id,
     rules: effectiveRules(program, await requireTemplate(scope, program.templateId)),

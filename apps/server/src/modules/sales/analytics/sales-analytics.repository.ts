@@ -78,8 +78,8 @@ function productRows(p: Params, window: DayWindow, conditions: ProductConditions
     p,
     window,
     {
-      rollup: `select ${columns}, quantity, total from sales_daily_products`,
-      raw: `select ${columns}, quantity::bigint, line_total from sale_lines`,
+      rollup: `select ${columns}, quantity, total, null::timestamptz as sold_at from sales_daily_products`,
+      raw: `select ${columns}, quantity::bigint, line_total, sold_at from sale_lines`,
     },
     productConditions(p, conditions),
   );
@@ -115,13 +115,13 @@ function skuRows(p: Params, window: DayWindow, skusLower?: readonly string[]): s
   const { monthFrom, monthTo } = monthsOf(window);
   const columns = 'sku, product_name, barcode, quantity';
   const days = (from: string, to: string) =>
-    `select ${columns}, total, day from sales_daily_products
+    `select ${columns}, total, day, null::timestamptz as sold_at from sales_daily_products
      where business_id = $1 and day >= ${p.add(from)}::date and day < ${p.add(to)}::date${where}`;
   const raw = (range: DayWindow['head']) =>
-    `select ${columns}::bigint, line_total, day from sale_lines
+    `select ${columns}::bigint, line_total, day, sold_at from sale_lines
      where business_id = $1 and sold_at >= ${p.add(range.from)} and sold_at < ${p.add(range.to)}${where}`;
   return `
-    select ${columns}, total, last_day as day from sales_monthly_skus
+    select ${columns}, total, last_day as day, null::timestamptz as sold_at from sales_monthly_skus
     where business_id = $1 and month >= ${p.add(monthFrom)}::date and month < ${p.add(monthTo)}::date${where}
     union all ${days(window.dayFrom, monthFrom)}
     union all ${days(monthTo, window.dayTo)}
@@ -144,8 +144,8 @@ function productSource(
 /**
  * The products of a window summed per `key` (the SKU across stores, or the product id), ordered by
  * the measure and cut to `limit`, then named: narrow keys are summed over every row, and only the
- * rows kept look up their SKU, name and barcode, those of their latest row (the greatest name on
- * that day). Ties order by the SKU: by product, the rows tied with the last one kept are named too
+ * rows kept look up their SKU, name and barcode, those of their latest row: the latest day, and
+ * on a partial day the latest sale (a day's rollup row already carries its latest sale's name). Ties order by the SKU: by product, the rows tied with the last one kept are named too
  * (`with ties`), and the cut is made after naming.
  */
 function productSums(
@@ -169,7 +169,7 @@ function productSums(
     kept as (${kept}),
     names as (
       select distinct on (${key}) ${key} as key, sku, product_name, barcode from src
-      where ${key} in (select key from kept) order by ${key}, day desc, product_name desc
+      where ${key} in (select key from kept) order by ${key}, day desc, sold_at desc nulls last, product_name desc
     )
     select k.key::text as key, n.product_name as label, k.quantity::bigint as quantity,
            round(k.total, 2)::text as "totalPrice", null::bigint as transactions,
@@ -430,8 +430,9 @@ const GROUPS = {
 export type LabelTable = 'categories' | 'stores';
 
 const LABELS_STAMP: Record<LabelTable, string> = {
-  categories: `(select md5(coalesce(string_agg(id::text || ':' || name, ',' order by id), '')) from categories where business_id = $1)`,
-  stores: `(select md5(coalesce(string_agg(id::text || ':' || name, ',' order by id), '')) from stores where business_id = $1)`,
+  // JSON pairs, not joined text: a name holding the separators cannot pass for another list.
+  categories: `(select md5(coalesce(json_agg(json_build_array(id, name) order by id)::text, '')) from categories where business_id = $1)`,
+  stores: `(select md5(coalesce(json_agg(json_build_array(id, name) order by id)::text, '')) from stores where business_id = $1)`,
 };
 
 /**

@@ -130,7 +130,7 @@ export const ZSale = z.object({
   total: ZMoney.describe('What the customer paid (negative: given back)'),
   unitsSold: z.number().int(),
   loyalty: ZSaleLoyalty.nullable().describe(
-    "Points of the member the customer reference names (null: no member, or no programme earned any)",
+    'Points of the member the customer reference names (null: no member, or no programme earned any)',
   ),
   createdBy: z.uuid().nullable(),
   createdAt: z.string(),

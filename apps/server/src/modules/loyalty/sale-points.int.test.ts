@@ -168,6 +168,7 @@ describe('points of sales', () => {
       await setPlan(t, owner.businessId, 'SUPREME');
     }
     expect((await sell('JOE-0001', [['jam', 1]])).loyalty?.points).toBe(12);
+    expect(await balanceOf(joe)).toEqual({ points: 12, lifetime_points: 12 });
   });
 
   it('earn at most what keeps a balance within the 2,000,000,000 points it holds; the sale goes through', async () => {

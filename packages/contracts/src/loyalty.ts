@@ -318,3 +318,30 @@ export type TLoyaltyMemberListQuery = z.input<typeof ZLoyaltyMemberListQuery>;
 
 export const ZLoyaltyMemberPage = ZPage(ZLoyaltyMember);
 export type TLoyaltyMemberPage = z.infer<typeof ZLoyaltyMemberPage>;
+
+/** The id the till names the stamp card's one reward by. */
+export const LOYALTY_VISIT_REWARD_ID = 'visit-reward';
+
+/**
+ * The rewards a member can redeem at the till under these rules: the catalogue of a points or
+ * tiered programme, the stamp card's one reward (its visits as the points it costs); none for
+ * cashback, whose points are spent as money directly (a point a cent).
+ */
+export function rewardsOfRules(rules: TLoyaltyRules): TLoyaltyReward[] {
+  switch (rules.type) {
+    case 'POINTS':
+    case 'TIERED':
+      return rules.rewards;
+    case 'VISITS':
+      return [
+        {
+          rewardId: LOYALTY_VISIT_REWARD_ID,
+          name: rules.reward.name,
+          pointsCost: rules.visitsForReward,
+          value: rules.reward.value,
+        },
+      ];
+    case 'CASHBACK':
+      return [];
+  }
+}

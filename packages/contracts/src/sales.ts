@@ -67,6 +67,30 @@ export const ZCreateSaleRequest = z.object({
     .datetime({ offset: true, message: 'soldAt is an ISO-8601 instant with its offset.' })
     .optional()
     .describe(`When it was sold (default: now); at most ${SALE_BACKDATE_DAYS} days back`),
+  redeem: z
+    .object({
+      rewardId: z
+        .string({ message: 'The reward is named by its id.' })
+        .trim()
+        .min(1, 'The reward is named by its id.')
+        .max(40, 'A reward id has at most 40 characters.')
+        .optional(),
+      points: z
+        .number({ message: 'The points to spend are a whole number from 1.' })
+        .int('The points to spend are a whole number from 1.')
+        .min(1, 'The points to spend are a whole number from 1.')
+        .max(2_000_000_000, 'The points to spend are at most 2,000,000,000.')
+        .optional(),
+    })
+    .refine((redeem) => (redeem.rewardId === undefined) !== (redeem.points === undefined), {
+      message: 'Redeem a reward by its id, or spend cashback points: one of the two.',
+      path: ['rewardId'],
+    })
+    .optional()
+    .describe(
+      "Spends the member's points (customerRef names the member): a reward of the programme, or " +
+        'cashback points (a point a cent). Taken off the total, never below zero.',
+    ),
 });
 export type TCreateSaleRequest = z.input<typeof ZCreateSaleRequest>;
 
@@ -109,7 +133,13 @@ export type TSaleLine = z.infer<typeof ZSaleLine>;
 export const ZSaleLoyalty = z.object({
   memberId: z.uuid(),
   cardCode: z.string(),
-  points: z.number().int().describe('Earned by a sale; negative: taken back by a refund'),
+  points: z
+    .number()
+    .int()
+    .describe(
+      "The change of the member's balance: earned less redeemed by a sale; negative: taken back by a refund",
+    ),
+  redeemed: z.number().int().describe('Points a sale spent on a reward (0 when none)'),
 });
 export type TSaleLoyalty = z.infer<typeof ZSaleLoyalty>;
 
@@ -127,7 +157,10 @@ export const ZSale = z.object({
   lines: z.array(ZSaleLine),
   subtotal: ZMoney.describe('Before discounts'),
   discountTotal: ZMoney,
-  total: ZMoney.describe('What the customer paid (negative: given back)'),
+  loyaltyDiscount: ZMoney.describe('Taken off by a loyalty reward (a refund gives back its share)'),
+  total: ZMoney.describe(
+    'What the customer paid: subtotal − discountTotal − loyaltyDiscount (negative: given back)',
+  ),
   unitsSold: z.number().int(),
   loyalty: ZSaleLoyalty.nullable().describe(
     'Points of the member the customer reference names (null: no member, or no programme earned any)',

@@ -117,7 +117,7 @@ describe('points of sales', () => {
       ['tea', 1],
     ]);
     expect(sale.total).toBe('16.99');
-    expect(sale.loyalty).toEqual({ memberId: ann, cardCode: 'ANN-0001', points: 16 });
+    expect(sale.loyalty).toEqual({ memberId: ann, cardCode: 'ANN-0001', points: 16, redeemed: 0 });
     expect(await balanceOf(ann)).toEqual({ points: 16, lifetime_points: 16 });
     // A GET answers what the create answered; the list shows it too.
     const read = await t.app.inject({
@@ -143,6 +143,7 @@ describe('points of sales', () => {
       memberId: bea,
       cardCode: 'BEA-0001',
       points: 12,
+      redeemed: 0,
     });
     expect((await sell('+44 20 7946 0001', [['tea', 1]])).loyalty?.points).toBe(4);
     const stranger = await sell('NOT-A-MEMBER', [['tea', 1]]);
@@ -243,7 +244,7 @@ describe('points of refunds', () => {
     expect(sale.loyalty?.points).toBe(42);
     // The tea back (4.00 of 42.97): floor(42 x 4.00 / 42.97) = 3.
     const first = await refund(sale, [{ lineNo: 2, quantity: 1 }]);
-    expect(first.loyalty).toEqual({ memberId: gus, cardCode: 'GUS-0001', points: -3 });
+    expect(first.loyalty).toEqual({ memberId: gus, cardCode: 'GUS-0001', points: -3, redeemed: 0 });
     // One jam back (16.99 of 42.97 so far): floor(42 x 16.99 / 42.97) = 16, less the 3 taken.
     const second = await refund(sale, [{ lineNo: 1, quantity: 1 }]);
     expect(second.loyalty?.points).toBe(-13);
@@ -282,5 +283,129 @@ describe('points of refunds', () => {
     await member({ cardCode: 'IDA-0001' });
     const sale = await sell('NOBODY', [['jam', 1]]);
     expect((await refund(sale)).loyalty).toBeNull();
+  });
+});
+
+describe('redemptions at the till', () => {
+  async function redeem(
+    customerRef: string | undefined,
+    redeem: object,
+    lines: Array<['jam' | 'tea', number]>,
+  ) {
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/sales',
+      headers: bearer(owner.token),
+      payload: {
+        storeId: shop.storeId,
+        paymentMethod: 'CARD',
+        ...(customerRef === undefined ? {} : { customerRef }),
+        lines: lines.map(([key, quantity]) => ({ productId: shop.products[key].id, quantity })),
+        redeem,
+      },
+    });
+  }
+
+  async function withPoints(cardCode: string, points: number): Promise<string> {
+    const id = await member({ cardCode });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/loyalty/members/${id}`,
+      headers: bearer(owner.token),
+      payload: { adjustment: { delta: points, note: 'Opening balance' } },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return id;
+  }
+
+  it("take a reward's value off the total, spend its points and earn on what was paid", async () => {
+    await activate(BUILT_IN.points);
+    const lou = await withPoints('LOU-0001', 600);
+    // 3 jams: 38.97; "5.00 off" costs 500 points: 33.97 paid, 33 points earned.
+    const res = await redeem('LOU-0001', { rewardId: 'five-off' }, [['jam', 3]]);
+    expect(res.statusCode, res.body).toBe(201);
+    const sale = res.json<TSale>();
+    expect(sale).toMatchObject({
+      subtotal: '38.97',
+      discountTotal: '0.00',
+      loyaltyDiscount: '5.00',
+      total: '33.97',
+    });
+    expect(sale.loyalty).toEqual({ memberId: lou, cardCode: 'LOU-0001', points: 33 - 500, redeemed: 500 });
+    expect(await balanceOf(lou)).toEqual({ points: 133, lifetime_points: 33 });
+    const read = await t.app.inject({
+      method: 'GET',
+      url: `/api/sales/${sale.id}`,
+      headers: bearer(owner.token),
+    });
+    expect(read.json()).toEqual(sale);
+    const { rows } = await t.sql(
+      "select note, value::text as value from loyalty_point_entries where sale_id = $1 and reason = 'REDEEM'",
+      [sale.id],
+    );
+    expect(rows).toEqual([{ note: '5.00 off', value: '5.00' }]);
+  });
+
+  it('give back on refunds what was paid, never the reward: in proportion, the rest at the last', async () => {
+    await activate(BUILT_IN.points);
+    await withPoints('MAY-0001', 500);
+    const sale = (
+      await redeem('MAY-0001', { rewardId: 'five-off' }, [
+        ['jam', 1],
+        ['tea', 2],
+      ])
+    ).json<TSale>();
+    // 12.99 + 8.00 = 20.99, less 5.00: 15.99 paid.
+    expect(sale.total).toBe('15.99');
+    // A tea back: 4.00 x 15.99 / 20.99 = 3.047... -> 3.04 given back.
+    const first = await refund(sale, [{ lineNo: 2, quantity: 1 }]);
+    expect(first).toMatchObject({ subtotal: '-4.00', loyaltyDiscount: '-0.96', total: '-3.04' });
+    const last = await refund(sale);
+    expect(last).toMatchObject({ subtotal: '-16.99', total: '-12.95' });
+    expect(Number(first.total) + Number(last.total)).toBeCloseTo(-15.99, 2);
+  });
+
+  it('spend cashback points as money, at most the total, a point a cent', async () => {
+    await activate(BUILT_IN.cashback);
+    const ned = await withPoints('NED-0001', 5000);
+    const res = await redeem('NED-0001', { points: 250 }, [['tea', 1]]);
+    expect(res.json<TSale>()).toMatchObject({ loyaltyDiscount: '2.50', total: '1.50' });
+    // More points than the sale costs: only its total is spent (4.00 = 400 points), nothing earned.
+    const all = (await redeem('NED-0001', { points: 4000 }, [['tea', 1]])).json<TSale>();
+    expect(all).toMatchObject({
+      loyaltyDiscount: '4.00',
+      total: '0.00',
+      loyalty: { points: -400, redeemed: 400 },
+    });
+    // 5000 - 250 + 3 (2 % of 1.50) - 400.
+    expect(await balanceOf(ned)).toEqual({ points: 4353, lifetime_points: 3 });
+  });
+
+  it('redeem the stamp card after its visits', async () => {
+    await activate(BUILT_IN.visits);
+    await withPoints('OLA-0001', 10);
+    const res = await redeem('OLA-0001', { rewardId: 'visit-reward' }, [['tea', 2]]);
+    expect(res.statusCode, res.body).toBe(201);
+    // A free coffee is worth 3.50: 8.00 - 3.50 = 4.50, under the 5.00 of a visit: no new stamp.
+    expect(res.json<TSale>()).toMatchObject({ total: '4.50', loyalty: { points: -10, redeemed: 10 } });
+  });
+
+  it('refuse a redemption without a member, programme, known reward or enough points, and write nothing', async () => {
+    const before = await t.sql('select count(*)::int as sales from sales');
+    const refused = async (customerRef: string | undefined, body: object, status: number, field?: string) => {
+      const res = await redeem(customerRef, body, [['jam', 1]]);
+      expect(res.statusCode, res.body).toBe(status);
+      if (field) expect(JSON.stringify(res.json().details)).toContain(field);
+    };
+    await member({ cardCode: 'PIA-0001' });
+    await refused('PIA-0001', { rewardId: 'five-off' }, 409);
+    await activate(BUILT_IN.points);
+    await refused(undefined, { rewardId: 'five-off' }, 400, 'customerRef');
+    await refused('NOBODY', { rewardId: 'five-off' }, 400, 'customerRef');
+    await refused('PIA-0001', { rewardId: 'free-car' }, 400, 'redeem.rewardId');
+    await refused('PIA-0001', { points: 100 }, 400, 'redeem.points');
+    await refused('PIA-0001', { rewardId: 'five-off' }, 409, 'redeem');
+    await refused('PIA-0001', { rewardId: 'five-off', points: 5 }, 400, 'redeem');
+    expect(await t.sql('select count(*)::int as sales from sales')).toEqual(before);
   });
 });

@@ -54,10 +54,10 @@ export async function findLoyaltyOfSales(
 ): Promise<Map<string, TSaleLoyalty>> {
   const result = await scope.tx.$client.query<TSaleLoyalty & { saleId: string }>(
     `select e.sale_id as "saleId", e.member_id as "memberId", m.card_code as "cardCode",
-            sum(e.delta)::int as points
+            sum(e.delta)::int as points, coalesce(-sum(e.delta) filter (where e.reason = 'REDEEM'), 0)::int as redeemed
      from loyalty_point_entries e
      join loyalty_members m on m.business_id = e.business_id and m.id = e.member_id
-     where e.business_id = $1 and e.sale_id = any($2::uuid[]) and e.reason in ('EARN', 'REFUND')
+     where e.business_id = $1 and e.sale_id = any($2::uuid[]) and e.reason in ('EARN', 'REFUND', 'REDEEM')
      group by e.sale_id, e.member_id, m.card_code`,
     [scope.businessId, saleIds],
   );

@@ -1,9 +1,10 @@
-import type { TSaleLoyalty } from '@app/contracts';
+import { rewardsOfRules, type TSaleLoyalty } from '@app/contracts';
 import type { TenantScope } from '../../platform/db/tenancy.js';
-import { toCents } from '../../platform/money.js';
+import { AppError, fieldError } from '../../platform/http/app-error.js';
+import { fromCents, toCents } from '../../platform/money.js';
 import { expiryOf, pointsEarned } from './loyalty-rules.js';
 import { activeRules } from './programs/loyalty-program.service.js';
-import { creditPoints, debitPoints, MAX_POINTS } from './points/points.service.js';
+import { creditPoints, debitPoints, MAX_POINTS, spendablePointsOf } from './points/points.service.js';
 import {
   findLoyaltyOfSales,
   findMemberByRef,
@@ -51,8 +52,111 @@ export async function earnPointsForSale(
     userId: sale.userId,
     now: sale.now,
   });
-  return points > 0 ? { memberId: member.id, cardCode: member.cardCode, points } : null;
+  return points > 0 ? { memberId: member.id, cardCode: member.cardCode, points, redeemed: 0 } : null;
 }
+
+export type Redemption = {
+  memberId: string;
+  cardCode: string;
+  programId: string;
+  /** Points spent, and the money they take off the sale, in cents. */
+  points: number;
+  valueCents: bigint;
+  what: string;
+};
+
+/**
+ * What a redemption at the till spends and takes off a sale of `totalCents`, read before the sale
+ * is written (nothing is spent here): a reward of the programme (its points; its value, at most
+ * the total), or cashback points (a point a cent, at most the total's cents). Refused as the 4xx
+ * of the till's field: no member named (400), no programme running (409), an unknown reward
+ * (400), fewer points than it costs (409).
+ */
+export async function priceRedemption(
+  scope: TenantScope,
+  input: {
+    customerRef: string | null;
+    redeem: { rewardId?: string; points?: number };
+    totalCents: bigint;
+    now: Date;
+  },
+): Promise<Redemption> {
+  const member = input.customerRef ? await findMemberByRef(scope, input.customerRef) : undefined;
+  if (!member)
+    throw fieldError(
+      'customerRef',
+      'To redeem points, give the member’s card code, e-mail or phone as the customer reference.',
+    );
+  const program = await activeRules(scope);
+  if (!program)
+    throw new AppError('CONFLICT', 'No loyalty programme is running: there is nothing to redeem.');
+  const { rules } = program;
+  let points: number;
+  let valueCents: bigint;
+  let what: string;
+  if (input.redeem.rewardId !== undefined) {
+    const reward = rewardsOfRules(rules).find((each) => each.rewardId === input.redeem.rewardId);
+    if (!reward)
+      throw fieldError(
+        'redeem.rewardId',
+        rules.type === 'CASHBACK'
+          ? 'A cashback programme has no rewards: spend points instead.'
+          : `The programme has no reward "${input.redeem.rewardId}".`,
+      );
+    points = reward.pointsCost;
+    valueCents = minBig(toCents(reward.value), input.totalCents);
+    what = reward.name;
+  } else {
+    if (rules.type !== 'CASHBACK')
+      throw fieldError(
+        'redeem.points',
+        'Only a cashback programme spends points as money: redeem a reward instead.',
+      );
+    valueCents = minBig(BigInt(input.redeem.points ?? 0), input.totalCents);
+    points = Number(valueCents);
+    what = 'Cashback';
+  }
+  const spendable = await spendablePointsOf(scope, member.id, input.now);
+  if (points > spendable)
+    throw new AppError(
+      'CONFLICT',
+      `${member.cardCode} has ${spendable} points to spend; this needs ${points}.`,
+      {
+        field: 'redeem',
+        spendable,
+      },
+    );
+  return {
+    memberId: member.id,
+    cardCode: member.cardCode,
+    programId: program.programId,
+    points,
+    valueCents,
+    what,
+  };
+}
+
+/** Spends a priced redemption for the sale just written (a REDEEM entry with the money it took). */
+export async function spendRedemption(
+  scope: TenantScope,
+  redemption: Redemption,
+  sale: { id: string; userId: string; now: Date },
+): Promise<void> {
+  if (redemption.points <= 0) return;
+  await debitPoints(scope, {
+    memberId: redemption.memberId,
+    programId: redemption.programId,
+    saleId: sale.id,
+    points: redemption.points,
+    reason: 'REDEEM',
+    note: redemption.what,
+    value: fromCents(redemption.valueCents),
+    userId: sale.userId,
+    now: sale.now,
+  });
+}
+
+const minBig = (a: bigint, b: bigint) => (a < b ? a : b);
 
 /**
  * Takes back, for a refund, the points the sale earned in the proportion of the money given back
@@ -91,7 +195,9 @@ export async function takeBackPointsForRefund(
     userId: refund.userId,
     now: refund.now,
   });
-  return taken > 0 ? { memberId: earned.memberId, cardCode: earned.cardCode, points: -taken } : null;
+  return taken > 0
+    ? { memberId: earned.memberId, cardCode: earned.cardCode, points: -taken, redeemed: 0 }
+    : null;
 }
 
 /** The points each of these sales or refunds earned or took back, for the sales' answers. */

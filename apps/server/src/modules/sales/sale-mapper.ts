@@ -28,6 +28,7 @@ function toSaleHeader(row: SaleRow, loyalty: TSaleLoyalty | null): Omit<TSale, '
     customerRef: row.customerRef,
     subtotal: row.subtotal,
     discountTotal: row.discountTotal,
+    loyaltyDiscount: row.loyaltyDiscount,
     total: row.total,
     unitsSold: row.units,
     loyalty,

@@ -20,6 +20,7 @@ export type SaleRow = {
   customerRef: string | null;
   subtotal: string;
   discountTotal: string;
+  loyaltyDiscount: string;
   total: string;
   units: number;
   createdBy: string | null;
@@ -57,8 +58,8 @@ export async function insertSale(
     text: `
       with sale as (
         insert into sales (business_id, id, kind, refund_of, store_id, location_id, sold_at, day, payment_method,
-                           customer_ref, subtotal, discount_total, total, units, created_by)
-        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
+                           customer_ref, subtotal, discount_total, total, units, created_by, loyalty_discount)
+        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $17)
         returning created_at
       ),
       lines as (
@@ -100,6 +101,7 @@ export async function insertSale(
           line_total: line.lineTotal,
         })),
       ),
+      sale.loyaltyDiscount,
     ],
   });
   const row = result.rows[0];
@@ -110,7 +112,7 @@ export async function insertSale(
 const SALE_COLUMNS = `s.id, s.kind, s.refund_of as "refundOf", s.store_id as "storeId",
   coalesce(st.name, '') as "storeName", s.location_id as "locationId", s.sold_at as "soldAt",
   s.day::text as day, s.payment_method as "paymentMethod", s.customer_ref as "customerRef", s.subtotal,
-  s.discount_total as "discountTotal", s.total, s.units, s.created_by as "createdBy", s.created_at as "createdAt"`;
+  s.discount_total as "discountTotal", s.loyalty_discount as "loyaltyDiscount", s.total, s.units, s.created_by as "createdBy", s.created_at as "createdAt"`;
 
 const STORE_JOIN = 'left join stores st on st.business_id = s.business_id and st.id = s.store_id';
 

@@ -5,11 +5,16 @@ import { isNumericOverflow } from '../../platform/db/pg-errors.js';
 import { inTenant, type TenantScope } from '../../platform/db/tenancy.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { once, type IdempotencyClaim } from '../../platform/idempotency/idempotency.js';
-import { isStorableAmount, toCents } from '../../platform/money.js';
+import { fromCents, isStorableAmount, toCents } from '../../platform/money.js';
 import { dateInTimeZone } from '../../platform/zoned-time.js';
 import { timeZoneOfBusiness } from '../access/businesses.service.js';
 import { changeStock, ensureItems, timeOrderedUuid } from '../inventory/stock/stock.service.js';
-import { earnPointsForSale, takeBackPointsForRefund } from '../loyalty/sale-points.service.js';
+import {
+  earnPointsForSale,
+  priceRedemption,
+  spendRedemption,
+  takeBackPointsForRefund,
+} from '../loyalty/sale-points.service.js';
 import {
   effectivePrice,
   findProductsForSale,
@@ -37,6 +42,7 @@ import {
   type NewSale,
   type NewSaleLine,
   type SaleLineRow,
+  type SaleRow,
 } from './sales.repository.js';
 
 /**
@@ -108,6 +114,14 @@ async function createSale(scope: TenantScope, actor: Actor, body: CreateSaleBody
       });
     return { lineNo: index + 1, ...copyOf(product), ...priced };
   });
+  const redemption = body.redeem
+    ? await priceRedemption(scope, {
+        customerRef: body.customerRef ?? null,
+        redeem: body.redeem,
+        totalCents: toCents(totalsOf(lines).total),
+        now,
+      })
+    : null;
   const sale = await saleOf(scope, actor, {
     id: timeOrderedUuid(),
     kind: 'SALE',
@@ -117,6 +131,7 @@ async function createSale(scope: TenantScope, actor: Actor, body: CreateSaleBody
     paymentMethod: body.paymentMethod,
     customerRef: body.customerRef ?? null,
     lines,
+    loyaltyCents: redemption?.valueCents,
   });
   const createdAt = await insertSale(scope, sale, lines);
   try {
@@ -125,7 +140,17 @@ async function createSale(scope: TenantScope, actor: Actor, body: CreateSaleBody
     throw namedShortage(error, lines, store);
   }
   await addToRollups(scope, sale, lines);
-  const loyalty = await earnPointsForSale(scope, { ...sale, userId: actor.userId, now });
+  if (redemption) await spendRedemption(scope, redemption, { id: sale.id, userId: actor.userId, now });
+  // Earned on what was paid, after the reward.
+  const earned = await earnPointsForSale(scope, { ...sale, userId: actor.userId, now });
+  const loyalty = redemption
+    ? {
+        memberId: redemption.memberId,
+        cardCode: redemption.cardCode,
+        points: (earned?.points ?? 0) - redemption.points,
+        redeemed: redemption.points,
+      }
+    : earned;
   return toSale({ ...sale, storeName: store.name, createdAt }, withNothingRefunded(lines), loyalty);
 }
 
@@ -171,6 +196,7 @@ async function createRefund(
     paymentMethod: sold.paymentMethod,
     customerRef: sold.customerRef,
     lines,
+    loyaltyCents: await loyaltyShareOfRefund(scope, sold, lines, soldLines, giving),
   });
   const createdAt = await insertSale(scope, refund, lines);
   await addRefundedQuantities(
@@ -194,15 +220,49 @@ async function createRefund(
   return toSale({ ...refund, storeName: sold.storeName, createdAt }, withNothingRefunded(lines), loyalty);
 }
 
+/**
+ * The share of a sale's loyalty discount a refund gives back (negative cents): the customer gets
+ * back what she paid for the units, not their price before the reward. In proportion to the
+ * lines' money; the refund that ends the sale gives back exactly what is left, so the refunds of a
+ * sale never give back more than it took.
+ */
+async function loyaltyShareOfRefund(
+  scope: TenantScope,
+  sold: SaleRow,
+  lines: readonly PricedLine[],
+  soldLines: readonly SaleLineRow[],
+  giving: ReadonlyArray<{ line: SaleLineRow; units: number }>,
+): Promise<bigint> {
+  const discount = toCents(sold.loyaltyDiscount);
+  if (discount <= 0n) return 0n;
+  const gross = -toCents(totalsOf(lines).total);
+  const earlier = await findRefundsOf(scope, sold.id);
+  const givenBack = earlier.reduce((sum, each) => sum - toCents(each.total), 0n);
+  const unitsLeft = soldLines.reduce((sum, line) => sum + line.quantity - line.refundedQuantity, 0);
+  const unitsNow = giving.reduce((sum, each) => sum + each.units, 0);
+  const paidLeft = toCents(sold.total) - givenBack;
+  // The last refund: what was paid and not yet given back; else the lines' share of what was paid.
+  const back =
+    unitsNow >= unitsLeft
+      ? paidLeft
+      : minCents((gross * toCents(sold.total)) / (toCents(sold.total) + discount), paidLeft);
+  return -(gross - back);
+}
+
+const minCents = (a: bigint, b: bigint) => (a < b ? a : b);
+
 async function saleOf(
   scope: TenantScope,
   actor: Actor,
   sale: Pick<NewSale, 'id' | 'kind' | 'refundOf' | 'soldAt' | 'paymentMethod' | 'customerRef'> & {
     store: { id: string; locationId: string };
     lines: readonly PricedLine[];
+    /** Cents taken off the lines' total by a loyalty reward (a refund: its share given back, negative). */
+    loyaltyCents?: bigint;
   },
 ): Promise<NewSale> {
   const totals = totalsOf(sale.lines);
+  const loyaltyCents = sale.loyaltyCents ?? 0n;
   if (!totals.isStorable)
     throw new AppError('VALIDATION_ERROR', "The sale's total is too large to record.", {
       fieldErrors: { lines: ["The sale's total is too large to record."] },
@@ -220,7 +280,8 @@ async function saleOf(
     customerRef: sale.customerRef,
     subtotal: totals.subtotal,
     discountTotal: totals.discountTotal,
-    total: totals.total,
+    loyaltyDiscount: fromCents(loyaltyCents),
+    total: fromCents(toCents(totals.total) - loyaltyCents),
     units: totals.units,
     createdBy: actor.userId,
   };

@@ -36,6 +36,8 @@ export const sales = pgTable(
     customerRef: text('customer_ref'),
     subtotal: numeric('subtotal', { precision: 14, scale: 2 }).notNull(),
     discountTotal: numeric('discount_total', { precision: 14, scale: 2 }).notNull(),
+    /** Taken off by a loyalty reward; a refund carries its share, negative. */
+    loyaltyDiscount: numeric('loyalty_discount', { precision: 14, scale: 2 }).notNull().default('0'),
     total: numeric('total', { precision: 14, scale: 2 }).notNull(),
     units: integer('units').notNull(),
     createdBy: uuid('created_by'),

@@ -149,6 +149,7 @@ export const SALE: TSale = {
   lines: [line(1, OAT_MILK, 2), line(2, RYE_BREAD, 1)],
   subtotal: '7.50',
   discountTotal: '0.40',
+  loyaltyDiscount: '0.00',
   total: '7.10',
   unitsSold: 3,
   loyalty: null,

@@ -170,3 +170,8 @@ export function toEntry(row: EntryRow): TLoyaltyEntry {
     createdAt: row.createdAt.toISOString(),
   };
 }
+
+/** What the member can spend at `now`: her lots not past their expiry. */
+export async function spendablePointsOf(scope: TenantScope, memberId: string, now: Date): Promise<number> {
+  return spendablePoints(scope, memberId, now);
+}

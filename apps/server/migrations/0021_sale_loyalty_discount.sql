@@ -1,0 +1,1 @@
+ALTER TABLE "sales" ADD COLUMN "loyalty_discount" numeric(14, 2) DEFAULT '0' NOT NULL;

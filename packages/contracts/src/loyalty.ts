@@ -345,3 +345,27 @@ export function rewardsOfRules(rules: TLoyaltyRules): TLoyaltyReward[] {
       return [];
   }
 }
+
+/** `GET /api/sales/loyalty-member?ref=`: the member a customer reference names, as the till needs her. */
+export const ZTillMemberQuery = z.object({
+  ref: z
+    .string({ message: 'Scan the card, or type its code, an e-mail or a phone.' })
+    .trim()
+    .min(1, 'Scan the card, or type its code, an e-mail or a phone.')
+    .max(100, 'A customer reference has at most 100 characters.'),
+});
+export type TTillMemberQuery = z.input<typeof ZTillMemberQuery>;
+
+export const ZTillMember = z.object({
+  memberId: ZUuid,
+  cardCode: z.string(),
+  name: z.string().nullable(),
+  points: z.number().int().describe('What she can spend now (lots not expired)'),
+  tier: z.string().nullable(),
+  /** The running programme's type, or null when none runs (nothing to earn or redeem). */
+  programType: ZLoyaltyType.nullable(),
+  rewards: z
+    .array(ZLoyaltyReward.extend({ affordable: z.boolean() }))
+    .describe('What she can redeem (cashback: none, points are spent as money)'),
+});
+export type TTillMember = z.infer<typeof ZTillMember>;

@@ -55,6 +55,8 @@ export const API = {
     root: '/api/sales',
     /** What a scanned or typed code sells at a store, priced as a sale now would be. */
     lookup: '/api/sales/lookup',
+    /** The till's look-up of a loyalty member by card code, e-mail or phone. */
+    loyaltyMember: '/api/sales/loyalty-member',
     byId: '/api/sales/:id',
     refund: '/api/sales/:id/refund',
     byStore: '/api/sales/:saleId/store/:storeId',

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { TLoyaltyProgram, TSale } from '@app/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-app.js';
-import { bearer, ownerWithBusiness } from '../../../test/factories/accounts.js';
+import { bearer, ownerWithBusiness, staffMember } from '../../../test/factories/accounts.js';
 import { setPlan } from '../../../test/factories/catalogue.js';
 import { expectRollupsBalanced, recordSale, saleSetUp } from '../../../test/factories/sales.js';
 import { settableClock } from '../../../test/factories/subscriptions.js';
@@ -407,5 +407,72 @@ describe('redemptions at the till', () => {
     await refused('PIA-0001', { rewardId: 'five-off' }, 409, 'redeem');
     await refused('PIA-0001', { rewardId: 'five-off', points: 5 }, 400, 'redeem');
     expect(await t.sql('select count(*)::int as sales from sales')).toEqual(before);
+  });
+});
+
+describe("the till's member look-up", () => {
+  it('shows a store assistant the points she can spend, her tier and the rewards she can afford', async () => {
+    await activate(BUILT_IN.tiered);
+    const assistant = await staffMember(t, owner.token, ['ROLE_STORE_ASSISTANT']);
+    const id = await member({ cardCode: 'QUE-0001', email: 'que@example.com' });
+    await t.sql("update loyalty_members set name = 'Queenie', lifetime_points = 1200 where id = $1", [id]);
+    const adjust = await t.app.inject({
+      method: 'PUT',
+      url: `/api/loyalty/members/${id}`,
+      headers: bearer(owner.token),
+      payload: { adjustment: { delta: 700, note: 'Welcome' } },
+    });
+    expect(adjust.statusCode, adjust.body).toBe(200);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/sales/loyalty-member?ref=QUE@example.com',
+      headers: bearer(assistant.token),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      memberId: id,
+      cardCode: 'QUE-0001',
+      name: 'Queenie',
+      points: 700,
+      tier: 'Silver',
+      programType: 'TIERED',
+      rewards: [
+        { rewardId: 'five-off', name: '5.00 off', pointsCost: 500, value: '5.00', affordable: true },
+        { rewardId: 'fifteen-off', name: '15.00 off', pointsCost: 1200, value: '15.00', affordable: false },
+      ],
+    });
+    // A loyalty reader cannot record sales, so cannot use the till's look-up.
+    const reader = await staffMember(t, owner.token, ['ROLE_LOYALTY_READER']);
+    const refused = await t.app.inject({
+      method: 'GET',
+      url: '/api/sales/loyalty-member?ref=QUE-0001',
+      headers: bearer(reader.token),
+    });
+    expect(refused.statusCode).toBe(403);
+  });
+
+  it("answers 404 for a reference no member has, and for another business's member", async () => {
+    const other = await ownerWithBusiness(t, 'Other Shop');
+    await setPlan(t, other.businessId, 'SUPREME');
+    await t.sql('insert into loyalty_members (business_id, id, card_code) values ($1, $2, $3)', [
+      other.businessId,
+      randomUUID(),
+      'THEIRS-01',
+    ]);
+    for (const ref of ['THEIRS-01', 'NOBODY-00']) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/sales/loyalty-member?ref=${ref}`,
+        headers: bearer(owner.token),
+      });
+      expect(res.statusCode, ref).toBe(404);
+      expect(res.json().message).toBe('No loyalty member has this card code, e-mail or phone.');
+    }
+    const blank = await t.app.inject({
+      method: 'GET',
+      url: '/api/sales/loyalty-member?ref=%20',
+      headers: bearer(owner.token),
+    });
+    expect(blank.statusCode).toBe(400);
   });
 });

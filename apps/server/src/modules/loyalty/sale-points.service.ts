@@ -1,8 +1,8 @@
-import { rewardsOfRules, type TSaleLoyalty } from '@app/contracts';
+import { rewardsOfRules, type TSaleLoyalty, type TTillMember } from '@app/contracts';
 import type { TenantScope } from '../../platform/db/tenancy.js';
 import { AppError, fieldError } from '../../platform/http/app-error.js';
 import { fromCents, toCents } from '../../platform/money.js';
-import { expiryOf, pointsEarned } from './loyalty-rules.js';
+import { expiryOf, pointsEarned, tierOf } from './loyalty-rules.js';
 import { activeRules } from './programs/loyalty-program.service.js';
 import { creditPoints, debitPoints, MAX_POINTS, spendablePointsOf } from './points/points.service.js';
 import {
@@ -207,4 +207,29 @@ export async function loyaltyOfSales(
 ): Promise<Map<string, TSaleLoyalty>> {
   if (saleIds.length === 0) return new Map();
   return findLoyaltyOfSales(scope, saleIds);
+}
+
+/**
+ * For the till (`sales:record`, so store assistants too): the member a customer reference names,
+ * with only what a checkout shows: her spendable points, her tier and the rewards she can redeem.
+ */
+export async function memberForTill(scope: TenantScope, ref: string, now: Date): Promise<TTillMember> {
+  const member = await findMemberByRef(scope, ref);
+  if (!member) throw new AppError('NOT_FOUND', 'No loyalty member has this card code, e-mail or phone.');
+  const program = await activeRules(scope);
+  const points = await spendablePointsOf(scope, member.id, now);
+  return {
+    memberId: member.id,
+    cardCode: member.cardCode,
+    name: member.name,
+    points,
+    tier: program ? tierOf(program.rules, member.lifetimePoints) : null,
+    programType: program?.rules.type ?? null,
+    rewards: program
+      ? rewardsOfRules(program.rules).map((reward) => ({
+          ...reward,
+          affordable: reward.pointsCost <= points,
+        }))
+      : [],
+  };
 }

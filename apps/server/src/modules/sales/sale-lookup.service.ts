@@ -1,8 +1,9 @@
-import type { TSaleProduct } from '@app/contracts';
+import type { TSaleProduct, TTillMember } from '@app/contracts';
 import type { Principal } from '../../platform/auth/guard.js';
 import { inTenant } from '../../platform/db/tenancy.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { stockOfProducts } from '../inventory/inventory.service.js';
+import { memberForTill } from '../loyalty/sale-points.service.js';
 import { effectivePrice, findProductsForSale, toDiscount } from '../product/products/products.service.js';
 import { requireStore } from '../product/stores/stores.service.js';
 import type { SalesDeps } from './sales.deps.js';
@@ -52,4 +53,13 @@ export async function lookUpForSale(
       stock: stock.get(product.id) ?? 0,
     };
   });
+}
+
+/** The till's look-up of a loyalty member (loyalty's memberForTill), at the app's clock. */
+export async function loyaltyMemberForTill(
+  deps: SalesDeps,
+  principal: Principal,
+  ref: string,
+): Promise<TTillMember> {
+  return inTenant(deps.db, principal, (scope) => memberForTill(scope, ref, deps.clock.now()));
 }

@@ -12,11 +12,13 @@ import {
   ZSaleLookupQuery,
   ZSaleProduct,
   ZSaleStoreParams,
+  ZTillMember,
+  ZTillMemberQuery,
 } from '@app/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requirePrincipal } from '../../platform/auth/guard.js';
 import { IDEMPOTENCY_DESCRIPTION, idempotencyClaim } from '../../platform/idempotency/idempotency.js';
-import { lookUpForSale } from './sale-lookup.service.js';
+import { loyaltyMemberForTill, lookUpForSale } from './sale-lookup.service.js';
 import { getSale, listSales } from './sale-reads.service.js';
 import type { SalesDeps } from './sales.deps.js';
 import { recordSale, refundSale } from './sales.service.js';
@@ -101,6 +103,25 @@ export const salesRoutes: FastifyPluginAsyncZod<{ deps: SalesDeps }> = async (ap
       },
     },
     async (request) => lookUpForSale(deps, requirePrincipal(request.principal), request.query),
+  );
+
+  app.get(
+    API.sales.loyaltyMember,
+    {
+      config: { access: { permission: 'sales:record' } },
+      schema: {
+        tags: TAGS,
+        operationId: 'lookUpLoyaltyMemberForSale',
+        summary: 'The loyalty member a card code, e-mail or phone names, as the till shows her',
+        description:
+          'For the till: her card code, name, the points she can spend now, her tier and the rewards of the ' +
+          'running programme (with whether she can afford each). Anyone who may record a sale may ask; 404 ' +
+          'when no member matches.',
+        querystring: ZTillMemberQuery,
+        response: { 200: ZTillMember, 400: ZErrorBody, 404: ZErrorBody },
+      },
+    },
+    async (request) => loyaltyMemberForTill(deps, requirePrincipal(request.principal), request.query.ref),
   );
 
   app.get(

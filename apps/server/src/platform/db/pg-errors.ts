@@ -21,3 +21,14 @@ function hasCode(error: unknown, code: string): boolean {
   }
   return false;
 }
+
+/** The constraint a database error names (on the error or up to two causes deep), e.g. a unique index. */
+export function constraintOf(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 3 && current; depth++) {
+    const constraint = (current as { constraint?: unknown }).constraint;
+    if (typeof constraint === 'string') return constraint;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}

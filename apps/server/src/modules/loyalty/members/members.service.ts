@@ -11,7 +11,7 @@ import {
 import type { z } from 'zod';
 import type { Principal } from '../../../platform/auth/guard.js';
 import { totalShownByPage } from '../../../platform/db/list-paging.js';
-import { isUniqueViolation } from '../../../platform/db/pg-errors.js';
+import { constraintOf, isUniqueViolation } from '../../../platform/db/pg-errors.js';
 import { inTenant, type TenantScope } from '../../../platform/db/tenancy.js';
 import { AppError } from '../../../platform/http/app-error.js';
 import { planOfBusiness } from '../../access/businesses.service.js';
@@ -229,16 +229,6 @@ function cardCodeTaken(cardCode: string): AppError {
   return new AppError('CONFLICT', `The card code ${cardCode} belongs to another member.`, {
     field: 'cardCode',
   });
-}
-
-function constraintOf(error: unknown): string | undefined {
-  let current: unknown = error;
-  for (let depth = 0; depth < 3 && current; depth++) {
-    const constraint = (current as { constraint?: unknown }).constraint;
-    if (typeof constraint === 'string') return constraint;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return undefined;
 }
 
 function toMember(row: MemberRow, tierFor: (lifetimePoints: number) => string | null): TLoyaltyMember {

@@ -5,7 +5,7 @@ import type { Principal } from '../../../platform/auth/guard.js';
 import { IMAGE_CONTAINER } from '../../../platform/blobs/blob-storage.js';
 import { prepareImage, storeImage, type PreparedImage } from '../../../platform/blobs/uploaded-image.js';
 import { inTenant, type TenantScope } from '../../../platform/db/tenancy.js';
-import { isUniqueViolation } from '../../../platform/db/pg-errors.js';
+import { constraintOf, isUniqueViolation } from '../../../platform/db/pg-errors.js';
 import { AppError, fieldError } from '../../../platform/http/app-error.js';
 import { recordAuditEvent } from '../../audit/audit.service.js';
 import { planOfBusiness } from '../../access/businesses.service.js';
@@ -329,16 +329,6 @@ async function writeOrConflict(
       field: 'sku',
     });
   }
-}
-
-function constraintOf(error: unknown): string | undefined {
-  let current: unknown = error;
-  for (let depth = 0; depth < 3 && current; depth++) {
-    const constraint = (current as { constraint?: unknown }).constraint;
-    if (typeof constraint === 'string') return constraint;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return undefined;
 }
 
 async function storeOnce(

@@ -13,6 +13,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { demoRoutes } from './demo/demo.routes.js';
 import { registerAccessModule } from './modules/access/access.module.js';
+import { registerAlertsModule } from './modules/alerts/alerts.module.js';
 import { registerAuditModule } from './modules/audit/audit.module.js';
 import { registerInventoryModule } from './modules/inventory/inventory.module.js';
 import { registerLoyaltyModule } from './modules/loyalty/loyalty.module.js';
@@ -78,6 +79,7 @@ export const API_TAGS = [
   },
   { name: 'loyalty-program', description: 'The business’s loyalty programme and its overrides' },
   { name: 'loyalty-members', description: 'Members of the loyalty programme and their points' },
+  { name: 'alerts', description: 'Broadcasts to the business or a store, and each user’s inbox' },
 ];
 
 export type AppOptions = {
@@ -227,6 +229,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     { secret: config.jwtSecret },
   );
   await registerSalesModule(app, { db, clock: options.clock ?? systemClock });
+  await registerAlertsModule(app, { db, clock: options.clock ?? systemClock });
   await registerLoyaltyModule(
     app,
     { db, clock: options.clock ?? systemClock, jobs, log: app.log },

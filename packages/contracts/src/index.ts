@@ -1,3 +1,4 @@
+export * from './alerts.js';
 export * from './audit-events.js';
 export * from './audit.js';
 export * from './auth.js';

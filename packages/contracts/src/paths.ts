@@ -74,6 +74,14 @@ export const API = {
     active: '/api/business/loyalty-program/active',
     override: '/api/business/loyalty-program/:programId/override',
   },
+  alerts: {
+    root: '/api/alerts',
+    business: '/api/alerts/business',
+    inbox: '/api/alerts/inbox',
+    /** GET: the alerts of the store this id names (the specification's /api/alerts/{storeId}); PUT, DELETE: one alert. */
+    byId: '/api/alerts/:id',
+    read: '/api/alerts/:id/read',
+  },
   loyaltyMembers: {
     root: '/api/loyalty/members',
     byId: '/api/loyalty/members/:id',

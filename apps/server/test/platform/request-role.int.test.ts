@@ -235,6 +235,8 @@ describe('the table catalogue', () => {
     loyalty_programs: ['INSERT', 'SELECT', 'UPDATE'],
     loyalty_members: ['INSERT', 'SELECT', 'UPDATE'],
     loyalty_point_entries: ['INSERT', 'SELECT'],
+    alerts: ['DELETE', 'INSERT', 'SELECT', 'UPDATE'],
+    alert_reads: ['INSERT', 'SELECT'],
   };
 
   it('every table of the public schema is FORCE row-level security or exempt with a reason', async () => {

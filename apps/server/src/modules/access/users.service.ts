@@ -8,7 +8,7 @@ import {
   type TUser,
 } from '@app/contracts';
 import type { Principal } from '../../platform/auth/guard.js';
-import { inGlobal, inTenant } from '../../platform/db/tenancy.js';
+import { inGlobal, inTenant, type TenantScope } from '../../platform/db/tenancy.js';
 import { isUniqueViolation } from '../../platform/db/pg-errors.js';
 import { assertSessionHoldsIn } from '../../platform/db/session-check.js';
 import { AppError, notFound } from '../../platform/http/app-error.js';
@@ -222,4 +222,9 @@ function unsavedUser(row: NewUserRow & { roles: UserRow['roles'] }): UserRow {
     updatedAt: now,
     ...row,
   };
+}
+
+/** For alerts: the location a member of staff works at (null: the whole business, or none set). */
+export async function locationOfUser(scope: TenantScope, userId: string): Promise<string | null> {
+  return (await findUserById(scope.tx, userId))?.locationId ?? null;
 }

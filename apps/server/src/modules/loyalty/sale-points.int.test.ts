@@ -233,7 +233,7 @@ describe('points of sales', () => {
 });
 
 describe('points of refunds', () => {
-  it('take back the share of the points the money given back is of the sale, the rest at the last refund', async () => {
+  it('take back what the money still paid does not keep, the rest at the last refund', async () => {
     await activate(BUILT_IN.points);
     const gus = await member({ cardCode: 'GUS-0001' });
     // 3 jams and a tea: 42.97, 42 points.
@@ -242,15 +242,15 @@ describe('points of refunds', () => {
       ['tea', 1],
     ]);
     expect(sale.loyalty?.points).toBe(42);
-    // The tea back (4.00 of 42.97): floor(42 x 4.00 / 42.97) = 3.
+    // The tea back: 38.97 still paid keeps floor(42 x 38.97 / 42.97) = 38, so 4 are due.
     const first = await refund(sale, [{ lineNo: 2, quantity: 1 }]);
-    expect(first.loyalty).toEqual({ memberId: gus, cardCode: 'GUS-0001', points: -3, redeemed: 0 });
-    // One jam back (16.99 of 42.97 so far): floor(42 x 16.99 / 42.97) = 16, less the 3 taken.
+    expect(first.loyalty).toEqual({ memberId: gus, cardCode: 'GUS-0001', points: -4, redeemed: 0 });
+    // One jam back: 25.98 keeps floor(42 x 25.98 / 42.97) = 25, so 17 are due, less the 4 taken.
     const second = await refund(sale, [{ lineNo: 1, quantity: 1 }]);
     expect(second.loyalty?.points).toBe(-13);
     // The rest: all 42.
     const last = await refund(sale);
-    expect(last.loyalty?.points).toBe(-26);
+    expect(last.loyalty?.points).toBe(-25);
     expect(await balanceOf(gus)).toEqual({ points: 0, lifetime_points: 0 });
     const read = await t.app.inject({
       method: 'GET',

@@ -159,9 +159,9 @@ export async function spendRedemption(
 const minBig = (a: bigint, b: bigint) => (a < b ? a : b);
 
 /**
- * Takes back, for a refund, the points the sale earned in the proportion of the money given back
- * so far (this refund included) to the sale's total, less what earlier refunds took; a member who
- * has spent them loses what is left. Null when the sale earned nothing or nothing is taken.
+ * Takes back, for a refund, the points the sale earned less what the money still paid keeps (in
+ * proportion, rounded down), less what earlier refunds took; a member who has spent them loses what
+ * is left. Null when the sale earned nothing or nothing is taken.
  */
 export async function takeBackPointsForRefund(
   scope: TenantScope,
@@ -181,7 +181,10 @@ export async function takeBackPointsForRefund(
   if (saleCents <= 0n) return null;
   const givenBack = refund.refunds.reduce((sum, each) => sum - toCents(each.total), 0n);
   const share = givenBack >= saleCents ? saleCents : givenBack;
-  const due = Number((BigInt(earned.points) * share) / saleCents);
+  // What the money still paid keeps, rounded down; the rest is due: a stamp earned by a basket
+  // goes with the refund that leaves it under the minimum, not with the last cent.
+  const kept = (BigInt(earned.points) * (saleCents - share)) / saleCents;
+  const due = earned.points - Number(kept);
   const earlier = refund.refunds.filter((each) => each.id !== refund.id).map((each) => each.id);
   const takenBefore = -(await sumPointsOfSales(scope, earlier));
   const wanted = due - takenBefore;

@@ -187,7 +187,12 @@ function CorrectionForm({ member }: { member: TLoyaltyMemberDetail }) {
     showErrors(found);
     if (result.errors) return;
     try {
-      await update({ id: member.id, body: { adjustment: { delta: Number(delta.trim()), note } } }).unwrap();
+      // The details go along unchanged: the server has read a detail left out as one cleared.
+      const details = { name: member.name, email: member.email, phone: member.phone };
+      await update({
+        id: member.id,
+        body: { ...details, adjustment: { delta: Number(delta.trim()), note } },
+      }).unwrap();
       notifySuccess(REWARDS_SUCCESS.adjust);
       setDelta('');
       setNote('');

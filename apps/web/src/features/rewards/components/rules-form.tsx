@@ -172,7 +172,6 @@ export function RulesForm({
                 <TextField
                   {...rowField('tiers', draft.tiers, index, 'multiplier', 'Multiplier')}
                   inputMode="decimal"
-                  slotProps={{ input: { endAdornment: <InputAdornment position="end">×</InputAdornment> } }}
                 />
                 <Tooltip title="Remove tier">
                   <span>

@@ -107,9 +107,11 @@ export function TemplateGallery({
         <Typography variant="body2" color="text.secondary">
           {template.description || 'No description.'}
         </Typography>
-        <Typography variant="body2" sx={{ flex: 1 }}>
-          {describeRules(template.rules, money.format).join(' · ')}
-        </Typography>
+        <Box sx={{ flex: 1 }}>
+          <Typography variant="body2" sx={{ bgcolor: 'action.hover', borderRadius: 1, px: 1.5, py: 1 }}>
+            {describeRules(template.rules, money.format).join(' · ')}
+          </Typography>
+        </Box>
         <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', mt: 1 }}>
           {isRunning ? (
             <Chip icon={<CheckIcon />} color="success" variant="outlined" label="Active" />

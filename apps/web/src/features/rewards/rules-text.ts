@@ -40,7 +40,7 @@ export function describeRules(rules: TLoyaltyRules, money: Money): string[] {
     case 'VISITS':
       return [
         `1 stamp per visit of ${money(rules.minimumSpend)} or more`,
-        `${plural(rules.visitsForReward, 'stamp', 'stamps')} bring ${rules.reward.name} (${money(rules.reward.value)} off)`,
+        `reward after ${plural(rules.visitsForReward, 'stamp', 'stamps')}: ${rules.reward.name} (${money(rules.reward.value)} off)`,
         describeExpiry(rules.expiryMonths, 'stamps'),
       ];
     case 'CASHBACK':

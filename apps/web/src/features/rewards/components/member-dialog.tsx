@@ -81,9 +81,13 @@ function History({ entries }: { entries: readonly TLoyaltyEntry[] }) {
               <TableCell>
                 {REASON_LABELS[entry.reason]}
                 {entry.note ? (
-                  <Typography variant="body2" color="text.secondary" component="span">
-                    {' '}
-                    · {entry.note}
+                  <Typography
+                    variant="body2"
+                    color="text.secondary"
+                    sx={{ display: 'block' }}
+                    component="span"
+                  >
+                    {entry.note}
                   </Typography>
                 ) : null}
               </TableCell>
@@ -294,7 +298,7 @@ export function MemberDialog({
             <Skeleton height={200} />
           </Box>
         ) : (
-          <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 320px', gap: 4 }}>
+          <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) 280px', gap: 4 }}>
             <Box sx={{ minWidth: 0 }}>
               <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', gap: 2, mb: 3 }}>
                 <Figure label="Points" value={count.format(member.points)} />

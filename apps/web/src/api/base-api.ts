@@ -99,6 +99,7 @@ export const baseApi = createApi({
     'Supplier',
     'Container',
     'AuditLog',
+    'Loyalty',
   ],
   endpoints: () => ({}),
 });

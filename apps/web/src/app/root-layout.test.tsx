@@ -57,9 +57,9 @@ describe('root layout: titles, progress, cookie settings', () => {
   });
 
   it('titles dashboard pages after their breadcrumb', async () => {
-    renderRoutes(appRoutes, { initialEntries: ['/dashboard/rewards'], session: makeSession() });
-    await screen.findByText('The Rewards area is coming soon.');
-    expect(document.title).toBe('Rewards · Retail Back-Office');
+    renderRoutes(appRoutes, { initialEntries: ['/dashboard/broadcast'], session: makeSession() });
+    await screen.findByText('The Broadcast area is coming soon.');
+    expect(document.title).toBe('Broadcast · Retail Back-Office');
   });
 
   it('gives every route of app/routes.tsx a title', () => {

@@ -46,7 +46,6 @@ const MARKETING_TITLES: Record<(typeof MARKETING_PATHS)[number], string> = {
 
 /** Protected pages whose feature is not built yet: the shell, the title and a short note. */
 export const COMING_PAGES: readonly { path: string; title: string }[] = [
-  { path: 'rewards', title: 'Rewards' },
   { path: 'broadcast', title: 'Broadcast' },
   { path: 'communications', title: 'Communications' },
 ];
@@ -192,6 +191,14 @@ export const appRoutes: RouteObject[] = [
             lazy: shellPage(
               () => import('../features/suppliers/suppliers-page'),
               (m) => m.SuppliersPage,
+            ),
+          },
+          {
+            path: 'rewards',
+            handle: handle('Rewards'),
+            lazy: shellPage(
+              () => import('../features/rewards/rewards-page'),
+              (m) => m.RewardsPage,
             ),
           },
           {

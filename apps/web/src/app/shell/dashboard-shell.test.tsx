@@ -121,14 +121,14 @@ describe(DashboardShell.name, () => {
   });
 
   it('shows breadcrumbs with the Dashboard home link and the page title, and the coming note', async () => {
-    renderRoutes(appRoutes, { initialEntries: ['/dashboard/rewards'], session: makeSession() });
+    renderRoutes(appRoutes, { initialEntries: ['/dashboard/broadcast'], session: makeSession() });
     const breadcrumbs = await screen.findByRole('navigation', { name: 'Breadcrumb' });
     expect(within(breadcrumbs).getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
       'href',
       '/dashboard',
     );
-    expect(within(breadcrumbs).getByText('Rewards')).toHaveAttribute('aria-current', 'page');
-    expect(await screen.findByText('The Rewards area is coming soon.')).toBeInTheDocument();
+    expect(within(breadcrumbs).getByText('Broadcast')).toHaveAttribute('aria-current', 'page');
+    expect(await screen.findByText('The Broadcast area is coming soon.')).toBeInTheDocument();
   });
 
   it('logs out and goes to the login route', async () => {
@@ -174,10 +174,10 @@ describe(DashboardShell.name, () => {
 
   it('shows the plan violation message and closes to the dashboard', async () => {
     const { store, router } = renderRoutes(appRoutes, {
-      initialEntries: ['/dashboard/rewards'],
+      initialEntries: ['/dashboard/broadcast'],
       session: makeSession(),
     });
-    await screen.findByText('The Rewards area is coming soon.');
+    await screen.findByText('The Broadcast area is coming soon.');
     store.dispatch(planViolationReceived('Your plan allows 100 products.'));
     const dialog = await screen.findByRole('dialog', { name: 'Feature Locked' });
     expect(dialog).toHaveTextContent('Your plan allows 100 products.');

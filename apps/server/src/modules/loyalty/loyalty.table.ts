@@ -143,8 +143,10 @@ export const loyaltyPointEntries = pgTable(
     balance: integer('balance').notNull(),
     remaining: integer('remaining'),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
-    /** Money a redemption took off its sale. */
+    /** Money a redemption took off its sale, or a refund kept back for points already spent. */
     value: numeric('value', { precision: 14, scale: 2 }),
+    /** On a refund: points due that were spent already, settled by keeping back their worth. */
+    settled: integer('settled').notNull().default(0),
     createdBy: uuid('created_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -164,6 +166,7 @@ export const loyaltyPointEntries = pgTable(
     index('loyalty_point_entries_due_idx')
       .on(t.expiresAt)
       .where(sql`${t.remaining} > 0`),
+    check('loyalty_point_entries_settled', sql`${t.settled} >= 0`),
     check(
       'loyalty_point_entries_reason',
       sql`${t.reason} in ('EARN', 'REDEEM', 'EXPIRE', 'REFUND', 'ADJUST')`,

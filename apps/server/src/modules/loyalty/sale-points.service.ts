@@ -4,12 +4,20 @@ import { AppError, fieldError } from '../../platform/http/app-error.js';
 import { fromCents, toCents } from '../../platform/money.js';
 import { expiryOf, pointsEarned, tierOf } from './loyalty-rules.js';
 import { activeRules } from './programs/loyalty-program.service.js';
-import { creditPoints, debitPoints, MAX_POINTS, spendablePointsOf } from './points/points.service.js';
+import {
+  creditPoints,
+  debitPoints,
+  MAX_POINTS,
+  settleRefund,
+  spendablePointsOf,
+} from './points/points.service.js';
 import {
   findLoyaltyOfSales,
   findMemberByRef,
   findSalePoints,
-  sumPointsOfSales,
+  redeemedSince,
+  settledOfRefunds,
+  sumKeptBack,
 } from './sale-points.repository.js';
 
 /**
@@ -158,49 +166,96 @@ export async function spendRedemption(
 
 const minBig = (a: bigint, b: bigint) => (a < b ? a : b);
 
+/** What a refund does to the points its sale earned, read before the refund is written. */
+export type RefundPoints = {
+  memberId: string;
+  cardCode: string;
+  programId: string | null;
+  /** Points to take from the member's lots. */
+  take: number;
+  /** Points due that she has spent already: settled by keeping back their worth from the money. */
+  settle: number;
+  /** What `points` points she redeemed took off their sales, `cents`. */
+  worth: { cents: bigint; points: bigint } | null;
+};
+
 /**
- * Takes back, for a refund, the points the sale earned less what the money still paid keeps (in
- * proportion, rounded down), less what earlier refunds took; a member who has spent them loses what
- * is left. Null when the sale earned nothing or nothing is taken.
+ * The points a refund must settle: those the sale earned less what the lines still sold keep (in
+ * proportion, rounded down: a stamp goes with the refund that leaves a visit under its minimum),
+ * less what earlier refunds settled. What the member can spend is taken; the rest she has spent,
+ * and its worth is kept back from the money (keptBackCents), so buying, spending the points and
+ * returning the purchase gains nothing. Null when the sale earned nothing or nothing is due.
  */
-export async function takeBackPointsForRefund(
+export async function pointsOfRefund(
   scope: TenantScope,
   refund: {
-    id: string;
     saleId: string;
-    saleTotal: string;
-    /** Every refund of the sale, this one included: ids and totals (negative). */
-    refunds: ReadonlyArray<{ id: string; total: string }>;
-    userId: string;
+    /** The sale's lines' money and the money of every refund's lines so far, this one included. */
+    saleLinesCents: bigint;
+    refundedLinesCents: bigint;
+    earlierRefundIds: readonly string[];
     now: Date;
   },
-): Promise<TSaleLoyalty | null> {
+): Promise<RefundPoints | null> {
   const earned = await findSalePoints(scope, refund.saleId);
-  if (!earned || earned.points <= 0) return null;
-  const saleCents = toCents(refund.saleTotal);
-  if (saleCents <= 0n) return null;
-  const givenBack = refund.refunds.reduce((sum, each) => sum - toCents(each.total), 0n);
-  const share = givenBack >= saleCents ? saleCents : givenBack;
-  // What the money still paid keeps, rounded down; the rest is due: a stamp earned by a basket
-  // goes with the refund that leaves it under the minimum, not with the last cent.
-  const kept = (BigInt(earned.points) * (saleCents - share)) / saleCents;
-  const due = earned.points - Number(kept);
-  const earlier = refund.refunds.filter((each) => each.id !== refund.id).map((each) => each.id);
-  const takenBefore = -(await sumPointsOfSales(scope, earlier));
-  const wanted = due - takenBefore;
-  if (wanted <= 0) return null;
-  const taken = await debitPoints(scope, {
+  if (!earned || earned.points <= 0 || refund.saleLinesCents <= 0n) return null;
+  const still = refund.saleLinesCents - minBig(refund.refundedLinesCents, refund.saleLinesCents);
+  const kept = Number((BigInt(earned.points) * still) / refund.saleLinesCents);
+  const due = earned.points - kept - (await settledOfRefunds(scope, refund.earlierRefundIds));
+  if (due <= 0) return null;
+  const take = Math.min(due, await spendablePointsOf(scope, earned.memberId, refund.now));
+  // Only points redeemed since the sale count as spent (expired ones cost the shop nothing), at
+  // what those redemptions took off their sales.
+  const redeemed = await redeemedSince(scope, earned.memberId, earned.at);
+  const settle = Math.min(due - take, redeemed.unsettled);
+  return {
     memberId: earned.memberId,
+    cardCode: earned.cardCode,
     programId: earned.programId,
+    take,
+    settle,
+    worth: redeemed.points > 0 ? { cents: toCents(redeemed.value), points: BigInt(redeemed.points) } : null,
+  };
+}
+
+/** The money a refund keeps back for the points it settles (rounded up to the cent). */
+export function keptBackCents(points: RefundPoints | null): bigint {
+  if (!points || points.settle <= 0 || !points.worth) return 0n;
+  const { cents, points: per } = points.worth;
+  return (BigInt(points.settle) * cents + per - 1n) / per;
+}
+
+/**
+ * Writes a refund's points once the refund is written: the points taken, and those settled by
+ * `keptBack` (when less money was left to keep back than they are worth, only what it covers).
+ */
+export async function settleRefundPoints(
+  scope: TenantScope,
+  points: RefundPoints,
+  refund: { id: string; keptBack: bigint; userId: string; now: Date },
+): Promise<TSaleLoyalty | null> {
+  const full = keptBackCents(points);
+  const settled =
+    points.worth && refund.keptBack < full
+      ? Number((refund.keptBack * points.worth.points) / points.worth.cents)
+      : points.settle;
+  if (points.take <= 0 && settled <= 0) return null;
+  await settleRefund(scope, {
+    memberId: points.memberId,
+    programId: points.programId,
     saleId: refund.id,
-    points: wanted,
-    reason: 'REFUND',
+    take: points.take,
+    settled,
+    keptBack: refund.keptBack > 0n ? fromCents(refund.keptBack) : null,
     userId: refund.userId,
     now: refund.now,
   });
-  return taken > 0
-    ? { memberId: earned.memberId, cardCode: earned.cardCode, points: -taken, redeemed: 0 }
-    : null;
+  return { memberId: points.memberId, cardCode: points.cardCode, points: -points.take, redeemed: 0 };
+}
+
+/** The money earlier refunds of a sale kept back for points spent already. */
+export async function keptBackOfRefunds(scope: TenantScope, refundIds: readonly string[]): Promise<bigint> {
+  return toCents(await sumKeptBack(scope, refundIds));
 }
 
 /** The points each of these sales or refunds earned or took back, for the sales' answers. */

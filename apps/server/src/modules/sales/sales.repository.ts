@@ -167,13 +167,14 @@ export async function addRefundedQuantities(
   });
 }
 
-/** The refunds of a sale (ids and totals, negative), after this transaction's own. */
+/** The refunds of a sale: ids, totals and their lines' money (both negative). */
 export async function findRefundsOf(
   scope: TenantScope,
   saleId: string,
-): Promise<Array<{ id: string; total: string }>> {
-  const result = await scope.tx.$client.query<{ id: string; total: string }>(
-    `select id, total::text as total from sales where business_id = $1 and refund_of = $2 order by sold_at, id`,
+): Promise<Array<{ id: string; total: string; lines: string }>> {
+  const result = await scope.tx.$client.query<{ id: string; total: string; lines: string }>(
+    `select id, total::text as total, (subtotal - discount_total)::text as lines
+     from sales where business_id = $1 and refund_of = $2 order by sold_at, id`,
     [scope.businessId, saleId],
   );
   return result.rows;

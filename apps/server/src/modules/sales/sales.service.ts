@@ -11,9 +11,12 @@ import { timeZoneOfBusiness } from '../access/businesses.service.js';
 import { changeStock, ensureItems, timeOrderedUuid } from '../inventory/stock/stock.service.js';
 import {
   earnPointsForSale,
+  keptBackCents,
+  keptBackOfRefunds,
+  pointsOfRefund,
   priceRedemption,
+  settleRefundPoints,
   spendRedemption,
-  takeBackPointsForRefund,
 } from '../loyalty/sale-points.service.js';
 import {
   effectivePrice,
@@ -187,8 +190,21 @@ async function createRefund(
     categoryId: line.categoryId,
     ...refundLine(line, units),
   }));
+  const earlier = await findRefundsOf(scope, sold.id);
+  const gross = -toCents(totalsOf(lines).total);
+  const points = await pointsOfRefund(scope, {
+    saleId: sold.id,
+    saleLinesCents: toCents(sold.subtotal) - toCents(sold.discountTotal),
+    refundedLinesCents: earlier.reduce((sum, each) => sum - toCents(each.lines), gross),
+    earlierRefundIds: earlier.map((each) => each.id),
+    now,
+  });
+  const back = await moneyBack(scope, sold, earlier, gross, unitsLeftAfter(soldLines, giving) === 0);
+  // The worth of points she spent already stays with the shop (at most what this refund gives back).
+  const keptBack = minCents(keptBackCents(points), back);
+  const refundId = timeOrderedUuid();
   const refund = await saleOf(scope, actor, {
-    id: timeOrderedUuid(),
+    id: refundId,
     kind: 'REFUND',
     refundOf: sold.id,
     store: { id: sold.storeId, locationId: sold.locationId },
@@ -196,7 +212,7 @@ async function createRefund(
     paymentMethod: sold.paymentMethod,
     customerRef: sold.customerRef,
     lines,
-    loyaltyCents: await loyaltyShareOfRefund(scope, sold, lines, soldLines, giving),
+    loyaltyCents: -(gross - (back - keptBack)),
   });
   const createdAt = await insertSale(scope, refund, lines);
   await addRefundedQuantities(
@@ -209,44 +225,42 @@ async function createRefund(
   await ensureItems(scope, changes);
   await changeStock(scope, actor, changes);
   await addToRollups(scope, refund, lines);
-  const loyalty = await takeBackPointsForRefund(scope, {
-    id: refund.id,
-    saleId: sold.id,
-    saleTotal: sold.total,
-    refunds: await findRefundsOf(scope, sold.id),
-    userId: actor.userId,
-    now,
-  });
+  const loyalty = points
+    ? await settleRefundPoints(scope, points, { id: refundId, keptBack, userId: actor.userId, now })
+    : null;
   return toSale({ ...refund, storeName: sold.storeName, createdAt }, withNothingRefunded(lines), loyalty);
 }
 
 /**
- * The share of a sale's loyalty discount a refund gives back (negative cents): the customer gets
- * back what she paid for the units, not their price before the reward. In proportion to the
- * lines' money; the refund that ends the sale gives back exactly what is left, so the refunds of a
- * sale never give back more than it took.
+ * The money a refund gives back (positive cents): what the customer paid for its lines, not their
+ * price before a loyalty reward (in proportion to the lines' money); the refund that ends the sale
+ * gives back exactly what is left of what was paid, less what earlier refunds kept back for spent
+ * points, so the refunds of a sale never give back more than it took.
  */
-async function loyaltyShareOfRefund(
+async function moneyBack(
   scope: TenantScope,
   sold: SaleRow,
-  lines: readonly PricedLine[],
-  soldLines: readonly SaleLineRow[],
-  giving: ReadonlyArray<{ line: SaleLineRow; units: number }>,
+  earlier: ReadonlyArray<{ id: string; total: string }>,
+  gross: bigint,
+  isLast: boolean,
 ): Promise<bigint> {
+  const paid = toCents(sold.total);
   const discount = toCents(sold.loyaltyDiscount);
-  if (discount <= 0n) return 0n;
-  const gross = -toCents(totalsOf(lines).total);
-  const earlier = await findRefundsOf(scope, sold.id);
   const givenBack = earlier.reduce((sum, each) => sum - toCents(each.total), 0n);
-  const unitsLeft = soldLines.reduce((sum, line) => sum + line.quantity - line.refundedQuantity, 0);
-  const unitsNow = giving.reduce((sum, each) => sum + each.units, 0);
-  const paidLeft = toCents(sold.total) - givenBack;
-  // The last refund: what was paid and not yet given back; else the lines' share of what was paid.
-  const back =
-    unitsNow >= unitsLeft
-      ? paidLeft
-      : minCents((gross * toCents(sold.total)) / (toCents(sold.total) + discount), paidLeft);
-  return -(gross - back);
+  const keptBefore = await keptBackOfRefunds(
+    scope,
+    earlier.map((each) => each.id),
+  );
+  const paidLeft = paid - givenBack - keptBefore;
+  if (isLast) return paidLeft;
+  const share = discount > 0n ? (gross * paid) / (paid + discount) : gross;
+  return minCents(share, paidLeft);
+}
+
+/** Units of the sale not refunded once this refund is. */
+function unitsLeftAfter(soldLines: readonly SaleLineRow[], giving: ReadonlyArray<{ units: number }>): number {
+  const left = soldLines.reduce((sum, line) => sum + line.quantity - line.refundedQuantity, 0);
+  return left - giving.reduce((sum, each) => sum + each.units, 0);
 }
 
 const minCents = (a: bigint, b: bigint) => (a < b ? a : b);

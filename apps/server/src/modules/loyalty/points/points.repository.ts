@@ -66,6 +66,8 @@ export type NewEntry = {
   remaining: number | null;
   expiresAt: Date | null;
   value: string | null;
+  /** On a refund: points due that were spent, settled by the money kept back (`value`). */
+  settled?: number;
   createdBy: string | null;
   createdAt: Date;
 };
@@ -73,8 +75,8 @@ export type NewEntry = {
 export async function insertEntry(scope: TenantScope, entry: NewEntry): Promise<void> {
   await scope.tx.$client.query(
     `insert into loyalty_point_entries (business_id, id, member_id, program_id, delta, reason, sale_id, note,
-       balance, remaining, expires_at, value, created_by, created_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+       balance, remaining, expires_at, value, created_by, created_at, settled)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
     [
       scope.businessId,
       entry.id,
@@ -90,6 +92,7 @@ export async function insertEntry(scope: TenantScope, entry: NewEntry): Promise<
       entry.value,
       entry.createdBy,
       entry.createdAt,
+      entry.settled ?? 0,
     ],
   );
 }

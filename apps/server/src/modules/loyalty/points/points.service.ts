@@ -81,25 +81,23 @@ export async function creditPoints(
 }
 
 /**
- * Takes points from the lots not yet expired. A REDEEM or ADJUST that asks for more than they hold
- * is refused (409); a REFUND takes what is left (a member who spent the points a refunded sale
- * gave keeps what she bought with them). Answers the points taken.
+ * Takes points from the lots not yet expired; more than they hold is refused (409). Refunds go
+ * through settleRefund. Answers the points taken.
  */
 export async function debitPoints(
   scope: TenantScope,
-  change: PointsChange & { points: number; reason: 'REDEEM' | 'REFUND' | 'ADJUST' },
+  change: PointsChange & { points: number; reason: 'REDEEM' | 'ADJUST' },
 ): Promise<number> {
   if (change.points <= 0) throw new Error('a debit takes points');
   const member = await requireMemberLocked(scope, change.memberId);
   const spendable = await spendablePoints(scope, member.id, change.now);
-  if (change.reason !== 'REFUND' && change.points > spendable)
+  if (change.points > spendable)
     throw new AppError(
       'CONFLICT',
       `The member has ${spendable} points to spend; ${change.points} are needed.`,
       { field: change.reason === 'REDEEM' ? 'redeem' : 'adjustment.delta', spendable },
     );
-  const taken = Math.min(change.points, spendable);
-  if (taken === 0) return 0;
+  const taken = change.points;
   await consumeLots(scope, member.id, taken, change.now);
   const points = member.points - taken;
   await insertEntry(scope, {
@@ -107,10 +105,7 @@ export async function debitPoints(
     remaining: null,
     expiresAt: null,
   });
-  await setBalance(scope, member.id, {
-    points,
-    lifetimePoints: member.lifetimePoints - (change.reason === 'REFUND' ? taken : 0),
-  });
+  await setBalance(scope, member.id, { points, lifetimePoints: member.lifetimePoints });
   return taken;
 }
 
@@ -174,4 +169,27 @@ export function toEntry(row: EntryRow): TLoyaltyEntry {
 /** What the member can spend at `now`: her lots not past their expiry. */
 export async function spendablePointsOf(scope: TenantScope, memberId: string, now: Date): Promise<number> {
   return spendablePoints(scope, memberId, now);
+}
+
+/**
+ * A refund's points: takes `take` points from the lots not yet expired, and records `settled`
+ * points (due but spent already) as settled by `keptBack` money. One REFUND entry, even when
+ * nothing is taken, so later refunds of the sale know what is settled. Tiers fall with what is taken.
+ */
+export async function settleRefund(
+  scope: TenantScope,
+  change: PointsChange & { take: number; settled: number; keptBack: string | null },
+): Promise<void> {
+  if (change.take <= 0 && change.settled <= 0) return;
+  const member = await requireMemberLocked(scope, change.memberId);
+  const take = Math.min(change.take, await spendablePoints(scope, member.id, change.now));
+  if (take > 0) await consumeLots(scope, member.id, take, change.now);
+  const points = member.points - take;
+  await insertEntry(scope, {
+    ...entryOf({ ...change, value: change.keptBack }, -take, 'REFUND', points),
+    remaining: null,
+    expiresAt: null,
+    settled: change.settled,
+  });
+  if (take > 0) await setBalance(scope, member.id, { points, lifetimePoints: member.lifetimePoints - take });
 }

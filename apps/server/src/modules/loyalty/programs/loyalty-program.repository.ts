@@ -28,9 +28,13 @@ export async function findActiveProgram(
   return result.rows[0];
 }
 
-export async function findProgram(scope: TenantScope, id: string): Promise<ProgramRow | undefined> {
+export async function findProgram(
+  scope: TenantScope,
+  id: string,
+  options: { lock: boolean } = { lock: true },
+): Promise<ProgramRow | undefined> {
   const result = await scope.tx.$client.query<ProgramRow>(
-    `select ${COLUMNS} from loyalty_programs where business_id = $1 and id = $2 for update`,
+    `select ${COLUMNS} from loyalty_programs where business_id = $1 and id = $2${options.lock ? ' for update' : ''}`,
     [scope.businessId, id],
   );
   return result.rows[0];

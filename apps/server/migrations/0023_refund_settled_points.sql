@@ -1,0 +1,2 @@
+ALTER TABLE "loyalty_point_entries" ADD COLUMN "settled" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "loyalty_point_entries" ADD CONSTRAINT "loyalty_point_entries_settled" CHECK ("loyalty_point_entries"."settled" >= 0);

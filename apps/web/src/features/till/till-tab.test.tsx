@@ -439,7 +439,7 @@ describe(TillTab.name, () => {
       await userEvent.click(redeem);
       const hamper = await screen.findByRole('option', { name: /^Hamper/ });
       expect(hamper).toHaveAttribute('aria-disabled', 'true');
-      expect(hamper).toHaveTextContent('5000 points');
+      expect(hamper).toHaveTextContent(/Hamper · 40.00 off · 5.?000 points/);
       await userEvent.click(screen.getByRole('option', { name: /^Free coffee/ }));
 
       expect(checkout()).toHaveTextContent('Reward: Free coffee−2.50');

@@ -24,8 +24,11 @@ type LoyaltyPanelProps = {
 
 const NONE = '';
 
+/** "Free coffee · 2.50 off · 500 points"; a reward named by its value ("5.00 off") is not said twice. */
 function rewardLabel(reward: TillReward): string {
-  return `${reward.name} · ${formatMoney(reward.value)} off · ${reward.pointsCost} points`;
+  const value = `${formatMoney(reward.value)} off`;
+  const parts = reward.name.includes(formatMoney(reward.value)) ? [reward.name] : [reward.name, value];
+  return [...parts, `${reward.pointsCost.toLocaleString()} points`].join(' · ');
 }
 
 const points = (count: number) => `${count.toLocaleString()} ${count === 1 ? 'point' : 'points'}`;
@@ -78,7 +81,9 @@ function RedeemControl({
       error={error !== null}
       helperText={
         error ??
-        (member.rewards.some((reward) => reward.affordable) ? ' ' : 'Not enough points for a reward yet.')
+        (member.rewards.some((reward) => reward.affordable)
+          ? undefined
+          : 'Not enough points for a reward yet.')
       }
       sx={{ maxWidth: 320 }}
       slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}

@@ -10,6 +10,7 @@ export const TILL_MESSAGES = {
   sales: 'Failed to fetch sales',
   sale: 'Failed to fetch the sale',
   refund: 'Failed to refund the sale',
+  member: 'Failed to find the loyalty member',
 } as const;
 
 export const TILL_SUCCESS = {
@@ -26,3 +27,6 @@ export const STORE_LOCKED_HINT = 'Record or clear the sale to change the store.'
 /** The server's own words for a code it does not sell; shown when a 404 comes without them. */
 export const unknownCode = (code: string, storeName: string) =>
   `No product with the code ${code} at ${storeName}.`;
+
+export const NOT_A_MEMBER_TEXT = 'Not a loyalty member';
+export const NOT_A_MEMBER_HINT = 'The sale records with the reference; no points are earned.';

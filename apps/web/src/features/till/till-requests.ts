@@ -1,4 +1,5 @@
 import type { ApiErrorWithDetails } from '../../api/request-details';
+import { isApiError } from '../../api/api-error';
 
 /** A refused call with the server's `details` kept: which line (`index`, `lineNo`) it names. */
 export type TillApiError = ApiErrorWithDetails;
@@ -18,4 +19,19 @@ export function refusedLine(error: unknown, key: 'index' | 'lineNo'): number | n
 /** The header of DESIGN 13 that makes a retried sale or refund safe. */
 export function withKey(idempotencyKey: string): Record<string, string> {
   return { 'Idempotency-Key': idempotencyKey };
+}
+
+/**
+ * The server's refusal of a redemption, to show at the redeem control: a field error of `redeem`
+ * (an unknown reward, points of a programme that has no cashback), or a 409 (fewer points than it
+ * costs, no programme running). Null when the refusal is about something else.
+ */
+export function refusedRedemption(error: unknown): string | null {
+  if (!isApiError(error)) return null;
+  const field = Object.entries(error.fieldErrors).find(
+    ([name]) => name === 'redeem' || name.startsWith('redeem.'),
+  );
+  if (field?.[1][0]) return field[1][0];
+  if (error.status !== 409 || refusedLine(error, 'index') !== null) return null;
+  return error.message;
 }

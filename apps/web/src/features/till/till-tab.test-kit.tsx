@@ -5,8 +5,10 @@ import { AppToastContainer } from '../../components/toast';
 import { jsonResponse, makeSession } from '../../test/fixtures';
 import { mockFetch, renderRoutes, serveRoutes, type Route } from '../../test/render';
 import {
+  CASHBACK_MEMBER,
   HARBOUR,
   HIGH_STREET,
+  MEMBER,
   OAT_MILK,
   REFUND,
   RYE_BREAD,
@@ -23,6 +25,8 @@ const CATALOGUE = [OAT_MILK, RYE_BREAD];
 
 export const SALES_PATH = '/api/sales';
 export const LOOKUP_PATH = '/api/sales/lookup';
+export const MEMBER_PATH = '/api/sales/loyalty-member';
+export const NO_MEMBER_MESSAGE = 'No loyalty member has this card code, e-mail or phone.';
 
 /** The server's price lookup at High Street: a barcode, else the SKU in any case. */
 function lookUp(request: Request): Response {
@@ -35,7 +39,17 @@ function lookUp(request: Request): Response {
     : jsonResponse(404, { code: 'NOT_FOUND', message: `No product with the code ${code} at High Street.` });
 }
 
+/** The server's member look-up: a card code names her. */
+function findMember(request: Request): Response {
+  const ref = new URL(request.url).searchParams.get('ref') ?? '';
+  const found = [MEMBER, CASHBACK_MEMBER].find((member) => member.cardCode === ref);
+  return found
+    ? jsonResponse(200, found)
+    : jsonResponse(404, { code: 'NOT_FOUND', message: NO_MEMBER_MESSAGE });
+}
+
 export const BASE_ROUTES: Route[] = [
+  { path: MEMBER_PATH, answer: findMember },
   { path: '/api/stores/business', answer: () => jsonResponse(200, [HIGH_STREET, HARBOUR]) },
   { path: LOOKUP_PATH, answer: lookUp },
   { path: SALES_PATH, answer: () => jsonResponse(200, pageOf([summaryOf(REFUND), summaryOf(SALE)])) },
@@ -99,3 +113,5 @@ export function sentTo(requests: Request[], path: string, method = 'GET') {
 export async function bodyOf(request: Request): Promise<unknown> {
   return JSON.parse(await request.clone().text()) as unknown;
 }
+
+export const customerRefField = () => screen.getByRole('textbox', { name: 'Customer reference (optional)' });

@@ -2,15 +2,27 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { USER_ID, jsonResponse } from '../../test/fixtures';
-import { EMPTY_BASKET_TEXT, STORE_LOCKED_HINT, TILL_MESSAGES } from './messages';
-import { HARBOUR, HIGH_STREET, OAT_MILK, REFUND, RYE_BREAD, SALE } from './till.fixtures';
+import { EMPTY_BASKET_TEXT, NOT_A_MEMBER_TEXT, STORE_LOCKED_HINT, TILL_MESSAGES } from './messages';
+import {
+  CASHBACK_MEMBER,
+  HARBOUR,
+  HIGH_STREET,
+  LOYALTY_SALE,
+  MEMBER,
+  OAT_MILK,
+  REFUND,
+  RYE_BREAD,
+  SALE,
+} from './till.fixtures';
 import { TillTab } from './till-tab';
 import {
   LOOKUP_PATH,
+  MEMBER_PATH,
   SALES_PATH,
   basket,
   basketRow,
   bodyOf,
+  customerRefField,
   findScanField,
   quantityOf,
   renderTill,
@@ -357,6 +369,170 @@ describe(TillTab.name, () => {
       await screen.findByText(`Refund recorded: ${REFUND.total}`);
       const [sent] = sentTo(requests, `${SALES_PATH}/${SALE.id}/refund`, 'POST');
       expect(await bodyOf(sent!)).toEqual({});
+    });
+  });
+  describe('loyalty', () => {
+    /** The basket of 7.10 (2 × oat milk, 1 × rye bread). */
+    async function fillBasket() {
+      await scan('OAT-1L');
+      await scan('OAT-1L');
+      await scan(RYE_BREAD.barcode!);
+      await screen.findByText(RYE_BREAD.name);
+      await waitFor(() => expect(quantityOf(OAT_MILK.name)).toHaveValue('2'));
+    }
+
+    const memberPanel = () => screen.findByRole('group', { name: 'Loyalty member' });
+    const checkout = () => screen.getByRole('form', { name: 'Checkout' });
+
+    it('finds the member a scanned card names (Enter asks at once) and shows her tier and points', async () => {
+      const { requests } = renderTill();
+      await findScanField();
+      expect(screen.queryByRole('group', { name: 'Loyalty member' })).toBeNull();
+      // A card scanner types the code and Enter: the member is looked up, nothing is recorded.
+      await userEvent.type(customerRefField(), 'LOY-77{Enter}');
+      const panel = await memberPanel();
+      expect(panel).toHaveTextContent(MEMBER.name!);
+      expect(panel).toHaveTextContent('Gold');
+      expect(panel).toHaveTextContent('800 points to spend');
+      const asked = sentTo(requests, MEMBER_PATH).map((request) =>
+        new URL(request.url).searchParams.get('ref'),
+      );
+      expect(asked).toEqual(['LOY-77']);
+      expect(sentTo(requests, SALES_PATH, 'POST')).toHaveLength(0);
+
+      // Emptied: nothing shows.
+      await userEvent.clear(customerRefField());
+      expect(screen.queryByRole('group', { name: 'Loyalty member' })).toBeNull();
+      expect(screen.queryByText(NOT_A_MEMBER_TEXT)).toBeNull();
+    });
+
+    it('says "Not a loyalty member" for a reference that names nobody, and records the sale with it', async () => {
+      const { requests } = renderTill();
+      await scan('OAT-1L');
+      await screen.findByText(OAT_MILK.name);
+      // Typed, then a pause: the look-up goes by itself.
+      await userEvent.type(customerRefField(), 'walk-in 12');
+      expect(await screen.findByText(NOT_A_MEMBER_TEXT)).toBeInTheDocument();
+      expect(screen.queryByRole('combobox', { name: 'Redeem' })).toBeNull();
+
+      await userEvent.keyboard('{Control>}{Enter}{/Control}');
+      await screen.findByText('Sale recorded: 7.10');
+      const [sent] = sentTo(requests, SALES_PATH, 'POST');
+      expect(await bodyOf(sent!)).toEqual({
+        storeId: HIGH_STREET.id,
+        lines: [{ productId: OAT_MILK.id, quantity: 1 }],
+        paymentMethod: 'CASH',
+        customerRef: 'walk-in 12',
+      });
+    });
+
+    it('redeems a chosen reward, shows it off the total, and the receipt shows the discount and the points', async () => {
+      const { requests } = renderTill([
+        { method: 'POST', path: SALES_PATH, answer: () => jsonResponse(201, LOYALTY_SALE) },
+        { path: `${SALES_PATH}/${LOYALTY_SALE.id}`, answer: () => jsonResponse(200, LOYALTY_SALE) },
+      ]);
+      await fillBasket();
+      await userEvent.type(customerRefField(), 'LOY-77{Enter}');
+      await memberPanel();
+      const redeem = screen.getByRole('combobox', { name: 'Redeem' });
+      expect(redeem).toHaveTextContent('No reward');
+      await userEvent.click(redeem);
+      const hamper = await screen.findByRole('option', { name: /^Hamper/ });
+      expect(hamper).toHaveAttribute('aria-disabled', 'true');
+      expect(hamper).toHaveTextContent(/Hamper · 40.00 off · 5.?000 points/);
+      await userEvent.click(screen.getByRole('option', { name: /^Free coffee/ }));
+
+      expect(checkout()).toHaveTextContent('Reward: Free coffee−2.50');
+      expect(checkout()).toHaveTextContent('Total4.60');
+
+      await userEvent.keyboard('{Control>}{Enter}{/Control}');
+      expect(await screen.findByText('Sale recorded: 4.60')).toBeInTheDocument();
+      const [sent] = sentTo(requests, SALES_PATH, 'POST');
+      expect(await bodyOf(sent!)).toMatchObject({ customerRef: 'LOY-77', redeem: { rewardId: 'coffee' } });
+      // The next sale starts without the member or her reward.
+      expect(customerRefField()).toHaveValue('');
+      expect(screen.queryByRole('group', { name: 'Loyalty member' })).toBeNull();
+
+      const last = screen.getByText(/^Last sale: 4\.60/);
+      expect(last).toHaveTextContent('Reward −2.50');
+      expect(last).toHaveTextContent('Points: +4 earned, −500 redeemed');
+      await userEvent.click(screen.getByRole('button', { name: 'Receipt' }));
+      const receipt = await screen.findByRole('dialog');
+      await within(receipt).findByText(OAT_MILK.name);
+      expect(receipt).toHaveTextContent('Loyalty reward−2.50');
+      expect(receipt).toHaveTextContent('Total4.60');
+      expect(receipt).toHaveTextContent('Points: +4 earned, −500 redeemed');
+    });
+
+    it('spends cashback points, at most what she has and what the basket costs', async () => {
+      const { requests } = renderTill();
+      await scan('OAT-1L');
+      await screen.findByText(OAT_MILK.name);
+      await userEvent.type(customerRefField(), `${CASHBACK_MEMBER.cardCode}{Enter}`);
+      const panel = await memberPanel();
+      // No name: the card code names her.
+      expect(panel).toHaveTextContent('CB-1');
+      expect(panel).toHaveTextContent('250 points to spend');
+      const spend = within(panel).getByRole('textbox', { name: 'Spend points' });
+      // The basket is 1.80: 180 points at most.
+      expect(panel).toHaveTextContent('Up to 180 points');
+      await userEvent.type(spend, '200');
+      expect(panel).toHaveTextContent('From 1 to 180 points.');
+      expect(spend).toHaveAttribute('aria-invalid', 'true');
+      expect(screen.getByRole('button', { name: 'Record sale' })).toBeDisabled();
+
+      await userEvent.clear(spend);
+      await userEvent.type(spend, '150');
+      expect(checkout()).toHaveTextContent('Reward: Cashback−1.50');
+      expect(checkout()).toHaveTextContent('Total0.30');
+      await userEvent.click(screen.getByRole('button', { name: 'Record sale' }));
+      await screen.findByText(/^Sale recorded/);
+      const [sent] = sentTo(requests, SALES_PATH, 'POST');
+      expect(await bodyOf(sent!)).toMatchObject({ customerRef: 'CB-1', redeem: { points: 150 } });
+    });
+
+    it("shows the server's refusal of the redemption at the redeem control, and of the reference at its field", async () => {
+      let answers = 0;
+      renderTill([
+        {
+          method: 'POST',
+          path: SALES_PATH,
+          answer: () =>
+            ++answers === 1
+              ? jsonResponse(409, {
+                  code: 'CONFLICT',
+                  message: 'LOY-77 has 300 points to spend; this needs 500.',
+                  details: { field: 'redeem', spendable: 300 },
+                })
+              : jsonResponse(400, {
+                  code: 'VALIDATION_ERROR',
+                  message: 'Invalid request',
+                  details: {
+                    fieldErrors: {
+                      customerRef: ['To redeem points, give the member’s card code, e-mail or phone.'],
+                    },
+                  },
+                }),
+        },
+      ]);
+      await fillBasket();
+      await userEvent.type(customerRefField(), 'LOY-77{Enter}');
+      await memberPanel();
+      await userEvent.click(screen.getByRole('combobox', { name: 'Redeem' }));
+      await userEvent.click(await screen.findByRole('option', { name: /^Free coffee/ }));
+      await userEvent.click(screen.getByRole('button', { name: 'Record sale' }));
+
+      const refusal = await screen.findByText('LOY-77 has 300 points to spend; this needs 500.');
+      expect(within(await memberPanel()).getByText(refusal.textContent)).toBe(refusal);
+      expect(screen.queryByRole('alert')).toBeNull();
+      // The basket stays.
+      expect(screen.getByText(OAT_MILK.name)).toBeInTheDocument();
+
+      await userEvent.click(screen.getByRole('button', { name: 'Record sale' }));
+      expect(
+        await screen.findByText('To redeem points, give the member’s card code, e-mail or phone.'),
+      ).toBeInTheDocument();
+      expect(customerRefField()).toHaveAttribute('aria-invalid', 'true');
     });
   });
 });

@@ -6,6 +6,7 @@ import type {
   TSaleProduct,
   TSaleSummary,
   TStore,
+  TTillMember,
 } from '@app/contracts';
 
 const NOW = '2026-03-02T09:30:00.000Z';
@@ -174,3 +175,38 @@ export const REFUND: TSale = {
 export function summaryOf({ lines, ...sale }: TSale): TSaleSummary {
   return { ...sale, lineCount: lines.length };
 }
+
+/** A member of a points programme: 800 points, enough for the coffee, not for the hamper. */
+export const MEMBER: TTillMember = {
+  memberId: '3b000000-0000-4000-8000-000000000001',
+  cardCode: 'LOY-77',
+  name: 'Ada Lovelace',
+  points: 800,
+  tier: 'Gold',
+  programType: 'TIERED',
+  rewards: [
+    { rewardId: 'coffee', name: 'Free coffee', pointsCost: 500, value: '2.50', affordable: true },
+    { rewardId: 'hamper', name: 'Hamper', pointsCost: 5000, value: '40.00', affordable: false },
+  ],
+};
+
+/** A member of a cashback programme: 250 points, a point a cent. */
+export const CASHBACK_MEMBER: TTillMember = {
+  memberId: '3b000000-0000-4000-8000-000000000002',
+  cardCode: 'CB-1',
+  name: null,
+  points: 250,
+  tier: null,
+  programType: 'CASHBACK',
+  rewards: [],
+};
+
+/** The coffee redeemed on 7.10: 2.50 off, 4.60 paid, 4 points earned and 500 spent. */
+export const LOYALTY_SALE: TSale = {
+  ...SALE,
+  id: '0f000000-0000-7000-8000-000000000003',
+  saleId: '0f000000-0000-7000-8000-000000000003',
+  loyaltyDiscount: '2.50',
+  total: '4.60',
+  loyalty: { memberId: MEMBER.memberId, cardCode: MEMBER.cardCode, points: -496, redeemed: 500 },
+};

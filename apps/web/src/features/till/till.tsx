@@ -1,20 +1,24 @@
 import Alert from '@mui/material/Alert';
 import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
-import type { PaymentMethod, TCreateSaleRequest, TStore } from '@app/contracts';
+import type { PaymentMethod, TCreateSaleRequest, TSale, TStore } from '@app/contracts';
 import { useEffect, useRef, useState, type Dispatch, type KeyboardEvent } from 'react';
-import { getErrorMessage } from '../../api/api-error';
+import { getErrorMessage, getFieldErrors } from '../../api/api-error';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { notifySuccess } from '../../components/toast';
 import { useIdempotencyKey } from '../../lib/use-idempotency-key';
 import { basketTotals, isQuantityValid, toSaleLines, type BasketAction, type BasketLine } from './basket';
 import { BasketTable, quantityInputId } from './components/basket-table';
 import { CheckoutBar } from './components/checkout-bar';
+import { LastSale } from './components/last-sale';
+import { LoyaltyPanel } from './components/loyalty-panel';
 import { ScanField } from './components/scan-field';
 import { formatMoney, withoutLinePrefix } from './format';
+import { NO_REDEEM, redemptionOf, type RedeemChoice } from './loyalty';
 import { TILL_MESSAGES, TILL_SUCCESS } from './messages';
 import { useLookUpTillProductMutation, useRecordSaleMutation } from './till.api';
-import { refusedLine } from './till-requests';
+import { refusedLine, refusedRedemption } from './till-requests';
+import { useTillMember } from './use-till-member';
 
 type TillProps = {
   store: TStore;
@@ -37,6 +41,11 @@ export function Till({ store, lines, dispatch }: TillProps) {
   const [pendingScans, setPendingScans] = useState(0);
   const [paymentMethod, setPaymentMethod] = useState<PaymentMethod>(DEFAULT_PAYMENT);
   const [customerRef, setCustomerRef] = useState('');
+  const [customerRefError, setCustomerRefError] = useState<string | null>(null);
+  // The redemption belongs to the member it was chosen for: another member starts with none.
+  const [chosen, setChosen] = useState<{ memberId: string; choice: RedeemChoice } | null>(null);
+  const [redeemError, setRedeemError] = useState<string | null>(null);
+  const [lastSale, setLastSale] = useState<TSale | null>(null);
   const [saleError, setSaleError] = useState<string | null>(null);
   const [isClearing, setIsClearing] = useState(false);
   // Scans are looked up one after another, so the basket keeps the order they were made in.
@@ -44,14 +53,32 @@ export function Till({ store, lines, dispatch }: TillProps) {
   const [lookUp] = useLookUpTillProductMutation();
   const [recordSale, recording] = useRecordSaleMutation();
   const { keyFor, settle } = useIdempotencyKey();
+  const loyalty = useTillMember(customerRef);
+  const { member } = loyalty;
 
   const totals = basketTotals(lines);
+  const choice = member && chosen?.memberId === member.memberId ? chosen.choice : NO_REDEEM;
+  const redemption = redemptionOf(member, choice, totals.total);
   const isRecording = recording.isLoading;
-  const canRecord = lines.length > 0 && lines.every(isQuantityValid) && !isRecording && pendingScans === 0;
+  const canRecord =
+    lines.length > 0 &&
+    lines.every(isQuantityValid) &&
+    redemption.pointsError === null &&
+    !isRecording &&
+    pendingScans === 0;
 
   const change = (action: BasketAction) => {
     setSaleError(null);
+    setRedeemError(null);
+    if (action.type === 'added') setLastSale(null);
     dispatch(action);
+  };
+
+  const forgetCustomer = () => {
+    setCustomerRef('');
+    setCustomerRefError(null);
+    setChosen(null);
+    setRedeemError(null);
   };
 
   // A new basket starts with an empty field: a code left there by a miss is no longer wanted.
@@ -102,6 +129,7 @@ export function Till({ store, lines, dispatch }: TillProps) {
       lines: toSaleLines(lines),
       paymentMethod,
       ...(reference !== '' && { customerRef: reference }),
+      ...(redemption.request && { redeem: redemption.request }),
     };
     setSaleError(null);
     // The same basket sent again (a lost answer, a second press) carries the same key: one sale.
@@ -111,15 +139,22 @@ export function Till({ store, lines, dispatch }: TillProps) {
       settle();
       notifySuccess(TILL_SUCCESS.recorded(formatMoney(sale.total)));
       dispatch({ type: 'cleared' });
+      setLastSale(sale);
       setPaymentMethod(DEFAULT_PAYMENT);
-      setCustomerRef('');
+      forgetCustomer();
       forgetMiss();
       focusScan();
     } catch (error) {
       const message = getErrorMessage(error, TILL_MESSAGES.record);
+      const fieldErrors = getFieldErrors(error);
       const index = refusedLine(error, 'index');
       const line = index === null ? undefined : lines[index];
-      if (index !== null && line) {
+      const redeemRefusal = request.redeem ? refusedRedemption(error) : null;
+      if (fieldErrors.customerRef?.[0]) {
+        setCustomerRefError(fieldErrors.customerRef[0]);
+      } else if (redeemRefusal !== null) {
+        setRedeemError(redeemRefusal);
+      } else if (index !== null && line) {
         dispatch({ type: 'refused', index, message: withoutLinePrefix(message) });
         pendingFocus.current = () =>
           document.getElementById(quantityInputId(line.product.productId))?.focus();
@@ -171,13 +206,34 @@ export function Till({ store, lines, dispatch }: TillProps) {
           {saleError}
         </Alert>
       ) : null}
+      {lastSale ? <LastSale sale={lastSale} /> : null}
       <Divider />
       <CheckoutBar
         totals={totals}
         paymentMethod={paymentMethod}
         onPaymentMethodChange={setPaymentMethod}
         customerRef={customerRef}
-        onCustomerRefChange={setCustomerRef}
+        onCustomerRefChange={(text) => {
+          setCustomerRef(text);
+          setCustomerRefError(null);
+          setRedeemError(null);
+        }}
+        onFindMember={loyalty.findNow}
+        customerRefError={customerRefError}
+        loyalty={
+          <LoyaltyPanel
+            state={loyalty.state}
+            choice={choice}
+            onChoose={(next) => {
+              if (member) setChosen({ memberId: member.memberId, choice: next });
+              setRedeemError(null);
+            }}
+            totalCents={totals.total}
+            error={redemption.pointsError ?? redeemError}
+            disabled={isRecording}
+          />
+        }
+        reward={redemption.label ? { label: redemption.label, cents: redemption.discountCents } : null}
         canRecord={canRecord}
         isRecording={isRecording}
         hasLines={lines.length > 0}
@@ -193,7 +249,7 @@ export function Till({ store, lines, dispatch }: TillProps) {
         onConfirm={() => {
           setIsClearing(false);
           change({ type: 'cleared' });
-          setCustomerRef('');
+          forgetCustomer();
           forgetMiss();
           focusScan();
         }}

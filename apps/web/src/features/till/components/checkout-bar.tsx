@@ -10,7 +10,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { PAYMENT_METHODS, type PaymentMethod } from '@app/contracts';
-import { useId, type FormEvent } from 'react';
+import { useId, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import type { BasketTotals } from '../basket';
 import { PAYMENT_LABELS, formatDeduction, formatMoney } from '../format';
 
@@ -20,6 +20,13 @@ type CheckoutBarProps = {
   onPaymentMethodChange: (method: PaymentMethod) => void;
   customerRef: string;
   onCustomerRefChange: (text: string) => void;
+  /** Enter in the customer reference (a card scanner ends with it): find the member now. */
+  onFindMember: () => void;
+  customerRefError: string | null;
+  /** The member the reference names and what she redeems (under the reference). */
+  loyalty: ReactNode;
+  /** What the chosen reward takes off, as the till expects it; null when nothing is redeemed. */
+  reward: { label: string; cents: number } | null;
   canRecord: boolean;
   isRecording: boolean;
   hasLines: boolean;
@@ -54,6 +61,10 @@ export function CheckoutBar({
   onPaymentMethodChange,
   customerRef,
   onCustomerRefChange,
+  onFindMember,
+  customerRefError,
+  loyalty,
+  reward,
   canRecord,
   isRecording,
   hasLines,
@@ -65,6 +76,13 @@ export function CheckoutBar({
     event.preventDefault();
     if (canRecord) onRecord();
   };
+  // Enter looks the member up instead of recording; Ctrl+Enter still records (the till handles it).
+  const findOnEnter = (event: KeyboardEvent) => {
+    if (event.key !== 'Enter' || event.ctrlKey || event.metaKey) return;
+    event.preventDefault();
+    onFindMember();
+  };
+  const total = Math.max(0, totals.total - (reward?.cents ?? 0));
 
   return (
     <Box
@@ -100,12 +118,15 @@ export function CheckoutBar({
           label="Customer reference (optional)"
           value={customerRef}
           onChange={(event) => onCustomerRefChange(event.target.value)}
+          onKeyDown={findOnEnter}
           disabled={isRecording}
           size="small"
-          helperText="A loyalty card number or customer id"
-          sx={{ maxWidth: 320 }}
+          error={customerRefError !== null}
+          helperText={customerRefError ?? 'A loyalty card, e-mail or phone; Enter finds the member'}
+          sx={{ maxWidth: 360 }}
           slotProps={{ htmlInput: { maxLength: 100, autoComplete: 'off' } }}
         />
+        {loyalty}
       </Box>
       <Box sx={{ flex: '0 1 300px', display: 'flex', flexDirection: 'column', gap: 0.5, minWidth: 260 }}>
         <TotalRow
@@ -113,7 +134,8 @@ export function CheckoutBar({
           value={formatMoney(totals.subtotal)}
         />
         <TotalRow label="Discounts" value={formatDeduction(totals.discount)} />
-        <TotalRow label="Total" value={formatMoney(totals.total)} isStrong />
+        {reward ? <TotalRow label={`Reward: ${reward.label}`} value={formatDeduction(reward.cents)} /> : null}
+        <TotalRow label="Total" value={formatMoney(total)} isStrong />
         <Box sx={{ display: 'flex', gap: 1, mt: 1.5, justifyContent: 'flex-end' }}>
           <Button color="inherit" onClick={onClear} disabled={!hasLines || isRecording}>
             Clear

@@ -14,7 +14,14 @@ import {
   type DataTablePagination,
 } from '../../../components/data-table/data-table';
 import { EmptyState, RowAction } from '../../../components/list-controls';
-import { KIND_LABELS, PAYMENT_LABELS, formatDayAndTime, formatMoney } from '../format';
+import {
+  KIND_LABELS,
+  PAYMENT_LABELS,
+  formatDayAndTime,
+  formatDeduction,
+  formatMoney,
+  toCents,
+} from '../format';
 import { NO_SALES_TEXT, TILL_MESSAGES } from '../messages';
 import { useListSalesQuery } from '../till.api';
 import { SaleDialog } from './sale-dialog';
@@ -99,6 +106,11 @@ export function RecentSales({ store, canRefund }: { store: TStore; canRefund: bo
           sx={{ fontWeight: 500, fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}
         >
           {formatMoney(sale.total)}
+          {toCents(sale.loyaltyDiscount) !== 0 ? (
+            <Typography variant="caption" color="text.secondary" component="span" sx={{ ml: 0.75 }}>
+              reward {formatDeduction(sale.loyaltyDiscount)}
+            </Typography>
+          ) : null}
         </Box>
       ),
     },

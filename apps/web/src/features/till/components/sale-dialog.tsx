@@ -28,6 +28,7 @@ import {
   toCents,
   withoutLinePrefix,
 } from '../format';
+import { describePoints } from '../loyalty';
 import { TILL_MESSAGES, TILL_SUCCESS } from '../messages';
 import { useGetSaleQuery, useRefundSaleMutation } from '../till.api';
 import { refusedLine } from '../till-requests';
@@ -243,6 +244,16 @@ export function SaleDialog({ saleId, startsRefunding, canRefund, onClose }: Sale
                   <Typography variant="body2" align="right">
                     {formatDeduction(sale.discountTotal)}
                   </Typography>
+                  {toCents(sale.loyaltyDiscount) !== 0 ? (
+                    <>
+                      <Typography variant="body2" color="text.secondary">
+                        Loyalty reward
+                      </Typography>
+                      <Typography variant="body2" align="right">
+                        {formatDeduction(sale.loyaltyDiscount)}
+                      </Typography>
+                    </>
+                  ) : null}
                   <Typography variant="subtitle1">
                     {sale.kind === 'REFUND' ? 'Given back' : 'Total'}
                   </Typography>
@@ -258,6 +269,11 @@ export function SaleDialog({ saleId, startsRefunding, canRefund, onClose }: Sale
                         {formatMoney(-refundCents)}
                       </Typography>
                     </>
+                  ) : null}
+                  {sale.loyalty ? (
+                    <Typography variant="body2" color="text.secondary" sx={{ gridColumn: '1 / -1', mt: 0.5 }}>
+                      {describePoints(sale.loyalty)} · card {sale.loyalty.cardCode}
+                    </Typography>
                   ) : null}
                 </Box>
               </Box>

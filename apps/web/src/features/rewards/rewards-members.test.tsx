@@ -108,9 +108,10 @@ describe(MembersSection.name, () => {
     await userEvent.type(within(correction).getByLabelText('Points'), '25');
     await userEvent.click(within(correction).getByRole('button', { name: 'Correct the balance' }));
     expect(await within(correction).findByText('Say why the balance is corrected.')).toBeInTheDocument();
-    await userEvent.type(within(correction).getByLabelText('Reason'), 'Lost receipt');
-    await userEvent.click(within(correction).getByRole('button', { name: 'Correct the balance' }));
+    await userEvent.type(within(correction).getByLabelText('Reason'), 'Lost receipt{Enter}');
     expect(await screen.findByText('Balance corrected')).toBeInTheDocument();
+    // The fields were disabled while sending: the focus comes back to the points, not the frame.
+    await waitFor(() => expect(within(correction).getByLabelText('Points')).toHaveFocus());
     const put = requests.find((request) => request.method === 'PUT')!;
     expect(await put.json()).toEqual({
       name: 'Member 01',

@@ -7,6 +7,7 @@ import { RewardsPage } from './rewards-page';
 import {
   pathOf,
   POINTS_TEMPLATE,
+  PROGRAM_PATH,
   renderRewards,
   TIERED_PROGRAM,
   TIERED_RULES,
@@ -43,6 +44,37 @@ describe(RewardsPage.name, () => {
           requests.filter((request) => pathOf(request) === '/api/business/loyalty-program/active'),
         ).toHaveLength(2),
       );
+    });
+
+    it('puts the focus on the running programme once the Activate button it came from is gone', async () => {
+      let running: typeof TIERED_PROGRAM | null = null;
+      renderRewards({
+        routes: [
+          {
+            method: 'POST',
+            path: `/api/business/loyalty-program/activate/${TIERED_TEMPLATE.id}`,
+            answer: () => {
+              running = TIERED_PROGRAM;
+              return jsonResponse(200, TIERED_PROGRAM);
+            },
+          },
+          {
+            path: PROGRAM_PATH,
+            answer: () =>
+              running
+                ? jsonResponse(200, running)
+                : jsonResponse(404, { code: 'NOT_FOUND', message: 'No loyalty programme is active.' }),
+          },
+        ],
+      });
+      const card = await screen.findByRole('article', { name: TIERED_TEMPLATE.name });
+      within(card)
+        .getByRole('button', { name: `Activate ${TIERED_TEMPLATE.name}` })
+        .focus();
+      await userEvent.keyboard('{Enter}');
+      const section = await screen.findByRole('region', { name: 'Running programme' });
+      await waitFor(() => expect(section.parentElement).toHaveFocus());
+      expect(within(card).queryByRole('button', { name: /^Activate/ })).not.toBeInTheDocument();
     });
 
     it('opens Feature Locked when the plan has no loyalty', async () => {
@@ -175,6 +207,34 @@ describe(RewardsPage.name, () => {
       expect(requests.some((request) => request.method === 'POST')).toBe(false);
       await userEvent.click(within(confirm).getByRole('button', { name: 'Proceed' }));
       expect(await screen.findByText('Loyalty programme deactivated')).toBeInTheDocument();
+    });
+
+    it('keeps the focus on the programme card when deactivating removes the Deactivate button', async () => {
+      let running: typeof TIERED_PROGRAM | null = TIERED_PROGRAM;
+      renderRewards({
+        routes: [
+          {
+            method: 'POST',
+            path: '/api/business/loyalty-program/deactivate',
+            answer: () => {
+              running = null;
+              return jsonResponse(200, { ...TIERED_PROGRAM, active: false });
+            },
+          },
+          {
+            path: PROGRAM_PATH,
+            answer: () =>
+              running
+                ? jsonResponse(200, running)
+                : jsonResponse(404, { code: 'NOT_FOUND', message: 'No loyalty programme is active.' }),
+          },
+        ],
+      });
+      await userEvent.click(await screen.findByRole('button', { name: 'Deactivate' }));
+      const confirm = await screen.findByRole('dialog', { name: 'Confirm Action' });
+      await userEvent.click(within(confirm).getByRole('button', { name: 'Proceed' }));
+      const empty = await screen.findByRole('heading', { name: NO_PROGRAM_TEXT });
+      await waitFor(() => expect(empty.closest('[tabindex="-1"]')).toHaveFocus());
     });
   });
 

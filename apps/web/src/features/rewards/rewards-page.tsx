@@ -3,6 +3,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { isPermitted } from '@app/contracts';
 import { useSelector } from 'react-redux';
+import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/page-header';
 import { selectRoles } from '../../session/session.slice';
@@ -36,6 +37,20 @@ export function RewardsPage() {
   const templates = useListLoyaltyTemplatesQuery();
   const programTemplate = templates.data?.find((template) => template.id === program.data?.templateId);
 
+  // Activating a template or deactivating the programme removes the button that was pressed (it
+  // becomes the Active chip, or the card goes): focus would fall to the page and a keyboard user
+  // would start over from the top. It goes to the programme's card instead.
+  const programRef = useRef<HTMLDivElement>(null);
+  const programId = program.isSuccess ? (program.data?.id ?? null) : undefined;
+  const shownProgramId = useRef(programId);
+  useEffect(() => {
+    if (programId === undefined) return;
+    const hasChanged = shownProgramId.current !== undefined && shownProgramId.current !== programId;
+    shownProgramId.current = programId;
+    const active = document.activeElement;
+    if (hasChanged && (!active || active === document.body)) programRef.current?.focus();
+  }, [programId]);
+
   return (
     <Box>
       <PageHeader
@@ -61,15 +76,17 @@ export function RewardsPage() {
       <Box role="tabpanel" id="rewards-tabpanel" aria-labelledby={`rewards-tab-${tab}`}>
         {tab === 'programme' ? (
           <>
-            <ProgramCard
-              program={program.data}
-              isLoading={program.isLoading}
-              error={program.error}
-              onRetry={() => void program.refetch()}
-              templateRules={programTemplate?.rules}
-              canSwitch={canSwitch}
-              canOverride={canUpdate}
-            />
+            <Box ref={programRef} tabIndex={-1} sx={{ borderRadius: 1 }}>
+              <ProgramCard
+                program={program.data}
+                isLoading={program.isLoading}
+                error={program.error}
+                onRetry={() => void program.refetch()}
+                templateRules={programTemplate?.rules}
+                canSwitch={canSwitch}
+                canOverride={canUpdate}
+              />
+            </Box>
             <TemplateGallery
               templates={templates.data}
               isLoading={templates.isLoading}

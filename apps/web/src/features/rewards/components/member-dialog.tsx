@@ -17,7 +17,7 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { ZLoyaltyMemberUpdate, type TLoyaltyEntry, type TLoyaltyMemberDetail } from '@app/contracts';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { getErrorMessage } from '../../../api/api-error';
 import { notifySuccess } from '../../../components/toast';
 import { useFormErrors } from '../../../lib/use-form-errors';
@@ -177,8 +177,17 @@ function DetailsForm({ member, canUpdate }: { member: TLoyaltyMemberDetail; canU
 function CorrectionForm({ member }: { member: TLoyaltyMemberDetail }) {
   const [delta, setDelta] = useState('');
   const [note, setNote] = useState('');
+  const deltaRef = useRef<HTMLInputElement>(null);
+  const isRefocusDue = useRef(false);
   const { formRef, alertRef, errors, formError, showErrors, showServerError, clearError } = useFormErrors();
   const [update, state] = useUpdateLoyaltyMemberMutation();
+  // The fields and the button are disabled while sending, so the focus is lost to the dialog's
+  // frame: once sent and enabled again, it goes to the points, ready for the next correction.
+  useEffect(() => {
+    if (state.isLoading || !isRefocusDue.current) return;
+    isRefocusDue.current = false;
+    deltaRef.current?.focus();
+  });
   const toName = (path: string) => (path.startsWith('adjustment.') ? path.slice('adjustment.'.length) : path);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -197,6 +206,7 @@ function CorrectionForm({ member }: { member: TLoyaltyMemberDetail }) {
         id: member.id,
         body: { ...details, adjustment: { delta: Number(delta.trim()), note } },
       }).unwrap();
+      isRefocusDue.current = true;
       notifySuccess(REWARDS_SUCCESS.adjust);
       setDelta('');
       setNote('');
@@ -229,6 +239,7 @@ function CorrectionForm({ member }: { member: TLoyaltyMemberDetail }) {
         <TextField
           name="delta"
           id="member-delta"
+          inputRef={deltaRef}
           label="Points"
           size="small"
           inputMode="numeric"

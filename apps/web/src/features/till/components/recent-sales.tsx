@@ -118,8 +118,14 @@ export function RecentSales({ store, canRefund }: { store: TStore; canRefund: bo
     {
       id: 'customerRef',
       label: 'Customer',
+      // An e-mail is one long word: without a break it pushed the Actions column out of the card
+      // at 1024 px (seen on the till's screenshot).
       render: (sale) =>
-        sale.customerRef ?? (
+        sale.customerRef ? (
+          <Box component="span" sx={{ overflowWrap: 'anywhere' }}>
+            {sale.customerRef}
+          </Box>
+        ) : (
           <Typography variant="body2" color="text.secondary" component="span">
             —
           </Typography>

@@ -464,6 +464,20 @@ describe(TillTab.name, () => {
       expect(receipt).toHaveTextContent('Points: +4 earned, −500 redeemed');
     });
 
+    it('warns that a reward worth more than the basket leaves the rest unused', async () => {
+      renderTill();
+      await scan('OAT-1L');
+      await screen.findByText(OAT_MILK.name);
+      await userEvent.type(customerRefField(), 'LOY-77{Enter}');
+      await memberPanel();
+      await userEvent.click(screen.getByRole('combobox', { name: 'Redeem' }));
+      await userEvent.click(await screen.findByRole('option', { name: /^Free coffee/ }));
+      expect(
+        await screen.findByText('Worth 2.50: this basket comes to 1.80, so 0.70 of it goes unused.'),
+      ).toBeInTheDocument();
+      expect(checkout()).toHaveTextContent('Total0.00');
+    });
+
     it('spends cashback points, at most what she has and what the basket costs', async () => {
       const { requests } = renderTill();
       await scan('OAT-1L');

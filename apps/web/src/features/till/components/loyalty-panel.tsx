@@ -7,7 +7,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { TTillMember } from '@app/contracts';
-import { formatMoney } from '../format';
+import { formatMoney, toCents } from '../format';
 import { maxCashbackPoints, memberName, type RedeemChoice, type TillReward } from '../loyalty';
 import { NOT_A_MEMBER_HINT, NOT_A_MEMBER_TEXT } from '../messages';
 import type { TillMemberState } from '../use-till-member';
@@ -66,6 +66,8 @@ function RedeemControl({
     );
   }
   const value = choice.type === 'reward' ? choice.rewardId : NONE;
+  const chosen = member.rewards.find((reward) => reward.rewardId === value);
+  const unused = chosen ? toCents(chosen.value) - totalCents : 0;
   return (
     <TextField
       select
@@ -81,9 +83,11 @@ function RedeemControl({
       error={error !== null}
       helperText={
         error ??
-        (member.rewards.some((reward) => reward.affordable)
-          ? undefined
-          : 'Not enough points for a reward yet.')
+        (chosen && unused > 0
+          ? `Worth ${formatMoney(chosen.value)}: this basket comes to ${formatMoney(totalCents)}, so ${formatMoney(unused)} of it goes unused.`
+          : member.rewards.some((reward) => reward.affordable)
+            ? undefined
+            : 'Not enough points for a reward yet.')
       }
       sx={{ maxWidth: 320 }}
       slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}

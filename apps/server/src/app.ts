@@ -106,6 +106,8 @@ export type AppOptions = {
   pointsExpirySweepEveryMs?: number;
   /** How often the check of movements waiting too long is queued; none in tests. */
   movementAlertsSweepEveryMs?: number;
+  /** How often a live alert stream checks its session and pings (tests shorten it). */
+  alertStreamHeartbeatMs?: number;
 };
 
 /** Builds the Fastify app: platform plugins first, then the modules, then the web app. */
@@ -250,7 +252,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       notifications,
       verifySession,
     },
-    { sweepEveryMs: options.movementAlertsSweepEveryMs },
+    { sweepEveryMs: options.movementAlertsSweepEveryMs, heartbeatMs: options.alertStreamHeartbeatMs },
   );
   await registerLoyaltyModule(
     app,

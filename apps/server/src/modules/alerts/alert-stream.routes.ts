@@ -19,10 +19,11 @@ const MAX_TIMER_MS = 2_147_483_647;
  * change ends the stream within one beat, and the token's expiry ends it at that instant: the
  * client reconnects with a fresh token.
  */
-export const alertStreamRoutes: FastifyPluginAsyncZod<{ deps: AlertsDeps; streams: AlertStreams }> = async (
-  app,
-  { deps, streams },
-) => {
+export const alertStreamRoutes: FastifyPluginAsyncZod<{
+  deps: AlertsDeps;
+  streams: AlertStreams;
+  heartbeatMs: number;
+}> = async (app, { deps, streams, heartbeatMs }) => {
   app.get(
     API.alerts.stream,
     {
@@ -82,7 +83,7 @@ export const alertStreamRoutes: FastifyPluginAsyncZod<{ deps: AlertsDeps; stream
           () => write(': ping\n\n'),
           () => end(),
         );
-      }, HEARTBEAT_MS);
+      }, heartbeatMs);
       const expiry = setTimeout(
         end,
         Math.min(MAX_TIMER_MS, Math.max(0, principal.expiresAt.getTime() - Date.now())),

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { refuseNulCharacters } from '../../platform/http/multipart-form.js';
 import { queueEvery } from '../../platform/jobs/periodic.js';
 import { createAlertStreams } from './alert-stream.js';
-import { alertStreamRoutes } from './alert-stream.routes.js';
+import { HEARTBEAT_MS, alertStreamRoutes } from './alert-stream.routes.js';
 import type { AlertsDeps } from './alerts.deps.js';
 import { ALERT_MAIL_QUEUE, MOVEMENT_ALERTS_QUEUE, MOVEMENT_ALERTS_SWEEP_QUEUE } from './alerts.queues.js';
 import { alertsRoutes } from './alerts.routes.js';
@@ -21,7 +21,7 @@ export const MOVEMENT_ALERTS_SWEEP_INTERVAL_MS = 15 * 60_000;
 export async function registerAlertsModule(
   app: FastifyInstance,
   deps: AlertsDeps,
-  options: { sweepEveryMs?: number } = {},
+  options: { sweepEveryMs?: number; heartbeatMs?: number } = {},
 ): Promise<void> {
   deps.jobs.register(MOVEMENT_ALERTS_SWEEP_QUEUE, async () => {
     await queueMovementChecks(deps);
@@ -47,6 +47,6 @@ export async function registerAlertsModule(
   await app.register(async (alerts) => {
     alerts.addHook('preValidation', refuseNulCharacters);
     await alerts.register(alertsRoutes, { deps });
-    await alerts.register(alertStreamRoutes, { deps, streams });
+    await alerts.register(alertStreamRoutes, { deps, streams, heartbeatMs: options.heartbeatMs ?? HEARTBEAT_MS });
   });
 }

@@ -103,12 +103,22 @@ export async function postStaff(
   token: string,
   staff: Pick<Person, 'fullName' | 'email'>,
   roles: Role[],
+  locationId?: string,
 ): Promise<Response> {
-  return postJson(API.users.root, { fullName: staff.fullName, email: staff.email, roles }, token);
+  return postJson(
+    API.users.root,
+    { fullName: staff.fullName, email: staff.email, roles, ...(locationId ? { locationId } : {}) },
+    token,
+  );
 }
 
-export async function createStaff(token: string, staff: Person, roles: Role[]): Promise<TUser> {
-  const response = await postStaff(token, staff, roles);
+export async function createStaff(
+  token: string,
+  staff: Person,
+  roles: Role[],
+  locationId?: string,
+): Promise<TUser> {
+  const response = await postStaff(token, staff, roles, locationId);
   await expectStatus(response, 201, `create staff ${staff.email}`);
   return (await response.json()) as TUser;
 }
@@ -136,9 +146,13 @@ export async function createOwnerWithBusiness(businessName = 'Harbour Goods'): P
 }
 
 /** A staff member of the owner's business who accepted the invitation and chose a password. */
-export async function createActivatedStaff(ownerToken: string, roles: Role[]): Promise<Person> {
+export async function createActivatedStaff(
+  ownerToken: string,
+  roles: Role[],
+  locationId?: string,
+): Promise<Person> {
   const staff = newStaff();
-  await createStaff(ownerToken, staff, roles);
+  await createStaff(ownerToken, staff, roles, locationId);
   const mail = await waitForMail(dataDir(), staff.email, 'You have been invited');
   const token = new URL(findLink(mail, '/validate-account')).searchParams.get('token') ?? '';
   const response = await postJson(`${API.users.validateAccount}?token=${encodeURIComponent(token)}`, {

@@ -233,7 +233,7 @@ describe('GET /api/alerts/stream', () => {
 
   it(`keeps at most ${STREAMS_PER_USER} streams per user: a new one ends the oldest`, async () => {
     const member = await staffAt(['ROLE_INVENTORY_ADMIN'], null);
-    const streams = [];
+    const streams: Array<Awaited<ReturnType<typeof connect>>> = [];
     for (let n = 0; n < STREAMS_PER_USER; n++) streams.push(await connect(member));
     expect(streams.some((stream) => stream.isEnded())).toBe(false);
     const newest = await connect(member);

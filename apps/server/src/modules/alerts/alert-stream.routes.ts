@@ -12,6 +12,12 @@ import { streamReader } from './alerts.service.js';
 export const HEARTBEAT_MS = 25_000;
 /** A timer longer than this overflows Node's 32-bit delay. */
 const MAX_TIMER_MS = 2_147_483_647;
+/**
+ * What the server holds for a client that reads slower than its events come (or not at all):
+ * past it the stream is dropped rather than kept in memory; the client reconnects and reads its
+ * inbox, as after any gap. An event is a few hundred bytes: this is a thousand of them.
+ */
+export const MAX_BUFFERED_BYTES = 256 * 1024;
 
 /**
  * The live stream of the signed-in user's alerts (server-sent events). The guard verified the
@@ -49,9 +55,21 @@ export const alertStreamRoutes: FastifyPluginAsyncZod<{
       const principal = requirePrincipal(request.principal);
       const { businessId, reader } = await streamReader(deps, principal);
       const raw = reply.raw;
+      // The client left while the session and the reader were read: its 'close' has fired and will
+      // not again, so a stream set up now would never be removed (security review). From here to
+      // `raw.on('close')` below everything runs in this tick.
+      if (raw.destroyed) {
+        reply.hijack();
+        return;
+      }
       let ended = false;
       const write = (text: string) => {
-        if (!ended && !raw.destroyed) raw.write(text);
+        if (ended || raw.destroyed) return;
+        if (raw.writableLength > MAX_BUFFERED_BYTES) {
+          raw.destroy();
+          return;
+        }
+        raw.write(text);
       };
       const end = () => {
         if (ended) return;

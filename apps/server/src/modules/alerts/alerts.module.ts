@@ -47,6 +47,10 @@ export async function registerAlertsModule(
   await app.register(async (alerts) => {
     alerts.addHook('preValidation', refuseNulCharacters);
     await alerts.register(alertsRoutes, { deps });
-    await alerts.register(alertStreamRoutes, { deps, streams, heartbeatMs: options.heartbeatMs ?? HEARTBEAT_MS });
+    await alerts.register(alertStreamRoutes, {
+      deps,
+      streams,
+      heartbeatMs: options.heartbeatMs ?? HEARTBEAT_MS,
+    });
   });
 }

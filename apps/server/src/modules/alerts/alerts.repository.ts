@@ -95,11 +95,16 @@ export async function updateBroadcast(
   return (result.rowCount ?? 0) > 0;
 }
 
-export async function deleteAlert(scope: TenantScope, id: string): Promise<boolean> {
-  const result = await scope.tx.$client.query('delete from alerts where business_id = $1 and id = $2', [
-    scope.businessId,
-    id,
-  ]);
+/**
+ * Deletes a broadcast; false when the business has none of that id. The product's own alerts are
+ * not deleted: the analytics roles who may delete are not their audience (an analyst hid the
+ * owner's failed renewal, or silenced a low-stock alert until the item crossed its point again).
+ */
+export async function deleteBroadcast(scope: TenantScope, id: string): Promise<boolean> {
+  const result = await scope.tx.$client.query(
+    "delete from alerts where business_id = $1 and id = $2 and kind = 'BROADCAST'",
+    [scope.businessId, id],
+  );
   return (result.rowCount ?? 0) > 0;
 }
 
@@ -115,15 +120,20 @@ export async function findAlert(
   return result.rows[0];
 }
 
-/** The business's alerts (scope BUSINESS) or one store's, newest first, with their read counts. */
-export async function findAlertsOf(
+/**
+ * The business's broadcasts (scope BUSINESS) or one store's, newest first, with their read counts:
+ * the sent lists of the analytics roles. The product's own alerts stay in their audience's inboxes
+ * (a failed renewal is the business roles' to read, not an analyst's).
+ */
+export async function findBroadcastsOf(
   scope: TenantScope,
   where: { storeId: string | null },
   limit: number,
 ): Promise<Array<AlertRow & { readCount: number }>> {
   const result = await scope.tx.$client.query<AlertRow & { readCount: number }>(
     `select ${COLUMNS}, ${READS} as "readCount" from alerts a ${STORE_JOIN} ${LOCATION_JOIN}
-     where a.business_id = $1 and ${where.storeId === null ? "a.scope = 'BUSINESS'" : 'a.store_id = $3'}
+     where a.business_id = $1 and a.kind = 'BROADCAST'
+       and ${where.storeId === null ? "a.scope = 'BUSINESS'" : 'a.store_id = $3'}
      order by a.created_at desc, a.id desc limit $2`,
     where.storeId === null ? [scope.businessId, limit] : [scope.businessId, limit, where.storeId],
   );

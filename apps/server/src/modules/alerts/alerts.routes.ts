@@ -57,7 +57,9 @@ export const alertsRoutes: FastifyPluginAsyncZod<{ deps: AlertsDeps }> = async (
       schema: {
         tags: TAGS,
         operationId: 'listBusinessAlerts',
-        summary: 'The business-wide alerts, newest first, with how many have read each',
+        summary: 'The business-wide broadcasts, newest first, with how many have read each',
+        description:
+          "The sent list. Alerts the product raised are not in it: they reach their audience's inboxes.",
         response: { 200: z.array(ZAlert) },
       },
     },
@@ -89,7 +91,7 @@ export const alertsRoutes: FastifyPluginAsyncZod<{ deps: AlertsDeps }> = async (
       schema: {
         tags: TAGS,
         operationId: 'listStoreAlerts',
-        summary: "A store's alerts, newest first (the path's id is the store's)",
+        summary: "A store's broadcasts, newest first (the path's id is the store's)",
         params: ZIdParams,
         response: { 200: z.array(ZAlert), 404: ZErrorBody },
       },
@@ -122,7 +124,9 @@ export const alertsRoutes: FastifyPluginAsyncZod<{ deps: AlertsDeps }> = async (
       schema: {
         tags: TAGS,
         operationId: 'deleteAlert',
-        summary: 'Remove an alert for everyone',
+        summary: 'Remove a broadcast for everyone',
+        description:
+          "Allowed without the plan's BROADCAST_ALERTS. Alerts the product raised are not deleted (404).",
         params: ZIdParams,
         response: { 204: z.null().describe('Deleted'), 404: ZErrorBody },
       },

@@ -21,9 +21,9 @@ import { queueAlertMail } from './system-alerts.service.js';
 import type { StreamReader } from './alert-stream.js';
 import type { AlertsDeps } from './alerts.deps.js';
 import {
-  deleteAlert,
+  deleteBroadcast,
   findAlert,
-  findAlertsOf,
+  findBroadcastsOf,
   findInbox,
   insertAlert,
   isInAudience,
@@ -84,21 +84,24 @@ export async function changeBroadcast(
   });
 }
 
-/** Removes an alert for everyone; allowed without the plan's broadcasts (a downgraded business cleans up). */
+/**
+ * Removes a broadcast for everyone; allowed without the plan's broadcasts (a downgraded business
+ * cleans up). Alerts the product raised are not deleted: 404 as for none.
+ */
 export async function removeAlert(deps: AlertsDeps, principal: Principal, id: string): Promise<void> {
   await inTenant(deps.db, principal, async (scope) => {
-    if (!(await deleteAlert(scope, id))) throw new AppError('NOT_FOUND', ALERT_NOT_FOUND);
+    if (!(await deleteBroadcast(scope, id))) throw new AppError('NOT_FOUND', ALERT_NOT_FOUND);
   });
 }
 
-/** The whole business's alerts, newest first (the sent list), with their read counts. */
+/** The whole business's broadcasts, newest first (the sent list), with their read counts. */
 export async function listBusinessAlerts(deps: AlertsDeps, principal: Principal): Promise<TAlert[]> {
   return inTenant(deps.db, principal, async (scope) =>
-    (await findAlertsOf(scope, { storeId: null }, LIST_LIMIT)).map(toAlert),
+    (await findBroadcastsOf(scope, { storeId: null }, LIST_LIMIT)).map(toAlert),
   );
 }
 
-/** One store's alerts, newest first; another business's store is 404. */
+/** One store's broadcasts, newest first; another business's store is 404. */
 export async function listStoreAlerts(
   deps: AlertsDeps,
   principal: Principal,
@@ -106,7 +109,7 @@ export async function listStoreAlerts(
 ): Promise<TAlert[]> {
   return inTenant(deps.db, principal, async (scope) => {
     const store = await requireStore(scope, storeId);
-    return (await findAlertsOf(scope, { storeId: store.id }, LIST_LIMIT)).map(toAlert);
+    return (await findBroadcastsOf(scope, { storeId: store.id }, LIST_LIMIT)).map(toAlert);
   });
 }
 

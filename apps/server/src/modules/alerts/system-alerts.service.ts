@@ -215,11 +215,16 @@ export async function mailAlert(deps: AlertsDeps, job: AlertMailJob): Promise<nu
     if (!alert || alert.mailedAt !== null || alert.resolvedAt !== null) return 0;
     const now = deps.clock.now();
     if (alert.expiresAt && alert.expiresAt.getTime() <= now.getTime()) return 0;
-    const users = await findAudienceUsers(scope, {
-      roles: alert.roles,
-      storeLocationId: alert.scope === 'STORE' ? alert.storeLocationId : null,
-      locationId: alert.locationId,
-    });
+    // A store's alert whose store is gone reaches no one, as in the inbox; read as "no location"
+    // it went to every user of its roles in the business (security review).
+    const users =
+      alert.scope === 'STORE' && alert.storeLocationId === null
+        ? []
+        : await findAudienceUsers(scope, {
+            roles: alert.roles,
+            storeLocationId: alert.scope === 'STORE' ? alert.storeLocationId : null,
+            locationId: alert.locationId,
+          });
     const where = alert.storeName ?? alert.locationName;
     for (const user of users) {
       await deps.mail.queue(

@@ -46,8 +46,13 @@ export type AlertStreams = {
 
 /** At most this many streams per user (tabs, devices): the oldest is dropped for a new one. */
 export const STREAMS_PER_USER = 5;
+/**
+ * At most this many streams of one business per process, so that one business cannot take the
+ * room of all the others; more answer 503 (the bell still refreshes its count on focus).
+ */
+export const STREAMS_PER_BUSINESS = 250;
 /** At most this many streams per process; more answer 503. */
-export const STREAMS_PER_PROCESS = 2_000;
+export const STREAMS_PER_PROCESS = 5_000;
 
 export function isInAudience(
   announcement: Omit<Announcement, 'businessId' | 'alertId' | 'action' | 'severity' | 'title'>,
@@ -95,8 +100,10 @@ export function createAlertStreams(listener: NotificationListener, log: FastifyB
       if (count >= STREAMS_PER_PROCESS) return false;
       unsubscribe ??= listener.subscribe(ALERTS_CHANNEL, deliver, resyncAll);
       const connections = byBusiness.get(businessId) ?? new Set<StreamConnection>();
-      byBusiness.set(businessId, connections);
       const own = [...connections].filter((other) => other.userId === connection.userId);
+      // A user's new stream takes her oldest's place; a business past its share gets none.
+      if (own.length < STREAMS_PER_USER && connections.size >= STREAMS_PER_BUSINESS) return false;
+      byBusiness.set(businessId, connections);
       // Sets iterate in insertion order: the first is the oldest.
       if (own.length >= STREAMS_PER_USER) own[0]?.end();
       connections.add(connection);

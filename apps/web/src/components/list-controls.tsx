@@ -1,5 +1,7 @@
 import SearchIcon from '@mui/icons-material/Search';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
@@ -10,11 +12,13 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { TActiveFilter } from '@app/contracts';
 import type { ReactElement, ReactNode } from 'react';
+import { getErrorMessage } from '../api/api-error';
 
 /**
  * The controls above a catalogue list (DESIGN 10 and 13): a search field, the active /
- * discontinued filter, the status chip of a row, its icon actions and the empty state that names
- * the next action.
+ * discontinued filter (or another choice, such as the order), the failure with Retry, the status
+ * chip of a row, its icon actions and the empty state that names the next action. paged-list.tsx
+ * puts them together for a list paged on the server.
  */
 
 export const ACTIVE_FILTERS = ['active', 'discontinued', 'all'] as const;
@@ -87,20 +91,30 @@ export function SearchField({ value, onChange, label, placeholder = label }: Sea
   );
 }
 
-type StatusFilterProps = {
-  value: ActiveFilter;
-  onChange: (value: ActiveFilter) => void;
-  options?: readonly ActiveFilter[];
+type ChoiceFilterProps<Choice extends string> = {
+  value: Choice;
+  onChange: (value: Choice) => void;
+  options: readonly Choice[];
+  labels: Record<Choice, string>;
+  /** The group's accessible name ("Show", "Sort by"). */
+  label: string;
 };
 
-export function StatusFilter({ value, onChange, options = ACTIVE_FILTERS }: StatusFilterProps) {
+/** One choice of a few, as pressed buttons beside the search: a filter, or the list's order. */
+export function ChoiceFilter<Choice extends string>({
+  value,
+  onChange,
+  options,
+  labels,
+  label,
+}: ChoiceFilterProps<Choice>) {
   return (
     <ToggleButtonGroup
       exclusive
       size="small"
       value={value}
-      aria-label="Show"
-      onChange={(_event, next: ActiveFilter | null) => {
+      aria-label={label}
+      onChange={(_event, next: Choice | null) => {
         // A click on the pressed button would clear the choice: keep it.
         if (next) onChange(next);
       }}
@@ -113,10 +127,47 @@ export function StatusFilter({ value, onChange, options = ACTIVE_FILTERS }: Stat
           // MUI's faint default text fails AA contrast on the light page background.
           sx={{ px: 1.5, py: 0.5, color: 'text.secondary', '&.Mui-selected': { color: 'text.primary' } }}
         >
-          {FILTER_LABELS[option]}
+          {labels[option]}
         </ToggleButton>
       ))}
     </ToggleButtonGroup>
+  );
+}
+
+type StatusFilterProps = {
+  value: ActiveFilter;
+  onChange: (value: ActiveFilter) => void;
+  options?: readonly ActiveFilter[];
+};
+
+export function StatusFilter({ value, onChange, options = ACTIVE_FILTERS }: StatusFilterProps) {
+  return (
+    <ChoiceFilter value={value} onChange={onChange} options={options} labels={FILTER_LABELS} label="Show" />
+  );
+}
+
+type ListErrorProps = {
+  /** The failed read, as its query hook gives it. */
+  error: unknown;
+  /** The specification's text for the read, when the server says nothing. */
+  fallback: string;
+  onRetry: () => void;
+};
+
+/** A list that could not be read: the server's message, with Retry. */
+export function ListError({ error, fallback, onRetry }: ListErrorProps) {
+  return (
+    <Alert
+      severity="error"
+      sx={{ mb: 2 }}
+      action={
+        <Button color="inherit" size="small" onClick={onRetry}>
+          Retry
+        </Button>
+      }
+    >
+      {getErrorMessage(error, fallback)}
+    </Alert>
   );
 }
 

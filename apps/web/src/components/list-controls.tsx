@@ -1,7 +1,5 @@
 import SearchIcon from '@mui/icons-material/Search';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
@@ -12,13 +10,12 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { TActiveFilter } from '@app/contracts';
 import type { ReactElement, ReactNode } from 'react';
-import { getErrorMessage } from '../api/api-error';
 
 /**
  * The controls above a catalogue list (DESIGN 10 and 13): a search field, the active /
- * discontinued filter (or another choice, such as the order), the failure with Retry, the status
- * chip of a row, its icon actions and the empty state that names the next action. paged-list.tsx
- * puts them together for a list paged on the server.
+ * discontinued filter (or another choice, such as the order), the status chip of a row, its icon
+ * actions and the empty state that names the next action. paged-list.tsx puts them together, with
+ * ReadError, for a list paged on the server.
  */
 
 export const ACTIVE_FILTERS = ['active', 'discontinued', 'all'] as const;
@@ -143,31 +140,6 @@ type StatusFilterProps = {
 export function StatusFilter({ value, onChange, options = ACTIVE_FILTERS }: StatusFilterProps) {
   return (
     <ChoiceFilter value={value} onChange={onChange} options={options} labels={FILTER_LABELS} label="Show" />
-  );
-}
-
-type ListErrorProps = {
-  /** The failed read, as its query hook gives it. */
-  error: unknown;
-  /** The specification's text for the read, when the server says nothing. */
-  fallback: string;
-  onRetry: () => void;
-};
-
-/** A list that could not be read: the server's message, with Retry. */
-export function ListError({ error, fallback, onRetry }: ListErrorProps) {
-  return (
-    <Alert
-      severity="error"
-      sx={{ mb: 2 }}
-      action={
-        <Button color="inherit" size="small" onClick={onRetry}>
-          Retry
-        </Button>
-      }
-    >
-      {getErrorMessage(error, fallback)}
-    </Alert>
   );
 }
 

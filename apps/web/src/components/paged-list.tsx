@@ -3,7 +3,8 @@ import { DEFAULT_PAGE_SIZE, type TPage } from '@app/contracts';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useSettled } from '../lib/use-settled';
 import { DataTable, NO_DATA_TEXT, type DataTableProps, type RowId } from './data-table/data-table';
-import { EmptyState, ListError, ListToolbar, SearchField } from './list-controls';
+import { EmptyState, ListToolbar, SearchField } from './list-controls';
+import { ReadError } from './read-error';
 
 /** Typing settles for this long before the server is asked. */
 export const SEARCH_DELAY_MS = 300;
@@ -106,7 +107,12 @@ export function PagedList<Row extends { id: RowId }>({
         ) : null}
       </ListToolbar>
       {query.isError ? (
-        <ListError error={query.error} fallback={errorFallback} onRetry={() => void query.refetch()} />
+        <ReadError
+          error={query.error}
+          fallback={errorFallback}
+          onRetry={() => void query.refetch()}
+          sx={{ mb: 2 }}
+        />
       ) : null}
       <DataTable
         {...tableProps}

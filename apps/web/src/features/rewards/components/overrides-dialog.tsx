@@ -10,7 +10,6 @@ import { REWARDS_ERRORS, REWARDS_SUCCESS } from '../messages';
 import { useOverrideLoyaltyProgramMutation } from '../rewards.api';
 import { draftOf, overridesOf, rulesInputOf, withoutPrefix } from '../rules-draft';
 import { TYPE_LABELS } from '../rules-text';
-import { useBusinessMoney } from '../use-business-money';
 import { RulesForm } from './rules-form';
 
 type OverridesDialogProps = {
@@ -28,7 +27,6 @@ const fromServer = withoutPrefix('overrides');
  * "Back to the template's rules" sends none.
  */
 export function OverridesDialog({ program, templateRules, onClose }: OverridesDialogProps) {
-  const money = useBusinessMoney();
   const [draft, setDraft] = useState(() => draftOf(program.rules));
   const form = useFormErrors();
   const { errors, showErrors, showServerError, clearError } = form;
@@ -88,7 +86,6 @@ export function OverridesDialog({ program, templateRules, onClose }: OverridesDi
         onChange={setDraft}
         errors={errors}
         onFieldChange={clearError}
-        currencySymbol={money.symbol}
         disabled={state.isLoading}
       />
     </FormDialog>

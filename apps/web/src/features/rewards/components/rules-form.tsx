@@ -5,6 +5,7 @@ import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import { LOYALTY_MAX_REWARDS, LOYALTY_MAX_TIERS } from '@app/contracts';
 import { newReward, newTier, type RulesDraft } from '../rules-draft';
+import { useBusinessMoney } from '../use-business-money';
 import { EditableRows } from './editable-rows';
 
 type RulesFormProps = {
@@ -14,8 +15,6 @@ type RulesFormProps = {
   errors: Record<string, string>;
   /** A field changed: its error no longer applies. */
   onFieldChange: (name: string) => void;
-  /** The currency's symbol, for the money fields. */
-  currencySymbol: string;
   disabled?: boolean;
 };
 
@@ -44,14 +43,9 @@ const PATHS: Record<ScalarField, string> = {
  * a stamp card's visits, minimum spend and reward; a cashback percent; and for all, how long points
  * are kept. The type itself is chosen by the caller.
  */
-export function RulesForm({
-  draft,
-  onChange,
-  errors,
-  onFieldChange,
-  currencySymbol,
-  disabled = false,
-}: RulesFormProps) {
+export function RulesForm({ draft, onChange, errors, onFieldChange, disabled = false }: RulesFormProps) {
+  // The money fields wear the business's currency.
+  const currencySymbol = useBusinessMoney().symbol;
   const money = {
     input: { startAdornment: <InputAdornment position="start">{currencySymbol}</InputAdornment> },
   };

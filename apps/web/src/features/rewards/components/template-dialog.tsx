@@ -16,7 +16,6 @@ import { REWARDS_ERRORS, REWARDS_SUCCESS } from '../messages';
 import { useCreateLoyaltyTemplateMutation, useUpdateLoyaltyTemplateMutation } from '../rewards.api';
 import { draftOf, rulesInputOf, starterDraft, withoutPrefix } from '../rules-draft';
 import { TYPE_LABELS } from '../rules-text';
-import { useBusinessMoney } from '../use-business-money';
 import { RulesForm } from './rules-form';
 
 type TemplateDialogProps = {
@@ -36,7 +35,6 @@ const TEMPLATE_LABELS = { name: 'Name', description: 'Description' };
 
 /** A template of the business: name, description, type and the rules a programme starts from. */
 export function TemplateDialog({ template, onClose }: TemplateDialogProps) {
-  const money = useBusinessMoney();
   const isEdit = template !== null;
   const [draft, setDraft] = useState(() => (template ? draftOf(template.rules) : starterDraft('POINTS')));
   const [createTemplate, createState] = useCreateLoyaltyTemplateMutation();
@@ -117,7 +115,6 @@ export function TemplateDialog({ template, onClose }: TemplateDialogProps) {
         onChange={setDraft}
         errors={errors}
         onFieldChange={clearError}
-        currencySymbol={money.symbol}
         disabled={isSaving}
       />
     </FormDialog>

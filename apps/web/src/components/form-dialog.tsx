@@ -5,7 +5,32 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import type { SxProps, Theme } from '@mui/material/styles';
 import { useId, type ReactNode, type RefObject } from 'react';
+
+/** What a form scaffold takes of useFormErrors (or useFormFields). */
+export type FormState = {
+  /** The form, whose first invalid field gets the focus. */
+  formRef: RefObject<HTMLFormElement | null>;
+  /** The alert, brought into view when it shows. */
+  alertRef: RefObject<HTMLDivElement | null>;
+  /** The error no field shows. */
+  formError: string | null;
+};
+
+type FormAlertProps = {
+  form: Pick<FormState, 'alertRef' | 'formError'>;
+  sx?: SxProps<Theme>;
+};
+
+/** The alert of a form for the error no field shows; useFormErrors scrolls it into view. */
+export function FormAlert({ form: { alertRef, formError }, sx }: FormAlertProps) {
+  return formError ? (
+    <Alert ref={alertRef} severity="error" sx={sx}>
+      {formError}
+    </Alert>
+  ) : null;
+}
 
 type FormDialogProps = {
   title: ReactNode;
@@ -13,12 +38,7 @@ type FormDialogProps = {
   submitLabel: string;
   /** A call is under way: the buttons are off and the dialog stays open. */
   isBusy: boolean;
-  /** From useFormErrors (or useFormFields): the form to focus in, and the alert for what no field shows. */
-  form: {
-    formRef: RefObject<HTMLFormElement | null>;
-    alertRef: RefObject<HTMLDivElement | null>;
-    formError: string | null;
-  };
+  form: FormState;
   /** Called on submit (button or Enter); the page does not reload. */
   onSubmit: () => void | Promise<void>;
   onClose: () => void;
@@ -84,11 +104,7 @@ export function FormDialog({
           }}
         >
           {intro}
-          {formError ? (
-            <Alert ref={alertRef} severity="error" sx={{ gridColumn: '1 / -1' }}>
-              {formError}
-            </Alert>
-          ) : null}
+          <FormAlert form={{ alertRef, formError }} sx={{ gridColumn: '1 / -1' }} />
           {children}
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>

@@ -13,8 +13,9 @@ import type { ReactElement, ReactNode } from 'react';
 
 /**
  * The controls above a catalogue list (DESIGN 10 and 13): a search field, the active /
- * discontinued filter, the status chip of a row, its icon actions and the empty state that names
- * the next action.
+ * discontinued filter (or another choice, such as the order), the status chip of a row, its icon
+ * actions and the empty state that names the next action. paged-list.tsx puts them together, with
+ * ReadError, for a list paged on the server.
  */
 
 export const ACTIVE_FILTERS = ['active', 'discontinued', 'all'] as const;
@@ -87,20 +88,30 @@ export function SearchField({ value, onChange, label, placeholder = label }: Sea
   );
 }
 
-type StatusFilterProps = {
-  value: ActiveFilter;
-  onChange: (value: ActiveFilter) => void;
-  options?: readonly ActiveFilter[];
+type ChoiceFilterProps<Choice extends string> = {
+  value: Choice;
+  onChange: (value: Choice) => void;
+  options: readonly Choice[];
+  labels: Record<Choice, string>;
+  /** The group's accessible name ("Show", "Sort by"). */
+  label: string;
 };
 
-export function StatusFilter({ value, onChange, options = ACTIVE_FILTERS }: StatusFilterProps) {
+/** One choice of a few, as pressed buttons beside the search: a filter, or the list's order. */
+export function ChoiceFilter<Choice extends string>({
+  value,
+  onChange,
+  options,
+  labels,
+  label,
+}: ChoiceFilterProps<Choice>) {
   return (
     <ToggleButtonGroup
       exclusive
       size="small"
       value={value}
-      aria-label="Show"
-      onChange={(_event, next: ActiveFilter | null) => {
+      aria-label={label}
+      onChange={(_event, next: Choice | null) => {
         // A click on the pressed button would clear the choice: keep it.
         if (next) onChange(next);
       }}
@@ -113,10 +124,22 @@ export function StatusFilter({ value, onChange, options = ACTIVE_FILTERS }: Stat
           // MUI's faint default text fails AA contrast on the light page background.
           sx={{ px: 1.5, py: 0.5, color: 'text.secondary', '&.Mui-selected': { color: 'text.primary' } }}
         >
-          {FILTER_LABELS[option]}
+          {labels[option]}
         </ToggleButton>
       ))}
     </ToggleButtonGroup>
+  );
+}
+
+type StatusFilterProps = {
+  value: ActiveFilter;
+  onChange: (value: ActiveFilter) => void;
+  options?: readonly ActiveFilter[];
+};
+
+export function StatusFilter({ value, onChange, options = ACTIVE_FILTERS }: StatusFilterProps) {
+  return (
+    <ChoiceFilter value={value} onChange={onChange} options={options} labels={FILTER_LABELS} label="Show" />
   );
 }
 

@@ -86,7 +86,7 @@ export type DataTableSort = DataTableSortState & {
   onSortChange: (next: DataTableSortState) => void;
 };
 
-type DataTableProps<Row extends { id: RowId }> = {
+export type DataTableProps<Row extends { id: RowId }> = {
   columns: readonly DataTableColumn<Row>[];
   rows: readonly Row[];
   /** Toolbar title when nothing is selected. */

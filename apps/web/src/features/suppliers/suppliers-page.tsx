@@ -1,25 +1,23 @@
 import AddIcon from '@mui/icons-material/Add';
 import BlockIcon from '@mui/icons-material/Block';
 import RestoreIcon from '@mui/icons-material/Restore';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { DEFAULT_PAGE_SIZE, isPermitted, type TSupplier } from '@app/contracts';
-import { useEffect, useState } from 'react';
+import { isPermitted, type TSupplier } from '@app/contracts';
+import { useState } from 'react';
 import { useSelector } from 'react-redux';
 import { getErrorMessage } from '../../api/api-error';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
+import type { DataTableColumn } from '../../components/data-table/data-table';
 import {
-  EmptyState,
-  ListToolbar,
   NoWrap,
   RowAction,
-  SearchField,
   StatusChip,
   StatusFilter,
+  toActiveQuery,
   type ActiveFilter,
 } from '../../components/list-controls';
+import { PagedList, usePagedList } from '../../components/paged-list';
 import { PageHeader } from '../../components/page-header';
 import { notifyError, notifySuccess } from '../../components/toast';
 import { selectRoles } from '../../session/session.slice';
@@ -34,26 +32,8 @@ import {
 
 export const NO_SUPPLIERS_TEXT = 'No suppliers yet. Add your first supplier.';
 export const NO_MATCHING_SUPPLIERS_TEXT = 'No suppliers match the search and filter.';
-/** Typing settles for this long before the server is asked. */
-export const SEARCH_DELAY_MS = 300;
-
-const ACTIVE_PARAM: Record<ActiveFilter, 'true' | 'false' | 'all'> = {
-  active: 'true',
-  discontinued: 'false',
-  all: 'all',
-};
 
 const dash = (value: string | null) => value || '—';
-
-/** The search text once typing has paused. */
-function useSettled(value: string, delayMs: number): string {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = window.setTimeout(() => setSettled(value), delayMs);
-    return () => window.clearTimeout(timer);
-  }, [value, delayMs]);
-  return settled;
-}
 
 /** /dashboard/suppliers: the suppliers, paged, searched and filtered on the server. */
 export function SuppliersPage() {
@@ -63,35 +43,21 @@ export function SuppliersPage() {
   const canDelete = isPermitted(roles, 'inventory:delete');
 
   const [filter, setFilter] = useState<ActiveFilter>('active');
-  const [searchInput, setSearchInput] = useState('');
-  const search = useSettled(searchInput.trim(), SEARCH_DELAY_MS);
-  const [page, setPage] = useState(0);
-  const [size, setSize] = useState(DEFAULT_PAGE_SIZE);
+  const paging = usePagedList(filter);
+  const { search, page, size } = paging;
   const [editing, setEditing] = useState<{ supplier: TSupplier | null } | null>(null);
   const [deleting, setDeleting] = useState<TSupplier | null>(null);
-
-  // A new search or filter starts at the first page.
-  const [query, setQuery] = useState({ search, filter });
-  if (query.search !== search || query.filter !== filter) {
-    setQuery({ search, filter });
-    setPage(0);
-  }
 
   const list = useListSuppliersQuery({
     page,
     size,
-    active: ACTIVE_PARAM[filter],
+    active: toActiveQuery(filter),
     search: search === '' ? undefined : search,
   });
   const [deleteSupplier, deleteState] = useDeleteSupplierMutation();
   const [discontinueSupplier] = useDiscontinueSupplierMutation();
   const [reactivateSupplier] = useReactivateSupplierMutation();
 
-  // The last row of the last page went (deleted, discontinued): show the page before it.
-  const lastPage = list.data ? Math.max(0, list.data.totalPages - 1) : page;
-  if (list.data && !list.isFetching && page > lastPage) setPage(lastPage);
-
-  const rows = list.data?.content ?? [];
   const isFiltered = search !== '' || filter !== 'active';
 
   const toggleActive = async (supplier: TSupplier) => {
@@ -142,7 +108,6 @@ export function SuppliersPage() {
     </Button>
   ) : null;
 
-  const total = list.data?.totalElements;
   return (
     <Box>
       <PageHeader
@@ -150,51 +115,22 @@ export function SuppliersPage() {
         subtitle="The businesses you buy from, and who to call there."
         actions={addButton}
       />
-      <ListToolbar>
-        <SearchField value={searchInput} onChange={setSearchInput} label="Search suppliers" />
-        <StatusFilter value={filter} onChange={setFilter} />
-      </ListToolbar>
-      {list.isError ? (
-        <Alert
-          severity="error"
-          sx={{ mb: 2 }}
-          action={
-            <Button color="inherit" size="small" onClick={() => void list.refetch()}>
-              Retry
-            </Button>
-          }
-        >
-          {getErrorMessage(list.error, SUPPLIER_ERRORS.list)}
-        </Alert>
-      ) : null}
-      <DataTable
-        title={total === undefined ? 'Suppliers' : `${total} ${total === 1 ? 'supplier' : 'suppliers'}`}
-        ariaLabel="Suppliers"
+      <PagedList
+        paging={paging}
+        query={list}
+        title="Suppliers"
+        countTitle={(total) => `${total} ${total === 1 ? 'supplier' : 'suppliers'}`}
+        searchLabel="Search suppliers"
+        filters={<StatusFilter value={filter} onChange={setFilter} />}
+        errorFallback={SUPPLIER_ERRORS.list}
+        isFiltered={isFiltered}
+        noMatchText={NO_MATCHING_SUPPLIERS_TEXT}
+        emptyMessage={canCreate ? NO_SUPPLIERS_TEXT : 'No suppliers yet.'}
+        emptyAction={addButton}
         columns={columns}
-        rows={rows}
-        isLoading={list.isFetching}
         getRowLabel={(supplier) => supplier.name}
         onEdit={canUpdate ? (supplier) => setEditing({ supplier }) : undefined}
         onDelete={canDelete ? setDeleting : undefined}
-        pagination={{
-          page,
-          rowsPerPage: size,
-          totalCount: total ?? 0,
-          onPageChange: setPage,
-          onRowsPerPageChange: (next) => {
-            setSize(next);
-            setPage(0);
-          },
-        }}
-        emptyContent={
-          list.isError ? (
-            'No data available'
-          ) : isFiltered ? (
-            NO_MATCHING_SUPPLIERS_TEXT
-          ) : (
-            <EmptyState message={canCreate ? NO_SUPPLIERS_TEXT : 'No suppliers yet.'} action={addButton} />
-          )
-        }
       />
       {editing ? <SupplierDialog supplier={editing.supplier} onClose={() => setEditing(null)} /> : null}
       <ConfirmDialog

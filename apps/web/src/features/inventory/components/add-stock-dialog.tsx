@@ -1,16 +1,11 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { ZCreateInventoryRequest, type TLocation, type TSkuSuggestion } from '@app/contracts';
-import { useId, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { getErrorMessage, isApiError } from '../../../api/api-error';
+import { FormDialog } from '../../../components/form-dialog';
 import { notifyError, notifySuccess } from '../../../components/toast';
-import { useFormErrors } from '../../../lib/use-form-errors';
+import { useFormFields } from '../../../components/use-form-fields';
 import { validate } from '../../../lib/validation';
 import { useIdempotencyKey } from '../idempotency-key';
 import { useCreateStockMutation } from '../inventory.api';
@@ -30,28 +25,14 @@ type FieldName = 'quantity' | 'reorderPoint';
 const ALREADY_STOCKED = 'This product has a stock record here already: adjust or count it in the list.';
 
 export function AddStockDialog({ location, onClose }: AddStockDialogProps) {
-  const titleId = useId();
   const [skuText, setSkuText] = useState('');
   const [product, setProduct] = useState<TSkuSuggestion | null>(null);
-  const [values, setValues] = useState<Record<FieldName, string>>({ quantity: '0', reorderPoint: '' });
-  const { formRef, alertRef, errors, formError, showErrors, showServerError, clearError } = useFormErrors();
   const [createStock, state] = useCreateStockMutation();
+  const form = useFormFields<FieldName>({ quantity: '0', reorderPoint: '' }, { isDisabled: state.isLoading });
+  const { values, errors, field, showErrors, showServerError, clearError } = form;
   const { keyFor } = useIdempotencyKey();
 
-  const field = (name: FieldName) => ({
-    name,
-    value: values[name],
-    onChange: (event: { target: { value: string } }) => {
-      setValues((current) => ({ ...current, [name]: event.target.value }));
-      clearError(name);
-    },
-    error: Boolean(errors[name]),
-    helperText: errors[name],
-    disabled: state.isLoading,
-  });
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const submit = async () => {
     const found: Record<string, string> = {};
     const quantity = readUnits(values.quantity);
     const reorderPoint = values.reorderPoint.trim() === '' ? null : readUnits(values.reorderPoint);
@@ -91,78 +72,60 @@ export function AddStockDialog({ location, onClose }: AddStockDialogProps) {
   };
 
   return (
-    <Dialog
-      open
-      onClose={state.isLoading ? undefined : onClose}
-      aria-labelledby={titleId}
-      maxWidth="sm"
-      fullWidth
+    <FormDialog
+      title="Add stock record"
+      submitLabel="Add stock record"
+      isBusy={state.isLoading}
+      form={form}
+      onSubmit={submit}
+      onClose={onClose}
+      columns="1fr 1fr"
     >
-      <Box component="form" noValidate ref={formRef} onSubmit={(event) => void submit(event)}>
-        <DialogTitle id={titleId}>Add stock record</DialogTitle>
-        <DialogContent
-          sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 2, pt: '12px !important' }}
-        >
-          {formError ? (
-            <Alert ref={alertRef} severity="error" sx={{ gridColumn: '1 / -1' }}>
-              {formError}
-            </Alert>
-          ) : null}
-          <Box sx={{ gridColumn: '1 / -1' }}>
-            <SkuSearchField
-              locationId={location.id}
-              label="Product SKU"
-              placeholder="Type a SKU or product name"
-              name="productId"
-              required
-              autoFocus
-              value={skuText}
-              onChange={(text) => {
-                setSkuText(text);
-                if (product && text !== product.sku) setProduct(null);
-                clearError('productId');
-              }}
-              onSelect={(suggestion) => {
-                setProduct(suggestion);
-                setSkuText(suggestion.sku);
-                if (suggestion.inventoryId === null) clearError('productId');
-                // Said at once rather than after a refused save.
-                else showErrors({ productId: ALREADY_STOCKED });
-              }}
-              error={Boolean(errors.productId)}
-              helperText={
-                errors.productId ??
-                (product
-                  ? `${product.productName}${product.barcode ? ` · ${product.barcode}` : ''}`
-                  : `A product of ${location.name}.`)
-              }
-              disabled={state.isLoading}
-            />
-          </Box>
-          <TextField
-            label="Opening quantity"
-            required
-            autoComplete="off"
-            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-            {...field('quantity')}
-          />
-          <TextField
-            label="Reorder point"
-            autoComplete="off"
-            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-            {...field('reorderPoint')}
-            helperText={errors.reorderPoint ?? 'Below this it shows as low stock.'}
-          />
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button color="inherit" onClick={onClose} disabled={state.isLoading}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" disabled={state.isLoading}>
-            {state.isLoading ? 'Saving...' : 'Add stock record'}
-          </Button>
-        </DialogActions>
+      <Box sx={{ gridColumn: '1 / -1' }}>
+        <SkuSearchField
+          locationId={location.id}
+          label="Product SKU"
+          placeholder="Type a SKU or product name"
+          name="productId"
+          required
+          autoFocus
+          value={skuText}
+          onChange={(text) => {
+            setSkuText(text);
+            if (product && text !== product.sku) setProduct(null);
+            clearError('productId');
+          }}
+          onSelect={(suggestion) => {
+            setProduct(suggestion);
+            setSkuText(suggestion.sku);
+            if (suggestion.inventoryId === null) clearError('productId');
+            // Said at once rather than after a refused save.
+            else showErrors({ productId: ALREADY_STOCKED });
+          }}
+          error={Boolean(errors.productId)}
+          helperText={
+            errors.productId ??
+            (product
+              ? `${product.productName}${product.barcode ? ` · ${product.barcode}` : ''}`
+              : `A product of ${location.name}.`)
+          }
+          disabled={state.isLoading}
+        />
       </Box>
-    </Dialog>
+      <TextField
+        label="Opening quantity"
+        required
+        autoComplete="off"
+        slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+        {...field('quantity')}
+      />
+      <TextField
+        label="Reorder point"
+        autoComplete="off"
+        slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+        {...field('reorderPoint')}
+        helperText={errors.reorderPoint ?? 'Below this it shows as low stock.'}
+      />
+    </FormDialog>
   );
 }

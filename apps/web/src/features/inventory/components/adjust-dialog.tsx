@@ -1,10 +1,3 @@
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
@@ -17,10 +10,11 @@ import {
   type AdjustmentCause,
   type TStockRow,
 } from '@app/contracts';
-import { useId, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { isApiError } from '../../../api/api-error';
+import { FormDialog } from '../../../components/form-dialog';
 import { notifySuccess } from '../../../components/toast';
-import { useFormErrors } from '../../../lib/use-form-errors';
+import { useFormFields } from '../../../components/use-form-fields';
 import { validate } from '../../../lib/validation';
 import { useIdempotencyKey } from '../idempotency-key';
 import { useAdjustStockMutation } from '../inventory.api';
@@ -50,32 +44,21 @@ type AdjustDialogProps = { item: TStockRow; locationName: string; onClose: () =>
 
 /** Units in or out with a reason (PUT /api/inventory/{id}/adjust), the result shown before saving. */
 export function AdjustDialog({ item, locationName, onClose }: AdjustDialogProps) {
-  const titleId = useId();
   const [direction, setDirection] = useState<Direction>('add');
-  const [values, setValues] = useState({ units: '', reason: '', note: '' });
-  const { formRef, alertRef, errors, formError, setFormError, showErrors, showServerError, clearError } =
-    useFormErrors();
   const [adjustStock, state] = useAdjustStockMutation();
+  const form = useFormFields(
+    { units: '', reason: '', note: '' },
+    // The units are sent, and refused, as the signed `delta`.
+    { isDisabled: state.isLoading, errorNames: { units: 'delta' } },
+  );
+  const { values, field, setFormError, showErrors, showServerError, clearError } = form;
   const { keyFor } = useIdempotencyKey();
 
   const units = readUnits(values.units);
   const delta = units === null ? null : direction === 'add' ? units : -units;
   const result = delta === null ? null : item.quantity + delta;
 
-  const field = (name: 'units' | 'reason' | 'note') => ({
-    name: name === 'units' ? 'delta' : name,
-    value: values[name],
-    onChange: (event: { target: { value: string } }) => {
-      setValues((current) => ({ ...current, [name]: event.target.value }));
-      clearError(name === 'units' ? 'delta' : name);
-    },
-    error: Boolean(errors[name === 'units' ? 'delta' : name]),
-    helperText: errors[name === 'units' ? 'delta' : name],
-    disabled: state.isLoading,
-  });
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const submit = async () => {
     const checked = validate(ZAdjustInventoryRequest, {
       delta: delta ?? Number.NaN,
       reason: values.reason === '' ? undefined : values.reason,
@@ -107,78 +90,62 @@ export function AdjustDialog({ item, locationName, onClose }: AdjustDialogProps)
   };
 
   return (
-    <Dialog
-      open
-      onClose={state.isLoading ? undefined : onClose}
-      aria-labelledby={titleId}
+    <FormDialog
+      title="Adjust stock"
+      submitLabel="Save adjustment"
+      isBusy={state.isLoading}
+      form={form}
+      onSubmit={submit}
+      onClose={onClose}
       maxWidth="xs"
-      fullWidth
+      intro={<ItemSummary item={item} locationName={locationName} />}
     >
-      <Box component="form" noValidate ref={formRef} onSubmit={(event) => void submit(event)}>
-        <DialogTitle id={titleId}>Adjust stock</DialogTitle>
-        <DialogContent sx={{ display: 'grid', gap: 2, pt: '4px !important' }}>
-          <ItemSummary item={item} locationName={locationName} />
-          {formError ? (
-            <Alert ref={alertRef} severity="error">
-              {formError}
-            </Alert>
-          ) : null}
-          <ToggleButtonGroup
-            exclusive
-            fullWidth
-            size="small"
-            color={direction === 'add' ? 'success' : 'error'}
-            value={direction}
-            aria-label="Add or remove units"
-            onChange={(_event, next: Direction | null) => {
-              if (next) setDirection(next);
-              clearError('delta');
-            }}
-          >
-            <ToggleButton value="add">
-              <AddIcon fontSize="small" sx={{ mr: 1 }} />
-              Add units
-            </ToggleButton>
-            <ToggleButton value="remove">
-              <RemoveIcon fontSize="small" sx={{ mr: 1 }} />
-              Remove units
-            </ToggleButton>
-          </ToggleButtonGroup>
-          <TextField
-            label="Units"
-            required
-            autoFocus
-            autoComplete="off"
-            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-            {...field('units')}
-          />
-          <TextField select label="Reason" required {...field('reason')}>
-            {orderedCauses(direction).map((cause) => (
-              <MenuItem key={cause} value={cause}>
-                {CAUSE_LABELS[cause]}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            label="Note"
-            multiline
-            minRows={2}
-            placeholder="Optional: what happened"
-            {...field('note')}
-          />
-          {result !== null && delta !== 0 ? (
-            <QuantityChange label="Quantity after the change" from={item.quantity} to={result} />
-          ) : null}
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button color="inherit" onClick={onClose} disabled={state.isLoading}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" disabled={state.isLoading}>
-            {state.isLoading ? 'Saving...' : 'Save adjustment'}
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+      <ToggleButtonGroup
+        exclusive
+        fullWidth
+        size="small"
+        color={direction === 'add' ? 'success' : 'error'}
+        value={direction}
+        aria-label="Add or remove units"
+        onChange={(_event, next: Direction | null) => {
+          if (next) setDirection(next);
+          clearError('delta');
+        }}
+      >
+        <ToggleButton value="add">
+          <AddIcon fontSize="small" sx={{ mr: 1 }} />
+          Add units
+        </ToggleButton>
+        <ToggleButton value="remove">
+          <RemoveIcon fontSize="small" sx={{ mr: 1 }} />
+          Remove units
+        </ToggleButton>
+      </ToggleButtonGroup>
+      <TextField
+        label="Units"
+        required
+        autoFocus
+        autoComplete="off"
+        slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+        {...field('units')}
+      />
+      <TextField select label="Reason" required {...field('reason')}>
+        {orderedCauses(direction).map((cause) => (
+          <MenuItem key={cause} value={cause}>
+            {CAUSE_LABELS[cause]}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        label="Note"
+        multiline
+        minRows={2}
+        placeholder="Optional: what happened"
+        {...field('note')}
+      />
+      {result !== null && delta !== 0 ? (
+        <QuantityChange label="Quantity after the change" from={item.quantity} to={result} />
+      ) : null}
+    </FormDialog>
   );
 }

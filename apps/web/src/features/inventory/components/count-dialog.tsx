@@ -1,16 +1,9 @@
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { ZSetCountRequest, type TStockRow } from '@app/contracts';
-import { useId, useState, type FormEvent } from 'react';
+import { FormDialog } from '../../../components/form-dialog';
 import { notifySuccess } from '../../../components/toast';
-import { useFormErrors } from '../../../lib/use-form-errors';
+import { useFormFields } from '../../../components/use-form-fields';
 import { validate } from '../../../lib/validation';
 import { useIdempotencyKey } from '../idempotency-key';
 import { useSetCountMutation } from '../inventory.api';
@@ -25,27 +18,13 @@ type CountDialogProps = { item: TStockRow; locationName: string; onClose: () => 
  * records the difference as a COUNT, so the dialog shows that difference before saving.
  */
 export function CountDialog({ item, locationName, onClose }: CountDialogProps) {
-  const titleId = useId();
-  const [values, setValues] = useState({ quantity: '', note: '' });
-  const { formRef, alertRef, errors, formError, showErrors, showServerError, clearError } = useFormErrors();
   const [setCount, state] = useSetCountMutation();
+  const form = useFormFields({ quantity: '', note: '' }, { isDisabled: state.isLoading });
+  const { values, field, showErrors, showServerError } = form;
   const { keyFor } = useIdempotencyKey();
   const counted = readUnits(values.quantity);
 
-  const field = (name: 'quantity' | 'note') => ({
-    name,
-    value: values[name],
-    onChange: (event: { target: { value: string } }) => {
-      setValues((current) => ({ ...current, [name]: event.target.value }));
-      clearError(name);
-    },
-    error: Boolean(errors[name]),
-    helperText: errors[name],
-    disabled: state.isLoading,
-  });
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const submit = async () => {
     const checked = validate(ZSetCountRequest, { quantity: counted ?? Number.NaN, note: values.note });
     if (values.quantity.trim() === '') {
       showErrors({ quantity: 'Enter the quantity you counted.' });
@@ -67,61 +46,45 @@ export function CountDialog({ item, locationName, onClose }: CountDialogProps) {
   };
 
   return (
-    <Dialog
-      open
-      onClose={state.isLoading ? undefined : onClose}
-      aria-labelledby={titleId}
+    <FormDialog
+      title="Set counted quantity"
+      submitLabel="Save count"
+      isBusy={state.isLoading}
+      form={form}
+      onSubmit={submit}
+      onClose={onClose}
       maxWidth="xs"
-      fullWidth
+      intro={<ItemSummary item={item} locationName={locationName} />}
     >
-      <Box component="form" noValidate ref={formRef} onSubmit={(event) => void submit(event)}>
-        <DialogTitle id={titleId}>Set counted quantity</DialogTitle>
-        <DialogContent sx={{ display: 'grid', gap: 2, pt: '4px !important' }}>
-          <ItemSummary item={item} locationName={locationName} />
-          {formError ? (
-            <Alert ref={alertRef} severity="error">
-              {formError}
-            </Alert>
-          ) : null}
-          <TextField
-            label="Counted quantity"
-            required
-            autoFocus
-            autoComplete="off"
-            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-            {...field('quantity')}
-          />
-          <TextField
-            label="Note"
-            multiline
-            minRows={2}
-            placeholder="Optional: who counted, which shelf"
-            {...field('note')}
-          />
-          {counted !== null ? (
-            counted === item.quantity ? (
-              <Typography
-                variant="body2"
-                color="text.secondary"
-                aria-live="polite"
-                sx={{ px: 2, py: 1.5, borderRadius: 1, bgcolor: 'action.hover' }}
-              >
-                No difference: the count matches the records.
-              </Typography>
-            ) : (
-              <QuantityChange label="Difference recorded" from={item.quantity} to={counted} />
-            )
-          ) : null}
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button color="inherit" onClick={onClose} disabled={state.isLoading}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" disabled={state.isLoading}>
-            {state.isLoading ? 'Saving...' : 'Save count'}
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+      <TextField
+        label="Counted quantity"
+        required
+        autoFocus
+        autoComplete="off"
+        slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+        {...field('quantity')}
+      />
+      <TextField
+        label="Note"
+        multiline
+        minRows={2}
+        placeholder="Optional: who counted, which shelf"
+        {...field('note')}
+      />
+      {counted !== null ? (
+        counted === item.quantity ? (
+          <Typography
+            variant="body2"
+            color="text.secondary"
+            aria-live="polite"
+            sx={{ px: 2, py: 1.5, borderRadius: 1, bgcolor: 'action.hover' }}
+          >
+            No difference: the count matches the records.
+          </Typography>
+        ) : (
+          <QuantityChange label="Difference recorded" from={item.quantity} to={counted} />
+        )
+      ) : null}
+    </FormDialog>
   );
 }

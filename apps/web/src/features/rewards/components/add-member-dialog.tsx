@@ -1,15 +1,8 @@
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { ZLoyaltyMemberRequest } from '@app/contracts';
-import { useId, useState, type FormEvent } from 'react';
+import { FormDialog } from '../../../components/form-dialog';
 import { notifySuccess } from '../../../components/toast';
-import { useFormErrors } from '../../../lib/use-form-errors';
+import { useFormFields } from '../../../components/use-form-fields';
 import { validate } from '../../../lib/validation';
 import { REWARDS_ERRORS, REWARDS_SUCCESS } from '../messages';
 import { useCreateLoyaltyMemberMutation } from '../rewards.api';
@@ -37,33 +30,14 @@ export function memberBody(values: Record<MemberField, string>) {
 
 /** Signs a shopper up: a name and how to reach her, and the card code if she has a card already. */
 export function AddMemberDialog({ onClose }: { onClose: () => void }) {
-  const titleId = useId();
-  const [values, setValues] = useState<Record<MemberField, string>>({
-    name: '',
-    email: '',
-    phone: '',
-    cardCode: '',
-  });
-  const { formRef, alertRef, errors, formError, showErrors, showServerError, clearError } = useFormErrors();
   const [createMember, state] = useCreateLoyaltyMemberMutation();
+  const form = useFormFields<MemberField>(
+    { name: '', email: '', phone: '', cardCode: '' },
+    { isDisabled: state.isLoading, labels: MEMBER_LABELS, idPrefix: 'member-', size: 'small' },
+  );
+  const { values, errors, field, showErrors, showServerError } = form;
 
-  const field = (name: MemberField) => ({
-    name,
-    id: `member-${name}`,
-    label: MEMBER_LABELS[name],
-    value: values[name],
-    size: 'small' as const,
-    disabled: state.isLoading,
-    error: Boolean(errors[name]),
-    helperText: errors[name],
-    onChange: (event: { target: { value: string } }) => {
-      setValues((current) => ({ ...current, [name]: event.target.value }));
-      clearError(name);
-    },
-  });
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const submit = async () => {
     const body = memberBody(values);
     const result = validate(ZLoyaltyMemberRequest, body);
     showErrors(result.errors ?? {});
@@ -78,41 +52,23 @@ export function AddMemberDialog({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <Dialog
-      open
-      onClose={state.isLoading ? undefined : onClose}
-      aria-labelledby={titleId}
-      maxWidth="sm"
-      fullWidth
+    <FormDialog
+      title="Add member"
+      submitLabel="Add member"
+      isBusy={state.isLoading}
+      form={form}
+      onSubmit={submit}
+      onClose={onClose}
+      columns="1fr 1fr"
     >
-      <Box component="form" noValidate ref={formRef} onSubmit={(event) => void submit(event)}>
-        <DialogTitle id={titleId}>Add member</DialogTitle>
-        <DialogContent
-          sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 2, pt: '12px !important' }}
-        >
-          {formError ? (
-            <Alert ref={alertRef} severity="error" sx={{ gridColumn: '1 / -1' }}>
-              {formError}
-            </Alert>
-          ) : null}
-          <TextField autoFocus autoComplete="off" sx={{ gridColumn: '1 / -1' }} {...field('name')} />
-          <TextField type="email" autoComplete="off" {...field('email')} />
-          <TextField type="tel" autoComplete="off" {...field('phone')} />
-          <TextField
-            autoComplete="off"
-            {...field('cardCode')}
-            helperText={errors.cardCode ?? 'Made for you when left empty.'}
-          />
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button color="inherit" onClick={onClose} disabled={state.isLoading}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" disabled={state.isLoading}>
-            {state.isLoading ? 'Saving...' : 'Add member'}
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+      <TextField autoFocus autoComplete="off" sx={{ gridColumn: '1 / -1' }} {...field('name')} />
+      <TextField type="email" autoComplete="off" {...field('email')} />
+      <TextField type="tel" autoComplete="off" {...field('phone')} />
+      <TextField
+        autoComplete="off"
+        {...field('cardCode')}
+        helperText={errors.cardCode ?? 'Made for you when left empty.'}
+      />
+    </FormDialog>
   );
 }

@@ -17,10 +17,12 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { ZLoyaltyMemberUpdate, type TLoyaltyEntry, type TLoyaltyMemberDetail } from '@app/contracts';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import type { SxProps, Theme } from '@mui/material/styles';
+import { useEffect, useId, useRef, type FormEvent, type ReactNode } from 'react';
 import { getErrorMessage } from '../../../api/api-error';
+import { FormAlert, type FormState } from '../../../components/form-dialog';
 import { notifySuccess } from '../../../components/toast';
-import { useFormErrors } from '../../../lib/use-form-errors';
+import { useFormFields } from '../../../components/use-form-fields';
 import { validate } from '../../../lib/validation';
 import { REWARDS_ERRORS, REWARDS_SUCCESS } from '../messages';
 import { useGetLoyaltyMemberQuery, useUpdateLoyaltyMemberMutation } from '../rewards.api';
@@ -106,18 +108,77 @@ function History({ entries }: { entries: readonly TLoyaltyEntry[] }) {
   );
 }
 
-function DetailsForm({ member, canUpdate }: { member: TLoyaltyMemberDetail; canUpdate: boolean }) {
-  const [values, setValues] = useState<Record<MemberField, string>>(() => ({
-    name: member.name ?? '',
-    email: member.email ?? '',
-    phone: member.phone ?? '',
-    cardCode: member.cardCode,
-  }));
-  const { formRef, alertRef, errors, formError, showErrors, showServerError, clearError } = useFormErrors();
-  const [update, state] = useUpdateLoyaltyMemberMutation();
+type MemberFormProps = {
+  /** The heading, and the form's accessible name. */
+  title: string;
+  description?: string;
+  form: FormState;
+  onSubmit: () => Promise<void>;
+  /** The grid's columns of the fields; one column by default. */
+  columns?: string;
+  /** The submit button, if the user may send the form. */
+  action: ReactNode;
+  sx?: SxProps<Theme>;
+  children: ReactNode;
+};
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+/** A form of the member's card: its heading, the alert for what no field shows, the fields, the button. */
+function MemberForm({
+  title,
+  description,
+  form: { formRef, alertRef, formError },
+  onSubmit,
+  columns,
+  action,
+  sx,
+  children,
+}: MemberFormProps) {
+  return (
+    <Box
+      component="form"
+      noValidate
+      ref={formRef}
+      onSubmit={(event: FormEvent<HTMLFormElement>) => {
+        event.preventDefault();
+        void onSubmit();
+      }}
+      aria-label={title}
+      sx={sx}
+    >
+      <Typography variant="subtitle1" component="h3" sx={{ mb: description ? 0 : 1.5 }}>
+        {title}
+      </Typography>
+      {description ? (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+          {description}
+        </Typography>
+      ) : null}
+      <FormAlert form={{ alertRef, formError }} sx={{ mb: 2 }} />
+      <Box sx={{ display: 'grid', gridTemplateColumns: columns, gap: 2 }}>{children}</Box>
+      {action}
+    </Box>
+  );
+}
+
+function DetailsForm({ member, canUpdate }: { member: TLoyaltyMemberDetail; canUpdate: boolean }) {
+  const [update, state] = useUpdateLoyaltyMemberMutation();
+  const form = useFormFields<MemberField>(
+    () => ({
+      name: member.name ?? '',
+      email: member.email ?? '',
+      phone: member.phone ?? '',
+      cardCode: member.cardCode,
+    }),
+    {
+      isDisabled: !canUpdate || state.isLoading,
+      labels: MEMBER_LABELS,
+      idPrefix: 'member-detail-',
+      size: 'small',
+    },
+  );
+  const { values, field, showErrors, showServerError } = form;
+
+  const submit = async () => {
     const body = memberBody(values);
     const result = validate(ZLoyaltyMemberUpdate, body);
     showErrors(result.errors ?? {});
@@ -131,56 +192,36 @@ function DetailsForm({ member, canUpdate }: { member: TLoyaltyMemberDetail; canU
   };
 
   return (
-    <Box
-      component="form"
-      noValidate
-      ref={formRef}
-      onSubmit={(event) => void submit(event)}
-      aria-label="Details"
+    <MemberForm
+      title="Details"
+      form={form}
+      onSubmit={submit}
+      action={
+        canUpdate ? (
+          <Button type="submit" variant="contained" sx={{ mt: 2 }} disabled={state.isLoading}>
+            {state.isLoading ? 'Saving...' : 'Save details'}
+          </Button>
+        ) : null
+      }
     >
-      <Typography variant="subtitle1" component="h3" sx={{ mb: 1.5 }}>
-        Details
-      </Typography>
-      {formError ? (
-        <Alert ref={alertRef} severity="error" sx={{ mb: 2 }}>
-          {formError}
-        </Alert>
-      ) : null}
-      <Box sx={{ display: 'grid', gap: 2 }}>
-        {MEMBER_FIELDS.map((name) => (
-          <TextField
-            key={name}
-            name={name}
-            id={`member-detail-${name}`}
-            label={MEMBER_LABELS[name]}
-            size="small"
-            value={values[name]}
-            disabled={!canUpdate || state.isLoading}
-            error={Boolean(errors[name])}
-            helperText={errors[name]}
-            onChange={(event) => {
-              setValues((current) => ({ ...current, [name]: event.target.value }));
-              clearError(name);
-            }}
-          />
-        ))}
-      </Box>
-      {canUpdate ? (
-        <Button type="submit" variant="contained" sx={{ mt: 2 }} disabled={state.isLoading}>
-          {state.isLoading ? 'Saving...' : 'Save details'}
-        </Button>
-      ) : null}
-    </Box>
+      {MEMBER_FIELDS.map((name) => (
+        <TextField key={name} {...field(name)} />
+      ))}
+    </MemberForm>
   );
 }
 
+const CORRECTION_LABELS = { delta: 'Points', note: 'Reason' };
+
 function CorrectionForm({ member }: { member: TLoyaltyMemberDetail }) {
-  const [delta, setDelta] = useState('');
-  const [note, setNote] = useState('');
   const deltaRef = useRef<HTMLInputElement>(null);
   const isRefocusDue = useRef(false);
-  const { formRef, alertRef, errors, formError, showErrors, showServerError, clearError } = useFormErrors();
   const [update, state] = useUpdateLoyaltyMemberMutation();
+  const form = useFormFields(
+    { delta: '', note: '' },
+    { isDisabled: state.isLoading, labels: CORRECTION_LABELS, idPrefix: 'member-', size: 'small' },
+  );
+  const { values, setValues, field, showErrors, showServerError } = form;
   // The fields and the button are disabled while sending, so the focus is lost to the dialog's
   // frame: once sent and enabled again, it goes to the points, ready for the next correction.
   useEffect(() => {
@@ -190,9 +231,9 @@ function CorrectionForm({ member }: { member: TLoyaltyMemberDetail }) {
   });
   const toName = (path: string) => (path.startsWith('adjustment.') ? path.slice('adjustment.'.length) : path);
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const adjustment = { delta: delta.trim() === '' ? undefined : Number(delta.trim()), note };
+  const submit = async () => {
+    const delta = values.delta.trim();
+    const adjustment = { delta: delta === '' ? undefined : Number(delta), note: values.note };
     const result = validate(ZLoyaltyMemberUpdate, { adjustment });
     const found = Object.fromEntries(
       Object.entries(result.errors ?? {}).map(([path, text]) => [toName(path), text]),
@@ -204,73 +245,33 @@ function CorrectionForm({ member }: { member: TLoyaltyMemberDetail }) {
       const details = { name: member.name, email: member.email, phone: member.phone };
       await update({
         id: member.id,
-        body: { ...details, adjustment: { delta: Number(delta.trim()), note } },
+        body: { ...details, adjustment: { delta: Number(delta), note: values.note } },
       }).unwrap();
       isRefocusDue.current = true;
       notifySuccess(REWARDS_SUCCESS.adjust);
-      setDelta('');
-      setNote('');
+      setValues({ delta: '', note: '' });
     } catch (error) {
       showServerError(error, REWARDS_ERRORS.updateMember, toName);
     }
   };
 
   return (
-    <Box
-      component="form"
-      noValidate
-      ref={formRef}
-      onSubmit={(event) => void submit(event)}
-      aria-label="Correct the balance"
+    <MemberForm
+      title="Correct the balance"
+      description="Add points with a positive number, take them with a negative one."
+      form={form}
+      onSubmit={submit}
+      columns="120px 1fr"
       sx={{ mt: 3 }}
+      action={
+        <Button type="submit" variant="outlined" sx={{ mt: 2 }} disabled={state.isLoading}>
+          Correct the balance
+        </Button>
+      }
     >
-      <Typography variant="subtitle1" component="h3">
-        Correct the balance
-      </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-        Add points with a positive number, take them with a negative one.
-      </Typography>
-      {formError ? (
-        <Alert ref={alertRef} severity="error" sx={{ mb: 2 }}>
-          {formError}
-        </Alert>
-      ) : null}
-      <Box sx={{ display: 'grid', gridTemplateColumns: '120px 1fr', gap: 2 }}>
-        <TextField
-          name="delta"
-          id="member-delta"
-          inputRef={deltaRef}
-          label="Points"
-          size="small"
-          inputMode="numeric"
-          value={delta}
-          disabled={state.isLoading}
-          error={Boolean(errors.delta)}
-          helperText={errors.delta}
-          onChange={(event) => {
-            setDelta(event.target.value);
-            clearError('delta');
-          }}
-        />
-        <TextField
-          name="note"
-          id="member-note"
-          label="Reason"
-          size="small"
-          value={note}
-          disabled={state.isLoading}
-          error={Boolean(errors.note)}
-          helperText={errors.note}
-          onChange={(event) => {
-            setNote(event.target.value);
-            clearError('note');
-          }}
-        />
-      </Box>
-      <Button type="submit" variant="outlined" sx={{ mt: 2 }} disabled={state.isLoading}>
-        Correct the balance
-      </Button>
-    </Box>
+      <TextField {...field('delta')} inputRef={deltaRef} inputMode="numeric" />
+      <TextField {...field('note')} />
+    </MemberForm>
   );
 }
 

@@ -1,13 +1,8 @@
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import { ZLoyaltyRules, type TLoyaltyProgram, type TLoyaltyRules } from '@app/contracts';
-import { useId, useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { FormDialog } from '../../../components/form-dialog';
 import { notifySuccess } from '../../../components/toast';
 import { useFormErrors } from '../../../lib/use-form-errors';
 import { validate } from '../../../lib/validation';
@@ -15,7 +10,6 @@ import { REWARDS_ERRORS, REWARDS_SUCCESS } from '../messages';
 import { useOverrideLoyaltyProgramMutation } from '../rewards.api';
 import { draftOf, overridesOf, rulesInputOf, withoutPrefix } from '../rules-draft';
 import { TYPE_LABELS } from '../rules-text';
-import { useBusinessMoney } from '../use-business-money';
 import { RulesForm } from './rules-form';
 
 type OverridesDialogProps = {
@@ -33,10 +27,9 @@ const fromServer = withoutPrefix('overrides');
  * "Back to the template's rules" sends none.
  */
 export function OverridesDialog({ program, templateRules, onClose }: OverridesDialogProps) {
-  const titleId = useId();
-  const money = useBusinessMoney();
   const [draft, setDraft] = useState(() => draftOf(program.rules));
-  const { formRef, alertRef, errors, formError, showErrors, showServerError, clearError } = useFormErrors();
+  const form = useFormErrors();
+  const { errors, showErrors, showServerError, clearError } = form;
   const [override, state] = useOverrideLoyaltyProgramMutation();
   const hasOverrides = Object.keys(program.overrides).length > 0;
 
@@ -50,8 +43,7 @@ export function OverridesDialog({ program, templateRules, onClose }: OverridesDi
     }
   };
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const submit = () => {
     const result = validate(ZLoyaltyRules, rulesInputOf(draft));
     showErrors(result.errors ?? {});
     if (!result.data) return;
@@ -63,51 +55,39 @@ export function OverridesDialog({ program, templateRules, onClose }: OverridesDi
   };
 
   return (
-    <Dialog
-      open
-      onClose={state.isLoading ? undefined : onClose}
-      aria-labelledby={titleId}
+    <FormDialog
+      title="Adjust the rules"
+      submitLabel="Save rules"
+      isBusy={state.isLoading}
+      form={form}
+      onSubmit={submit}
+      onClose={onClose}
       maxWidth="md"
-      fullWidth
+      intro={
+        // 1 unit and the grid's gap: the 3 units it always had above the rules.
+        <Typography color="text.secondary" sx={{ mb: 1 }}>
+          {program.templateName} ({TYPE_LABELS[program.type]}). What you change here applies to this programme
+          only; the template keeps its rules.
+        </Typography>
+      }
+      secondaryAction={
+        <Button
+          color="inherit"
+          sx={{ mr: 'auto' }}
+          disabled={state.isLoading || !hasOverrides}
+          onClick={() => void send({}, REWARDS_SUCCESS.reset)}
+        >
+          Back to the template’s rules
+        </Button>
+      }
     >
-      <Box component="form" noValidate ref={formRef} onSubmit={submit}>
-        <DialogTitle id={titleId}>Adjust the rules</DialogTitle>
-        <DialogContent sx={{ pt: '4px !important' }}>
-          <Typography color="text.secondary" sx={{ mb: 3 }}>
-            {program.templateName} ({TYPE_LABELS[program.type]}). What you change here applies to this
-            programme only; the template keeps its rules.
-          </Typography>
-          {formError ? (
-            <Alert ref={alertRef} severity="error" sx={{ mb: 2 }}>
-              {formError}
-            </Alert>
-          ) : null}
-          <RulesForm
-            draft={draft}
-            onChange={setDraft}
-            errors={errors}
-            onFieldChange={clearError}
-            currencySymbol={money.symbol}
-            disabled={state.isLoading}
-          />
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button
-            color="inherit"
-            sx={{ mr: 'auto' }}
-            disabled={state.isLoading || !hasOverrides}
-            onClick={() => void send({}, REWARDS_SUCCESS.reset)}
-          >
-            Back to the template’s rules
-          </Button>
-          <Button color="inherit" onClick={onClose} disabled={state.isLoading}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" disabled={state.isLoading}>
-            {state.isLoading ? 'Saving...' : 'Save rules'}
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+      <RulesForm
+        draft={draft}
+        onChange={setDraft}
+        errors={errors}
+        onFieldChange={clearError}
+        disabled={state.isLoading}
+      />
+    </FormDialog>
   );
 }

@@ -1,6 +1,5 @@
 import CardGiftcardOutlinedIcon from '@mui/icons-material/CardGiftcardOutlined';
 import TuneIcon from '@mui/icons-material/Tune';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -16,6 +15,7 @@ import type { TLoyaltyProgram, TLoyaltyRules, TLoyaltyTier } from '@app/contract
 import { useState } from 'react';
 import { getErrorMessage } from '../../../api/api-error';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ReadError } from '../../../components/read-error';
 import { notifyError, notifySuccess } from '../../../components/toast';
 import { NO_PROGRAM_TEXT, REWARDS_ERRORS, REWARDS_SUCCESS } from '../messages';
 import { useDeactivateLoyaltyProgramMutation } from '../rewards.api';
@@ -85,18 +85,7 @@ export function ProgramCard({
     );
   }
   if (error) {
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={onRetry}>
-            Retry
-          </Button>
-        }
-      >
-        {getErrorMessage(error, REWARDS_ERRORS.program)}
-      </Alert>
-    );
+    return <ReadError error={error} fallback={REWARDS_ERRORS.program} onRetry={onRetry} />;
   }
   if (!program) {
     return (

@@ -1,10 +1,4 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import {
@@ -13,15 +7,15 @@ import {
   type LoyaltyType,
   type TLoyaltyTemplate,
 } from '@app/contracts';
-import { useId, useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { FormDialog } from '../../../components/form-dialog';
 import { notifySuccess } from '../../../components/toast';
-import { useFormErrors } from '../../../lib/use-form-errors';
+import { useFormFields } from '../../../components/use-form-fields';
 import { validate } from '../../../lib/validation';
 import { REWARDS_ERRORS, REWARDS_SUCCESS } from '../messages';
 import { useCreateLoyaltyTemplateMutation, useUpdateLoyaltyTemplateMutation } from '../rewards.api';
 import { draftOf, rulesInputOf, starterDraft, withoutPrefix } from '../rules-draft';
 import { TYPE_LABELS } from '../rules-text';
-import { useBusinessMoney } from '../use-business-money';
 import { RulesForm } from './rules-form';
 
 type TemplateDialogProps = {
@@ -37,22 +31,23 @@ function toFormErrors(errors: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.entries(errors).map(([path, message]) => [fromRules(path), message]));
 }
 
+const TEMPLATE_LABELS = { name: 'Name', description: 'Description' };
+
 /** A template of the business: name, description, type and the rules a programme starts from. */
 export function TemplateDialog({ template, onClose }: TemplateDialogProps) {
-  const titleId = useId();
-  const money = useBusinessMoney();
   const isEdit = template !== null;
-  const [name, setName] = useState(template?.name ?? '');
-  const [description, setDescription] = useState(template?.description ?? '');
   const [draft, setDraft] = useState(() => (template ? draftOf(template.rules) : starterDraft('POINTS')));
-  const { formRef, alertRef, errors, formError, showErrors, showServerError, clearError } = useFormErrors();
   const [createTemplate, createState] = useCreateLoyaltyTemplateMutation();
   const [updateTemplate, updateState] = useUpdateLoyaltyTemplateMutation();
   const isSaving = createState.isLoading || updateState.isLoading;
+  const form = useFormFields(
+    { name: template?.name ?? '', description: template?.description ?? '' },
+    { isDisabled: isSaving, labels: TEMPLATE_LABELS, idPrefix: 'template-', size: 'small' },
+  );
+  const { values, errors, field, showErrors, showServerError, clearError } = form;
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const body = { name, description, rules: rulesInputOf(draft) };
+  const submit = async () => {
+    const body = { ...values, rules: rulesInputOf(draft) };
     const result = validate(ZLoyaltyTemplateRequest, body);
     showErrors(toFormErrors(result.errors ?? {}));
     if (result.errors) return;
@@ -75,88 +70,53 @@ export function TemplateDialog({ template, onClose }: TemplateDialogProps) {
   };
 
   return (
-    <Dialog open onClose={isSaving ? undefined : onClose} aria-labelledby={titleId} maxWidth="md" fullWidth>
-      <Box component="form" noValidate ref={formRef} onSubmit={(event) => void submit(event)}>
-        <DialogTitle id={titleId}>{isEdit ? 'Edit template' : 'New template'}</DialogTitle>
-        <DialogContent sx={{ display: 'grid', gap: 3, pt: '12px !important' }}>
-          {formError ? (
-            <Alert ref={alertRef} severity="error">
-              {formError}
-            </Alert>
-          ) : null}
-          <Box sx={{ display: 'grid', gridTemplateColumns: '2fr 1fr', gap: 2 }}>
-            <TextField
-              required
-              autoFocus
-              name="name"
-              id="template-name"
-              label="Name"
-              size="small"
-              value={name}
-              disabled={isSaving}
-              error={Boolean(errors.name)}
-              helperText={errors.name}
-              onChange={(event) => {
-                setName(event.target.value);
-                clearError('name');
-              }}
-            />
-            <TextField
-              select
-              name="type"
-              id="template-type"
-              label="Type"
-              size="small"
-              value={draft.type}
-              disabled={isSaving}
-              onChange={(event) => {
-                // Another type has other settings: start from that type's usual ones.
-                setDraft(starterDraft(event.target.value as LoyaltyType));
-                showErrors({});
-              }}
-            >
-              {LOYALTY_TYPES.map((type) => (
-                <MenuItem key={type} value={type}>
-                  {TYPE_LABELS[type]}
-                </MenuItem>
-              ))}
-            </TextField>
-            <TextField
-              multiline
-              minRows={2}
-              name="description"
-              id="template-description"
-              label="Description"
-              size="small"
-              value={description}
-              disabled={isSaving}
-              error={Boolean(errors.description)}
-              helperText={errors.description ?? 'What shoppers get, in a sentence or two.'}
-              sx={{ gridColumn: '1 / -1' }}
-              onChange={(event) => {
-                setDescription(event.target.value);
-                clearError('description');
-              }}
-            />
-          </Box>
-          <RulesForm
-            draft={draft}
-            onChange={setDraft}
-            errors={errors}
-            onFieldChange={clearError}
-            currencySymbol={money.symbol}
-            disabled={isSaving}
-          />
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button color="inherit" onClick={onClose} disabled={isSaving}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" disabled={isSaving}>
-            {isSaving ? 'Saving...' : isEdit ? 'Save' : 'Add template'}
-          </Button>
-        </DialogActions>
+    <FormDialog
+      title={isEdit ? 'Edit template' : 'New template'}
+      submitLabel={isEdit ? 'Save' : 'Add template'}
+      isBusy={isSaving}
+      form={form}
+      onSubmit={submit}
+      onClose={onClose}
+      maxWidth="md"
+      gap={3}
+    >
+      <Box sx={{ display: 'grid', gridTemplateColumns: '2fr 1fr', gap: 2 }}>
+        <TextField required autoFocus {...field('name')} />
+        <TextField
+          select
+          name="type"
+          id="template-type"
+          label="Type"
+          size="small"
+          value={draft.type}
+          disabled={isSaving}
+          onChange={(event) => {
+            // Another type has other settings: start from that type's usual ones.
+            setDraft(starterDraft(event.target.value as LoyaltyType));
+            showErrors({});
+          }}
+        >
+          {LOYALTY_TYPES.map((type) => (
+            <MenuItem key={type} value={type}>
+              {TYPE_LABELS[type]}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          multiline
+          minRows={2}
+          {...field('description')}
+          helperText={errors.description ?? 'What shoppers get, in a sentence or two.'}
+          sx={{ gridColumn: '1 / -1' }}
+        />
       </Box>
-    </Dialog>
+      <RulesForm
+        draft={draft}
+        onChange={setDraft}
+        errors={errors}
+        onFieldChange={clearError}
+        disabled={isSaving}
+      />
+    </FormDialog>
   );
 }

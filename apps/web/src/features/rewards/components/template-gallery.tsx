@@ -1,6 +1,5 @@
 import AddIcon from '@mui/icons-material/Add';
 import CheckIcon from '@mui/icons-material/Check';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -11,6 +10,7 @@ import type { TLoyaltyProgram, TLoyaltyTemplate } from '@app/contracts';
 import { useState } from 'react';
 import { getErrorMessage } from '../../../api/api-error';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ReadError } from '../../../components/read-error';
 import { notifyError, notifySuccess } from '../../../components/toast';
 import { REWARDS_ERRORS, REWARDS_SUCCESS } from '../messages';
 import { useActivateLoyaltyProgramMutation, useSetLoyaltyTemplateStatusMutation } from '../rewards.api';
@@ -169,16 +169,7 @@ export function TemplateGallery({
         ) : null}
       </Box>
       {error ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={onRetry}>
-              Retry
-            </Button>
-          }
-        >
-          {getErrorMessage(error, REWARDS_ERRORS.templates)}
-        </Alert>
+        <ReadError error={error} fallback={REWARDS_ERRORS.templates} onRetry={onRetry} />
       ) : isLoading ? (
         <Box sx={GRID} aria-busy="true" aria-label="Loading the templates">
           {[0, 1, 2].map((key) => (

@@ -1,15 +1,8 @@
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { ZSupplierRequest, type TSupplier } from '@app/contracts';
-import { useId, useState, type FormEvent } from 'react';
+import { FormDialog } from '../../../components/form-dialog';
 import { notifySuccess } from '../../../components/toast';
-import { useFormErrors } from '../../../lib/use-form-errors';
+import { useFormFields } from '../../../components/use-form-fields';
 import { validate } from '../../../lib/validation';
 import { SUPPLIER_ERRORS, SUPPLIER_SUCCESS } from '../messages';
 import { useCreateSupplierMutation, useUpdateSupplierMutation } from '../suppliers.api';
@@ -34,34 +27,21 @@ type SupplierDialogProps = {
 
 /** Add or edit a supplier: name, who to call, how to reach them, and notes. */
 export function SupplierDialog({ supplier, onClose }: SupplierDialogProps) {
-  const titleId = useId();
   const isEdit = supplier !== null;
-  const [values, setValues] = useState<Record<FieldName, string>>(() => {
-    const initial = {} as Record<FieldName, string>;
-    for (const name of FIELDS) initial[name] = supplier?.[name] ?? '';
-    return initial;
-  });
-  const { formRef, alertRef, errors, formError, showErrors, showServerError, clearError } = useFormErrors();
   const [createSupplier, createState] = useCreateSupplierMutation();
   const [updateSupplier, updateState] = useUpdateSupplierMutation();
   const isSaving = createState.isLoading || updateState.isLoading;
-
-  const field = (name: FieldName) => ({
-    name,
-    id: `supplier-${name}`,
-    label: LABELS[name],
-    value: values[name],
-    onChange: (event: { target: { value: string } }) => {
-      setValues((current) => ({ ...current, [name]: event.target.value }));
-      clearError(name);
+  const form = useFormFields<FieldName>(
+    () => {
+      const initial = {} as Record<FieldName, string>;
+      for (const name of FIELDS) initial[name] = supplier?.[name] ?? '';
+      return initial;
     },
-    error: Boolean(errors[name]),
-    helperText: errors[name],
-    disabled: isSaving,
-  });
+    { isDisabled: isSaving, labels: LABELS, idPrefix: 'supplier-' },
+  );
+  const { values, field, showErrors, showServerError } = form;
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const submit = async () => {
     const result = validate(ZSupplierRequest, { ...values, email: values.email.trim() });
     showErrors(result.errors ?? {});
     if (result.errors) return;
@@ -80,39 +60,27 @@ export function SupplierDialog({ supplier, onClose }: SupplierDialogProps) {
   };
 
   return (
-    <Dialog open onClose={isSaving ? undefined : onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
-      <Box component="form" noValidate ref={formRef} onSubmit={(event) => void submit(event)}>
-        <DialogTitle id={titleId}>{isEdit ? 'Edit supplier' : 'Add supplier'}</DialogTitle>
-        <DialogContent
-          sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 2, pt: '12px !important' }}
-        >
-          {formError ? (
-            <Alert ref={alertRef} severity="error" sx={{ gridColumn: '1 / -1' }}>
-              {formError}
-            </Alert>
-          ) : null}
-          <TextField required autoFocus autoComplete="organization" {...field('name')} />
-          <TextField autoComplete="name" {...field('contactName')} />
-          <TextField type="email" autoComplete="email" {...field('email')} />
-          <TextField type="tel" autoComplete="tel" {...field('phone')} />
-          <TextField
-            multiline
-            minRows={2}
-            autoComplete="street-address"
-            sx={{ gridColumn: '1 / -1' }}
-            {...field('address')}
-          />
-          <TextField multiline minRows={3} sx={{ gridColumn: '1 / -1' }} {...field('notes')} />
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button color="inherit" onClick={onClose} disabled={isSaving}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" disabled={isSaving}>
-            {isSaving ? 'Saving...' : isEdit ? 'Save' : 'Add supplier'}
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+    <FormDialog
+      title={isEdit ? 'Edit supplier' : 'Add supplier'}
+      submitLabel={isEdit ? 'Save' : 'Add supplier'}
+      isBusy={isSaving}
+      form={form}
+      onSubmit={submit}
+      onClose={onClose}
+      columns="1fr 1fr"
+    >
+      <TextField required autoFocus autoComplete="organization" {...field('name')} />
+      <TextField autoComplete="name" {...field('contactName')} />
+      <TextField type="email" autoComplete="email" {...field('email')} />
+      <TextField type="tel" autoComplete="tel" {...field('phone')} />
+      <TextField
+        multiline
+        minRows={2}
+        autoComplete="street-address"
+        sx={{ gridColumn: '1 / -1' }}
+        {...field('address')}
+      />
+      <TextField multiline minRows={3} sx={{ gridColumn: '1 / -1' }} {...field('notes')} />
+    </FormDialog>
   );
 }

@@ -4,14 +4,29 @@ import { ZPage, ZPageQuery } from './paging.js';
 import { ROLES } from './roles.js';
 
 /**
- * Alerts (001 sections 3, 4, 7; issue 13): broadcasts written by staff, and (later) alerts the
- * product raises itself. An alert reaches the roles it names (all roles when none) of the whole
- * business, or of one store's location.
+ * Alerts (001 sections 3, 4, 7; issue 13): broadcasts written by staff, and alerts the product
+ * raises itself (kind SYSTEM: stock under its reorder point, a movement waiting over 48 hours, a
+ * locked movement, a failed renewal). An alert reaches the roles it names (all roles when none) of
+ * the whole business, or of one store's location.
  */
 
 export const ALERT_SEVERITIES = ['INFO', 'WARNING', 'CRITICAL'] as const;
 export const ALERT_SCOPES = ['BUSINESS', 'STORE'] as const;
 export const ALERT_KINDS = ['BROADCAST', 'SYSTEM'] as const;
+
+/**
+ * What a system alert is about, so that the inbox can link to it: an inventory item under its
+ * reorder point (`id` the inventory item, `locationId` where), a stock movement waiting too long or
+ * locked (`id` the movement), the business's subscription whose renewal failed.
+ */
+export const ALERT_SUBJECT_TYPES = ['INVENTORY_ITEM', 'MOVEMENT', 'SUBSCRIPTION'] as const;
+export const ZAlertSubject = z.object({
+  type: z.enum(ALERT_SUBJECT_TYPES),
+  id: ZUuid,
+  /** The location the subject belongs to (the item's, the movement's source); null: none. */
+  locationId: ZUuid.nullable(),
+});
+export type TAlertSubject = z.infer<typeof ZAlertSubject>;
 
 export const ZAlertSeverity = z.enum(ALERT_SEVERITIES, {
   message: 'The severity is INFO, WARNING or CRITICAL.',
@@ -70,6 +85,12 @@ export const ZAlert = z.object({
   storeName: z.string().nullable(),
   roles: z.array(z.enum(ROLES)).nullable(),
   expiresAt: z.string().nullable(),
+  /** What a system alert is about; null for broadcasts. */
+  subject: ZAlertSubject.nullable(),
+  /** The name of the subject's location (a store's or a warehouse's), for the inbox's rows. */
+  locationName: z.string().nullable(),
+  /** When the condition of a system alert ended (stock back over its reorder point, ...); null: open. */
+  resolvedAt: z.string().nullable(),
   createdBy: ZUuid.nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -93,6 +114,28 @@ export const ZInboxQuery = ZPageQuery.extend({
 export type TInboxQuery = z.input<typeof ZInboxQuery>;
 
 export const ZInboxPage = ZPage(ZInboxAlert).extend({
-  unread: z.number().int().describe("The user's unread alerts in all (the bell's count)"),
+  unread: z.number().int().describe("The user's unread open alerts in all (the bell's count)"),
 });
 export type TInboxPage = z.infer<typeof ZInboxPage>;
+
+/** What `POST /api/alerts/read-all` answers: how many alerts it marked read. */
+export const ZReadAllResult = z.object({ marked: z.number().int() });
+export type TReadAllResult = z.infer<typeof ZReadAllResult>;
+
+/**
+ * The live stream `GET /api/alerts/stream` (text/event-stream, bearer token as every call):
+ * - `event: ready`, data `{}` once connected, and again when the server's own feed reconnected
+ *   (events may have been missed: read the inbox again);
+ * - `event: alert`, data `TAlertEvent`: an alert addressed to this user was raised, changed or
+ *   resolved (refetch the inbox; a new one may be shown as a notification);
+ * - comment lines (`: ping`) every 25 s keep proxies from closing it.
+ * The server ends the stream when the access token expires; the client reconnects with a fresh one.
+ */
+export const ALERT_EVENT_ACTIONS = ['RAISED', 'CHANGED', 'RESOLVED', 'DELETED'] as const;
+export const ZAlertEvent = z.object({
+  alertId: ZUuid,
+  action: z.enum(ALERT_EVENT_ACTIONS),
+  severity: ZAlertSeverity,
+  title: z.string(),
+});
+export type TAlertEvent = z.infer<typeof ZAlertEvent>;

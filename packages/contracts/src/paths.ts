@@ -78,6 +78,10 @@ export const API = {
     root: '/api/alerts',
     business: '/api/alerts/business',
     inbox: '/api/alerts/inbox',
+    /** The signed-in user's live alerts (server-sent events). */
+    stream: '/api/alerts/stream',
+    /** Marks every alert of her inbox read. */
+    readAll: '/api/alerts/read-all',
     /** GET: the alerts of the store this id names (the specification's /api/alerts/{storeId}); PUT, DELETE: one alert. */
     byId: '/api/alerts/:id',
     read: '/api/alerts/:id/read',

@@ -37,6 +37,7 @@ import { systemClock, type Clock } from './platform/clock.js';
 import { blobsRoutes } from './platform/blobs/blobs.routes.js';
 import type { Config } from './platform/config.js';
 import type { Db } from './platform/db/database.js';
+import { createNotificationListener } from './platform/db/notifications.js';
 import { createSessionCheck } from './platform/db/session-check.js';
 import { createStripeClient } from './platform/stripe/stripe-client.js';
 import { AppError } from './platform/http/app-error.js';
@@ -103,6 +104,10 @@ export type AppOptions = {
   renewalSweepEveryMs?: number;
   /** How often the loyalty points expiry sweep is queued; none in tests. */
   pointsExpirySweepEveryMs?: number;
+  /** How often the check of movements waiting too long is queued; none in tests. */
+  movementAlertsSweepEveryMs?: number;
+  /** How often a live alert stream checks its session and pings (tests shorten it). */
+  alertStreamHeartbeatMs?: number;
 };
 
 /** Builds the Fastify app: platform plugins first, then the modules, then the web app. */
@@ -180,7 +185,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(fastifySwaggerUi, { routePrefix: API.docs });
 
-  registerAuthGuard(app, tokens, createSessionCheck(db));
+  const verifySession = createSessionCheck(db);
+  registerAuthGuard(app, tokens, verifySession);
+  // LISTEN/NOTIFY on one connection of its own, opened when the first live stream needs it.
+  const notifications = createNotificationListener(db.$client.options.connectionString ?? '', app.log);
+  app.addHook('onClose', async () => {
+    await notifications.close();
+  });
 
   app.get(
     API.health,
@@ -225,11 +236,24 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerInventoryModule(app, { db, log: app.log, clock: options.clock ?? systemClock });
   await registerStockMovementsModule(
     app,
-    { db, log: app.log, clock: options.clock ?? systemClock },
+    { db, log: app.log, clock: options.clock ?? systemClock, jobs },
     { secret: config.jwtSecret },
   );
   await registerSalesModule(app, { db, clock: options.clock ?? systemClock });
-  await registerAlertsModule(app, { db, clock: options.clock ?? systemClock });
+  await registerAlertsModule(
+    app,
+    {
+      db,
+      clock: options.clock ?? systemClock,
+      jobs,
+      mail,
+      appUrl: config.appUrl,
+      log: app.log,
+      notifications,
+      verifySession,
+    },
+    { sweepEveryMs: options.movementAlertsSweepEveryMs, heartbeatMs: options.alertStreamHeartbeatMs },
+  );
   await registerLoyaltyModule(
     app,
     { db, clock: options.clock ?? systemClock, jobs, log: app.log },

@@ -4,6 +4,7 @@ import { seedDemoOnFirstStart } from './demo/demo-start.js';
 import { ConfigError, loadConfig, type Config } from './platform/config.js';
 import { createJobQueue } from './platform/jobs/job-queue.js';
 import { openDatabases, type Databases } from './start-up.js';
+import { MOVEMENT_ALERTS_SWEEP_INTERVAL_MS } from './modules/alerts/alerts.module.js';
 import { POINTS_EXPIRY_SWEEP_INTERVAL_MS } from './modules/loyalty/loyalty.module.js';
 import { RENEWAL_SWEEP_INTERVAL_MS } from './modules/subscriptions/subscriptions.module.js';
 import { mailboxUrl, readOrCreateMailboxKey } from './platform/mail/mailbox.routes.js';
@@ -47,6 +48,7 @@ async function main(): Promise<void> {
       jobs,
       renewalSweepEveryMs: RENEWAL_SWEEP_INTERVAL_MS,
       pointsExpirySweepEveryMs: POINTS_EXPIRY_SWEEP_INTERVAL_MS,
+      movementAlertsSweepEveryMs: MOVEMENT_ALERTS_SWEEP_INTERVAL_MS,
     });
     // Before listening: the first request may queue a mail, and its queue must exist.
     await jobs.start();

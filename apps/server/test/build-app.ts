@@ -51,6 +51,8 @@ export async function buildTestApp(
     billing?: BillingProvider;
     /** The app logs here (at env LOG_LEVEL) instead of not at all: tests that read log lines. */
     logStream?: NodeJS.WritableStream;
+    /** How often live alert streams re-check their session (25 s by default). */
+    alertStreamHeartbeatMs?: number;
   } = {},
 ): Promise<TestApp> {
   const name = `test_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
@@ -97,6 +99,7 @@ export async function buildTestApp(
       ...(options.logStream ? { logStream: options.logStream } : { logger: false }),
       clock: options.clock,
       billing: options.billing,
+      alertStreamHeartbeatMs: options.alertStreamHeartbeatMs,
     });
     await app.ready();
     await jobs.start();

@@ -56,6 +56,17 @@ describe('seedDemo', () => {
       [seeded.businessId, DEMO_OWNER.email],
     );
     expect(staff).toHaveLength(6);
+    // The items left under their reorder point raised their alerts; the owner sent two broadcasts.
+    const alerts = (
+      await t.sql(
+        'select kind, count(*)::int as n from alerts where business_id = $1 group by kind order by kind',
+        b,
+      )
+    ).rows;
+    expect(alerts).toEqual([
+      { kind: 'BROADCAST', n: 2 },
+      { kind: 'SYSTEM', n: 3 },
+    ]);
     const held = new Set(staff.flatMap((row: { roles: string[] }) => row.roles));
     expect([...held].sort()).toEqual(DEMO_STAFF.flatMap((m) => m.roles).sort());
     expect(held.size).toBe(14);

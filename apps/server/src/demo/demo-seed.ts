@@ -97,6 +97,8 @@ export async function seedDemo(deps: DemoSeedDeps, size: DemoSize = FULL_DEMO): 
       cashierIds.push(userId);
   }
   log(`demo: ${DEMO_STAFF.length} staff`);
+  await seedBroadcasts(client, stores);
+  log('demo: two broadcasts (the low-stock alerts came with the stock)');
 
   const toDay = dateInTimeZone(now, timeZone);
   const fromDay = addDays(addMonths(toDay, -size.months), 1);
@@ -118,6 +120,25 @@ export async function seedDemo(deps: DemoSeedDeps, size: DemoSize = FULL_DEMO): 
   await dropMailsTo(deps.owner, DEMO_DOMAIN);
   log(`demo: ${history.sales} sales with ${history.lines} lines from ${fromDay} to ${toDay}`);
   return { status: 'created', ...credentials, businessId, ...history, ms: Date.now() - started };
+}
+
+/** What a owner sends her staff in a normal week: one note to everyone, one to a store's team. */
+async function seedBroadcasts(client: DemoClient, stores: ReadonlyArray<{ storeId: string }>): Promise<void> {
+  await client.call('POST', API.alerts.root, {
+    title: 'Stocktake on Sunday',
+    message:
+      'We count every shelf on Sunday before opening. Please finish your section by 10:00 and note anything damaged.',
+    severity: 'INFO',
+    scope: 'BUSINESS',
+  });
+  await client.call('POST', API.alerts.root, {
+    title: 'Freezer service on Tuesday',
+    message: 'The technician comes at 7:00. Move the frozen goods to the back freezer on Monday evening.',
+    severity: 'WARNING',
+    scope: 'STORE',
+    storeId: stores[0]?.storeId,
+    roles: ['ROLE_STORE_ASSISTANT', 'ROLE_INVENTORY_ADMIN'],
+  });
 }
 
 async function openBusiness(deps: DemoSeedDeps, client: DemoClient, timeZone: string) {

@@ -1,38 +1,8 @@
+import { actionMail } from '../../platform/mail/action-mail.js';
 import type { OutgoingMail } from '../../platform/mail/mailer.js';
 
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
-
-type MailAction = { label: string; link: string };
-
-const IGNORABLE = 'If you did not expect this e-mail, you can ignore it.';
 /** The closing line of a mail about the account's safety, which must not be ignored. */
 export const SECURITY_CLOSING = 'If it was not you, choose a new password to keep your account safe.';
-
-export function actionMail(
-  to: string,
-  subject: string,
-  greeting: string,
-  lines: string[],
-  actions: MailAction[],
-  closing: string = IGNORABLE,
-): OutgoingMail {
-  const text = [
-    `${greeting}`,
-    '',
-    ...lines,
-    '',
-    ...actions.map(({ label, link }) => `${label}: ${link}`),
-    '',
-    closing,
-  ].join('\n');
-  const html = `<p>${escapeHtml(greeting)}</p>${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('')}
-${actions.map(({ label, link }) => `<p><a href="${escapeHtml(link)}">${escapeHtml(label)}</a></p>`).join('')}<p>${escapeHtml(closing)}</p>`;
-  return { to, subject, text, html };
-}
 
 function linkMail(
   to: string,

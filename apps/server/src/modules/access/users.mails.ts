@@ -1,5 +1,6 @@
 import type { OutgoingMail } from '../../platform/mail/mailer.js';
-import { SECURITY_CLOSING, actionMail } from './access.mails.js';
+import { actionMail } from '../../platform/mail/action-mail.js';
+import { SECURITY_CLOSING } from './access.mails.js';
 
 /** To the new address: the change takes effect when this link is opened. */
 export function confirmEmailChangeMail(to: string, fullName: string, link: string): OutgoingMail {

@@ -7,6 +7,7 @@ import {
   ZInboxPage,
   ZInboxQuery,
   ZNoBody,
+  ZReadAllResult,
 } from '@app/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -19,6 +20,7 @@ import {
   listBusinessAlerts,
   listStoreAlerts,
   readAlert,
+  readAllAlerts,
   removeAlert,
 } from './alerts.service.js';
 
@@ -149,5 +151,21 @@ export const alertsRoutes: FastifyPluginAsyncZod<{ deps: AlertsDeps }> = async (
       await readAlert(deps, requirePrincipal(request.principal), request.params.id);
       return reply.code(204).send(null);
     },
+  );
+
+  app.post(
+    API.alerts.readAll,
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: TAGS,
+        operationId: 'markAllAlertsRead',
+        summary: 'Mark every alert of her inbox read',
+        description: 'Answers how many were unread; the bell then counts none.',
+        body: ZNoBody,
+        response: { 200: ZReadAllResult },
+      },
+    },
+    async (request) => readAllAlerts(deps, requirePrincipal(request.principal)),
   );
 };

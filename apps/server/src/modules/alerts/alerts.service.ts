@@ -3,6 +3,7 @@ import {
   toPage,
   type Role,
   type TAlert,
+  type TAlertSubject,
   type TInboxAlert,
   type TInboxPage,
   type ZAlertRequest,
@@ -16,6 +17,8 @@ import { planOfBusiness } from '../access/businesses.service.js';
 import { locationOfUser } from '../access/users.service.js';
 import { assertFeature } from '../plans/plans.service.js';
 import { requireStore } from '../product/stores/stores.service.js';
+import { queueAlertMail } from './system-alerts.service.js';
+import type { StreamReader } from './alert-stream.js';
 import type { AlertsDeps } from './alerts.deps.js';
 import {
   deleteAlert,
@@ -24,6 +27,7 @@ import {
   findInbox,
   insertAlert,
   isInAudience,
+  markAllRead,
   markRead,
   updateBroadcast,
   type AlertRow,
@@ -59,6 +63,7 @@ export async function createBroadcast(
       createdBy: principal.userId,
       now: deps.clock.now(),
     });
+    if (values.severity === 'CRITICAL') await queueAlertMail(scope, deps, id);
     return requireAlert(scope, id);
   });
 }
@@ -129,6 +134,24 @@ export async function readAlert(deps: AlertsDeps, principal: Principal, id: stri
   });
 }
 
+/** Marks every alert of her inbox read; answers how many were unread. */
+export async function readAllAlerts(deps: AlertsDeps, principal: Principal): Promise<{ marked: number }> {
+  return inTenant(deps.db, principal, async (scope) => ({
+    marked: await markAllRead(scope, await readerOf(scope, principal), deps.clock.now()),
+  }));
+}
+
+/** Who a live stream is for: her business, roles and location, read once when it opens. */
+export async function streamReader(
+  deps: AlertsDeps,
+  principal: Principal,
+): Promise<{ businessId: string; reader: StreamReader }> {
+  return inTenant(deps.db, principal, async (scope) => ({
+    businessId: scope.businessId,
+    reader: await readerOf(scope, principal),
+  }));
+}
+
 async function readerOf(scope: TenantScope, principal: Principal): Promise<Reader> {
   return {
     userId: principal.userId,
@@ -174,6 +197,16 @@ function header(row: AlertRow): Omit<TInboxAlert, 'read'> {
     storeName: row.storeName,
     roles: row.roles as Role[] | null,
     expiresAt: row.expiresAt?.toISOString() ?? null,
+    subject:
+      row.subjectType && row.subjectId
+        ? {
+            type: row.subjectType as TAlertSubject['type'],
+            id: row.subjectId,
+            locationId: row.locationId,
+          }
+        : null,
+    locationName: row.locationName,
+    resolvedAt: row.resolvedAt?.toISOString() ?? null,
     createdBy: row.createdBy,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

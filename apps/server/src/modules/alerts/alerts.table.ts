@@ -19,8 +19,18 @@ export const alerts = pgTable(
     storeId: uuid('store_id'),
     roles: text('roles').array(),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** What a system alert is about (INVENTORY_ITEM, MOVEMENT, SUBSCRIPTION) and its id. */
+    subjectType: text('subject_type'),
+    subjectId: uuid('subject_id'),
+    /**
+     * The location a system alert concerns: staff working at another location do not receive it;
+     * staff of no location (owner, business-wide roles) do.
+     */
+    locationId: uuid('location_id'),
     dedupeKey: text('dedupe_key'),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    /** When the e-mails of a CRITICAL alert were queued (the mail job runs once per alert). */
+    mailedAt: timestamp('mailed_at', { withTimezone: true }),
     createdBy: uuid('created_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -30,6 +40,11 @@ export const alerts = pgTable(
     index('alerts_created_idx').on(t.businessId, t.createdAt.desc(), t.id.desc()),
     index('alerts_store_idx').on(t.businessId, t.storeId, t.createdAt.desc()),
     check('alerts_kind_known', sql`${t.kind} in ('BROADCAST', 'SYSTEM')`),
+    check(
+      'alerts_subject_known',
+      sql`(${t.subjectType} is null) = (${t.subjectId} is null)
+        and (${t.subjectType} is null or ${t.subjectType} in ('INVENTORY_ITEM', 'MOVEMENT', 'SUBSCRIPTION'))`,
+    ),
     check('alerts_severity_known', sql`${t.severity} in ('INFO', 'WARNING', 'CRITICAL')`),
     check(
       'alerts_scope_store',

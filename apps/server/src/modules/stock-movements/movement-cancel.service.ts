@@ -4,6 +4,7 @@ import { inTenant } from '../../platform/db/tenancy.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { once, type IdempotencyClaim } from '../../platform/idempotency/idempotency.js';
 import { recordAuditEvent } from '../audit/audit.service.js';
+import { resolveMovementAlerts } from '../alerts/system-alerts.service.js';
 import { toStockMovement } from './movement-mapper.js';
 import {
   isUnderway,
@@ -47,6 +48,7 @@ export async function cancelMovements(
         cancelledAt: now,
         cancelledBy: principal.userId,
       });
+      await resolveMovementAlerts(scope, deps, rows);
       const views = await findViews(scope, { ids: wanted });
       await recordAuditEvent(scope, {
         userId: principal.userId,

@@ -3,6 +3,7 @@ import type { Principal } from '../../platform/auth/guard.js';
 import { inTenant, type TenantScope } from '../../platform/db/tenancy.js';
 import { once, type Answer, type IdempotencyClaim } from '../../platform/idempotency/idempotency.js';
 import { recordAuditEvent } from '../audit/audit.service.js';
+import { raiseMovementLocked, resolveMovementAlerts } from '../alerts/system-alerts.service.js';
 import { isCodeOf } from './codes/movement-codes.js';
 import { toStockMovement } from './movement-mapper.js';
 import {
@@ -68,8 +69,18 @@ export async function validateMovements(
         !open.every((row) => isCodeOf(code, end === 'SOURCE' ? row.sourceCodeHash : row.destinationCodeHash))
       ) {
         // The batch shares the codes: the try counts on every movement still under way in it.
-        const ids = family.filter((row) => isUnderway(row.status)).map((row) => row.id);
-        return { failedAttempts: await countWrongCode(scope, ids, MAX_CODE_ATTEMPTS, deps.clock.now()) };
+        const underway = family.filter((row) => isUnderway(row.status));
+        const ids = underway.map((row) => row.id);
+        const failedAttempts = await countWrongCode(scope, ids, MAX_CODE_ATTEMPTS, deps.clock.now());
+        const [first] = underway;
+        if (failedAttempts >= MAX_CODE_ATTEMPTS && first)
+          await raiseMovementLocked(scope, deps, {
+            id: first.id,
+            batchId: first.batchId,
+            sku: first.sku,
+            count: underway.length,
+          });
+        return { failedAttempts };
       }
       return {
         answer: await once(scope, claim, async () => ({
@@ -121,6 +132,7 @@ async function applyValidation(
       destinationValidatedBy: principal.userId,
     });
   }
+  await resolveMovementAlerts(scope, deps, open);
   const views = await findViews(scope, 'batchId' in target ? target : { ids });
   await recordAuditEvent(scope, {
     userId: principal.userId,

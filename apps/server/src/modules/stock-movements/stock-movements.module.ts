@@ -17,7 +17,7 @@ type RoutePlugin = (app: FastifyInstance, options: { deps: MovementDeps }) => Pr
  */
 export async function registerStockMovementsModule(
   app: FastifyInstance,
-  inventoryDeps: InventoryDeps,
+  inventoryDeps: InventoryDeps & Pick<MovementDeps, 'jobs'>,
   options: { secret: string },
 ): Promise<void> {
   const deps: MovementDeps = { ...inventoryDeps, codeKey: deriveCodeKey(options.secret) };

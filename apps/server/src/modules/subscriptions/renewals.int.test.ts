@@ -134,6 +134,77 @@ describe('renewals (DESIGN 14)', () => {
   });
 });
 
+describe('the alert of a failed renewal (issue 13)', () => {
+  const alertsOf = async (businessId: string) =>
+    (
+      await t.sql(
+        `select severity, title, message, subject_type, resolved_at, roles from alerts
+         where business_id = $1 order by created_at, resolved_at nulls last`,
+        [businessId],
+      )
+    ).rows as Array<Record<string, unknown>>;
+
+  it('tells the owner once per failure run, by e-mail too, and ends when the card pays', async () => {
+    clock.set(T0);
+    const shop = await subscribed('Alerted Shop');
+    const end = new Date(shop.subscription.endDate).getTime();
+    await t.mails();
+    sandbox.setDeclineRenewals(true);
+    try {
+      clock.set(new Date(end + 60_000));
+      await runRenewals(t);
+      clock.set(new Date(end + DAY_MS + 60_000));
+      await runRenewals(t);
+    } finally {
+      sandbox.setDeclineRenewals(false);
+    }
+    let alerts = await alertsOf(shop.owner.businessId);
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]).toMatchObject({
+      severity: 'CRITICAL',
+      subject_type: 'SUBSCRIPTION',
+      resolved_at: null,
+      roles: ['ROLE_BUSINESS_OWNER', 'ROLE_BUSINESS_ADMIN'],
+    });
+    expect(alerts[0]?.title).toMatch(/^Renewal failed: /);
+    expect(alerts[0]?.message).toContain('We will try again on');
+    const toOwner = (await t.mails()).filter(
+      (mail) =>
+        mail.includes('Critical alert: Renewal failed') &&
+        mail.split('\n').some((line) => line.startsWith('To: ') && line.includes(shop.owner.email)),
+    );
+    expect(toOwner).toHaveLength(1);
+
+    clock.set(new Date(end + 2 * DAY_MS + 60_000));
+    await runRenewals(t);
+    alerts = await alertsOf(shop.owner.businessId);
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]?.resolved_at).not.toBeNull();
+  });
+
+  it('ends the retries with a last alert that the plan has ended', async () => {
+    clock.set(T0);
+    const shop = await subscribed('Lapsed Shop');
+    const end = new Date(shop.subscription.endDate).getTime();
+    sandbox.setDeclineRenewals(true);
+    try {
+      for (let day = 0; day <= 3; day++) {
+        clock.set(new Date(end + day * DAY_MS + 60_000));
+        await runRenewals(t);
+      }
+    } finally {
+      sandbox.setDeclineRenewals(false);
+    }
+    const alerts = await alertsOf(shop.owner.businessId);
+    expect(alerts).toHaveLength(2);
+    expect(alerts.filter((alert) => alert.resolved_at === null)).toEqual([
+      expect.objectContaining({
+        message: expect.stringContaining('The subscription has ended and the business is on the Free plan.'),
+      }),
+    ]);
+  });
+});
+
 describe('the journey of the issue: Free, limit, Basic in the sandbox, cancel, back on Free', () => {
   it('lets the blocked action through after subscribing, keeps access to the end, then applies Free again', async () => {
     clock.set(new Date('2026-06-01T12:00:00Z'));

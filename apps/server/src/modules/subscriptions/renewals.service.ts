@@ -1,6 +1,7 @@
 import { inGlobal, inJobTenant } from '../../platform/db/tenancy.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { planOfBusiness, setPlanOfBusiness } from '../access/businesses.service.js';
+import { alertKeys, raiseRenewalFailed, resolveSystemAlert } from '../alerts/system-alerts.service.js';
 import { getPlan } from '../plans/plans.service.js';
 import { DAY_MS, RENEWAL_GRACE_MS, addMonth } from './subscription-period.js';
 import type { SubscriptionsDeps } from './subscriptions.deps.js';
@@ -61,9 +62,9 @@ export async function renewSubscription(deps: SubscriptionsDeps, job: RenewalJob
       await setPlanOfBusiness(scope, 'FREE');
       return 'expired';
     };
+    const plan = await getPlan(scope.tx, row.planId);
     if (row.status !== 'ACTIVE' || !row.autoRenew || !row.providerRef) return expire();
 
-    const plan = await getPlan(scope.tx, row.planId);
     const result = await deps.billing.chargeRenewal({
       providerRef: row.providerRef,
       plan,
@@ -78,20 +79,25 @@ export async function renewSubscription(deps: SubscriptionsDeps, job: RenewalJob
         nextChargeAt: null,
       });
       await setPlanOfBusiness(scope, row.planId);
+      await resolveSystemAlert(scope, deps, alertKeys.renewalFailed(row.id));
       return 'renewed';
     }
     deps.log.info(
       { businessId: scope.businessId, subscriptionId: row.id, attempt: row.failedCharges + 1 },
       'renewal charge declined',
     );
+    // The owner and admins hear of the first decline (CRITICAL: by e-mail too); the alert stays
+    // open through the retries and ends when a charge is paid.
     if (now.getTime() - row.endDate.getTime() >= RENEWAL_GRACE_MS) {
       await updateSubscription(scope, row.id, { failedCharges: row.failedCharges + 1 });
+      // The open alert promised another try: it ends, and the last word is that the plan ended.
+      await resolveSystemAlert(scope, deps, alertKeys.renewalFailed(row.id));
+      await raiseRenewalFailed(scope, deps, { id: row.id, planName: plan.name, retryAt: null });
       return expire();
     }
-    await updateSubscription(scope, row.id, {
-      failedCharges: row.failedCharges + 1,
-      nextChargeAt: new Date(now.getTime() + DAY_MS),
-    });
+    const retryAt = new Date(now.getTime() + DAY_MS);
+    await updateSubscription(scope, row.id, { failedCharges: row.failedCharges + 1, nextChargeAt: retryAt });
+    await raiseRenewalFailed(scope, deps, { id: row.id, planName: plan.name, retryAt });
     return 'declined';
   });
 }

@@ -316,6 +316,34 @@ describe(TillTab.name, () => {
       await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     });
 
+    it("gives back the lines' share of what was paid when a reward paid part of the sale", async () => {
+      // 7.10 of lines, 2.50 paid by a reward, 4.60 by the customer.
+      renderTill([
+        {
+          path: `${SALES_PATH}/${SALE.id}`,
+          answer: () => jsonResponse(200, { ...LOYALTY_SALE, id: SALE.id, saleId: SALE.id }),
+        },
+      ]);
+      await userEvent.click(await screen.findByRole('button', { name: /^Refund sale of/ }));
+      const dialog = await screen.findByRole('dialog');
+      // Everything, the first refund: what the customer paid, exactly.
+      expect(await within(dialog).findByRole('button', { name: 'Refund 4.60' })).toBeInTheDocument();
+      expect(dialog).toHaveTextContent(
+        'A loyalty reward paid 2.50 of this sale: its share is not given back in money.',
+      );
+
+      const bread = within(dialog).getByRole('textbox', { name: `Units of ${RYE_BREAD.name} to give back` });
+      await userEvent.clear(bread);
+      await userEvent.type(bread, '0');
+      const oat = within(dialog).getByRole('textbox', { name: `Units of ${OAT_MILK.name} to give back` });
+      await userEvent.clear(oat);
+      await userEvent.type(oat, '1');
+      // 1.80 of lines × 4.60 / 7.10, rounded down as the server does: about 1.16.
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Refund ≈ 1.16' }));
+      const confirm = await screen.findByRole('dialog', { name: 'Refund this sale?' });
+      expect(confirm).toHaveTextContent('Give back 1 unit for about 1.16?');
+    });
+
     it('marks the line a refused refund names, and keeps the dialog open', async () => {
       renderTill([
         {

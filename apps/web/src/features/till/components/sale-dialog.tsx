@@ -79,7 +79,19 @@ export function SaleDialog({ saleId, startsRefunding, canRefund, onClose }: Sale
   );
   const isEverything = isValid && chosen.every(({ line, units }) => units === leftOf(line));
   const units = giving.reduce((sum, { units: count }) => sum + count, 0);
-  const refundCents = giving.reduce((sum, { line, units: count }) => sum + count * perUnit(line), 0);
+  const linesCents = giving.reduce((sum, { line, units: count }) => sum + count * perUnit(line), 0);
+  // A reward paid part of the sale: the server gives back the lines' share of what the customer
+  // paid (the reward's share is not money to give back), so the figure here follows its rule.
+  const rewardCents = sale ? toCents(sale.loyaltyDiscount) : 0;
+  const paidCents = sale ? toCents(sale.total) : 0;
+  const isFirstRefund = sale?.lines.every((line) => line.refundedQuantity === 0) ?? true;
+  const refundCents =
+    rewardCents <= 0
+      ? linesCents
+      : isEverything && isFirstRefund
+        ? paidCents
+        : Math.min(Math.floor((linesCents * paidCents) / (paidCents + rewardCents)), paidCents);
+  const isEstimate = rewardCents > 0 && !(isEverything && isFirstRefund);
 
   const type = (lineNo: number, text: string) => {
     setTyped((current) => ({ ...current, [lineNo]: text }));
@@ -266,8 +278,15 @@ export function SaleDialog({ saleId, startsRefunding, canRefund, onClose }: Sale
                         This refund
                       </Typography>
                       <Typography variant="subtitle1" align="right" color="primary" sx={{ fontWeight: 700 }}>
+                        {isEstimate ? '≈ ' : ''}
                         {formatMoney(-refundCents)}
                       </Typography>
+                      {rewardCents > 0 ? (
+                        <Typography variant="body2" color="text.secondary" sx={{ gridColumn: '1 / -1' }}>
+                          A loyalty reward paid {formatMoney(sale.loyaltyDiscount)} of this sale: its share is
+                          not given back in money.
+                        </Typography>
+                      ) : null}
                     </>
                   ) : null}
                   {sale.loyalty ? (
@@ -301,7 +320,8 @@ export function SaleDialog({ saleId, startsRefunding, canRefund, onClose }: Sale
                 variant="contained"
                 disabled={!isValid || units === 0 || refunding.isLoading}
               >
-                Refund {formatMoney(refundCents)}
+                Refund {isEstimate ? '≈ ' : ''}
+                {formatMoney(refundCents)}
               </Button>
             </>
           ) : (
@@ -322,7 +342,7 @@ export function SaleDialog({ saleId, startsRefunding, canRefund, onClose }: Sale
         <ConfirmDialog
           open={isConfirming}
           title="Refund this sale?"
-          message={`Give back ${units} ${units === 1 ? 'unit' : 'units'} for ${formatMoney(refundCents)}? They go back into stock at ${sale.storeName}.`}
+          message={`Give back ${units} ${units === 1 ? 'unit' : 'units'} for ${isEstimate ? 'about ' : ''}${formatMoney(refundCents)}? They go back into stock at ${sale.storeName}.`}
           confirmLabel="Refund"
           isDestructive
           isBusy={refunding.isLoading}

@@ -64,6 +64,9 @@ export function SeverityChip({ severity, isMuted = false }: { severity: AlertSev
       color={isMuted ? 'default' : SEVERITY_COLORS[severity]}
       icon={<Icon fontSize="small" aria-hidden="true" />}
       label={SEVERITY_LABELS[severity]}
+      // The palette's info and warning shades fail AA as text on paper: the word stays neutral,
+      // the border and the icon carry the colour.
+      sx={{ '& .MuiChip-label': { color: isMuted ? 'text.secondary' : 'text.primary' } }}
     />
   );
 }

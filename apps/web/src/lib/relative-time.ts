@@ -11,6 +11,19 @@ const dayMonthYearFormat = new Intl.DateTimeFormat(undefined, {
   month: 'short',
   year: 'numeric',
 });
+const shortFormat = new Intl.DateTimeFormat(undefined, {
+  day: 'numeric',
+  month: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+const shortYearFormat = new Intl.DateTimeFormat(undefined, {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
 const exactFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 function toDate(instant: string): Date | null {
@@ -37,4 +50,11 @@ export function formatRelativeTime(instant: string, now: Date = new Date()): str
 export function formatExactTime(instant: string): string {
   const date = toDate(instant);
   return date ? exactFormat.format(date) : instant;
+}
+
+/** "17 Mar, 09:00" (with the year when it is another), for a table's narrow column. */
+export function formatShortDateTime(instant: string, now: Date = new Date()): string {
+  const date = toDate(instant);
+  if (!date) return instant;
+  return (date.getFullYear() === now.getFullYear() ? shortFormat : shortYearFormat).format(date);
 }

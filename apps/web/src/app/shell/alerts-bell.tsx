@@ -294,32 +294,33 @@ function BellItem({ alert, roles, isFirst, onFollow }: BellItemProps) {
         >
           {alert.message}
         </Typography>
-        <Box
-          sx={{
-            display: 'flex',
-            alignItems: 'center',
-            flexWrap: 'wrap',
-            columnGap: 1,
-            mt: 0.5,
-            color: 'text.secondary',
-            typography: 'caption',
-          }}
-        >
-          <span>{describeAlertPlace(alert)}</span>
-          <span aria-hidden="true">·</span>
-          <AlertTime instant={alert.createdAt} />
-          <Box sx={{ flex: 1 }} />
-          {isLong ? (
-            <Button size="small" onClick={() => setIsExpanded((expanded) => !expanded)} sx={{ minWidth: 0 }}>
-              {isExpanded ? 'Show less' : 'Show more'}
-            </Button>
-          ) : null}
+        {isLong ? (
+          <Button
+            size="small"
+            onClick={() => setIsExpanded((expanded) => !expanded)}
+            aria-expanded={isExpanded}
+            sx={{ minWidth: 0, px: 0.5, ml: -0.5 }}
+          >
+            {isExpanded ? 'Show less' : 'Show more'}
+          </Button>
+        ) : null}
+        {/* When first, then where: a long place name ends in an ellipsis, the actions keep their line. */}
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, mt: 0.5, minHeight: 30 }}>
+          <Typography
+            variant="caption"
+            color="text.secondary"
+            noWrap
+            title={describeAlertPlace(alert)}
+            sx={{ flex: 1, minWidth: 0 }}
+          >
+            <AlertTime instant={alert.createdAt} /> · {describeAlertPlace(alert)}
+          </Typography>
           {isUnread ? (
             <Button
               size="small"
               onClick={() => void read()}
-              aria-label={`Mark “${alert.title}” read`}
-              sx={{ minWidth: 0 }}
+              aria-label={`Mark read “${alert.title}”`}
+              sx={{ minWidth: 0, flexShrink: 0 }}
             >
               Mark read
             </Button>
@@ -334,7 +335,7 @@ function BellItem({ alert, roles, isFirst, onFollow }: BellItemProps) {
                 if (isUnread) void read();
                 onFollow();
               }}
-              sx={{ minWidth: 0 }}
+              sx={{ minWidth: 0, flexShrink: 0 }}
             >
               Open
             </Button>

@@ -229,7 +229,7 @@ describe(CommunicationsPage.name, () => {
     const { requests } = setup();
     await screen.findByText(LOW_STOCK.title);
     await userEvent.click(
-      within(rowOf(LOW_STOCK.title)).getByRole('button', { name: `Mark “${LOW_STOCK.title}” read` }),
+      within(rowOf(LOW_STOCK.title)).getByRole('button', { name: `Mark read “${LOW_STOCK.title}”` }),
     );
     await waitFor(() =>
       expect(within(rowOf(LOW_STOCK.title)).queryByRole('img', { name: 'Unread' })).toBeNull(),

@@ -5,7 +5,7 @@ import type { TAlert } from '@app/contracts';
 import { useState, type ReactNode } from 'react';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
 import { AlertTime, SeverityChip } from '../../../components/alert-parts';
-import { formatExactTime } from '../../../lib/relative-time';
+import { formatExactTime, formatShortDateTime } from '../../../lib/relative-time';
 import { describeRoles, describeScope } from '../compose-draft';
 
 type SentTableProps = {
@@ -30,7 +30,7 @@ export function SentTable({ alerts, title, isLoading, emptyContent, onEdit, onDe
       id: 'title',
       label: 'Title',
       render: (alert) => (
-        <Box sx={{ minWidth: 180, maxWidth: 320 }}>
+        <Box sx={{ minWidth: 160, maxWidth: 240 }}>
           <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
             {alert.title}
           </Typography>
@@ -51,12 +51,18 @@ export function SentTable({ alerts, title, isLoading, emptyContent, onEdit, onDe
         </Box>
       ),
     },
-    { id: 'severity', label: 'Severity', render: (alert) => <SeverityChip severity={alert.severity} /> },
+    {
+      id: 'severity',
+      label: 'Severity',
+      isSortable: false,
+      render: (alert) => <SeverityChip severity={alert.severity} />,
+    },
     {
       id: 'scope',
       label: 'Audience',
+      isSortable: false,
       render: (alert) => (
-        <Box sx={{ minWidth: 120, maxWidth: 220 }}>
+        <Box sx={{ minWidth: 110, maxWidth: 170 }}>
           <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
             {describeScope(alert)}
           </Typography>
@@ -70,6 +76,7 @@ export function SentTable({ alerts, title, isLoading, emptyContent, onEdit, onDe
     {
       id: 'expiresAt',
       label: 'Expires',
+      isSortable: false,
       render: (alert) =>
         alert.expiresAt === null ? (
           <Typography variant="body2" color="text.secondary">
@@ -78,12 +85,12 @@ export function SentTable({ alerts, title, isLoading, emptyContent, onEdit, onDe
         ) : isExpired(alert, now) ? (
           <Chip size="small" variant="outlined" label="Expired" title={formatExactTime(alert.expiresAt)} />
         ) : (
-          <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
-            {formatExactTime(alert.expiresAt)}
+          <Box component="span" title={formatExactTime(alert.expiresAt)} sx={{ whiteSpace: 'nowrap' }}>
+            {formatShortDateTime(alert.expiresAt)}
           </Box>
         ),
     },
-    { id: 'readCount', label: 'Read by', numeric: true },
+    { id: 'readCount', label: 'Readers', numeric: true },
     ...(onEdit || onDelete ? [{ id: 'actions' as const, label: 'Actions' }] : []),
   ];
 

@@ -34,7 +34,7 @@ type InboxTableProps = {
 /** Resolved system alerts read muted. */
 function Muted({ alert, children }: { alert: TInboxAlert; children: ReactNode }) {
   return (
-    <Box component="span" sx={{ color: isAlertResolved(alert) ? 'text.secondary' : undefined }}>
+    <Box component="div" sx={{ color: isAlertResolved(alert) ? 'text.secondary' : undefined }}>
       {children}
     </Box>
   );
@@ -118,16 +118,14 @@ export function InboxTable({
     { id: 'title', label: 'Alert', render: (alert) => <AlertText alert={alert} /> },
     {
       id: 'locationName',
-      label: 'Where',
-      render: (alert) => <Muted alert={alert}>{describeAlertPlace(alert)}</Muted>,
-    },
-    {
-      id: 'createdAt',
-      label: 'When',
+      label: 'Where and when',
       render: (alert) => (
-        <Muted alert={alert}>
-          <AlertTime instant={alert.createdAt} />
-        </Muted>
+        <Box sx={{ minWidth: 120, maxWidth: 180 }}>
+          <Muted alert={alert}>{describeAlertPlace(alert)}</Muted>
+          <Typography variant="caption" color="text.secondary" component="div">
+            <AlertTime instant={alert.createdAt} />
+          </Typography>
+        </Box>
       ),
     },
     {
@@ -135,17 +133,9 @@ export function InboxTable({
       label: 'Actions',
       render: (alert) => {
         const link = alertSubjectLink(alert, roles);
+        // Two fixed places, so that each button lines up from row to row whether the other is there.
         return (
-          <Box sx={{ display: 'flex', gap: 0.5, justifyContent: 'flex-end' }}>
-            {!alert.read ? (
-              <Button
-                size="small"
-                onClick={() => onMarkRead(alert)}
-                aria-label={`Mark “${alert.title}” read`}
-              >
-                Mark read
-              </Button>
-            ) : null}
+          <Box sx={{ display: 'grid', gridTemplateColumns: '60px 88px', gap: 0.5, alignItems: 'center' }}>
             {link ? (
               <Button
                 size="small"
@@ -156,8 +146,21 @@ export function InboxTable({
                 onClick={() => {
                   if (!alert.read) onMarkRead(alert);
                 }}
+                sx={{ minWidth: 0 }}
               >
                 Open
+              </Button>
+            ) : (
+              <span />
+            )}
+            {!alert.read ? (
+              <Button
+                size="small"
+                onClick={() => onMarkRead(alert)}
+                aria-label={`Mark read “${alert.title}”`}
+                sx={{ minWidth: 0, whiteSpace: 'nowrap' }}
+              >
+                Mark read
               </Button>
             ) : null}
           </Box>

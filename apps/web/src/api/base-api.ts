@@ -100,6 +100,7 @@ export const baseApi = createApi({
     'Container',
     'AuditLog',
     'Loyalty',
+    'Alert',
   ],
   endpoints: () => ({}),
 });

@@ -45,10 +45,7 @@ const MARKETING_TITLES: Record<(typeof MARKETING_PATHS)[number], string> = {
 };
 
 /** Protected pages whose feature is not built yet: the shell, the title and a short note. */
-export const COMING_PAGES: readonly { path: string; title: string }[] = [
-  { path: 'broadcast', title: 'Broadcast' },
-  { path: 'communications', title: 'Communications' },
-];
+export const COMING_PAGES: readonly { path: string; title: string }[] = [];
 
 function handle(title: string): RouteHandle {
   return { title };
@@ -320,6 +317,22 @@ export const appRoutes: RouteObject[] = [
             lazy: shellPage(
               () => import('../features/analytics/supreme/supreme-analytics-page'),
               (m) => m.SupremeAnalyticsPage,
+            ),
+          },
+          {
+            path: 'communications',
+            handle: handle('Communications'),
+            lazy: shellPage(
+              () => import('../features/communications/communications-page'),
+              (m) => m.CommunicationsPage,
+            ),
+          },
+          {
+            path: 'broadcast',
+            handle: handle('Broadcast'),
+            lazy: shellPage(
+              () => import('../features/broadcast/broadcast-page'),
+              (m) => m.BroadcastPage,
             ),
           },
           ...COMING_PAGES.map(({ path, title }) => ({

@@ -6,6 +6,7 @@ import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import InsightsOutlinedIcon from '@mui/icons-material/InsightsOutlined';
 import Inventory2OutlinedIcon from '@mui/icons-material/Inventory2Outlined';
 import LogoutOutlinedIcon from '@mui/icons-material/LogoutOutlined';
+import PodcastsOutlinedIcon from '@mui/icons-material/PodcastsOutlined';
 import PersonOutlinedIcon from '@mui/icons-material/PersonOutlined';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import SettingsOutlinedIcon from '@mui/icons-material/SettingsOutlined';
@@ -41,6 +42,7 @@ const ICONS: Record<string, ReactElement> = {
   '/dashboard/access': <AdminPanelSettingsOutlinedIcon />,
   '/dashboard/rewards': <CardGiftcardOutlinedIcon />,
   '/dashboard/communications': <CampaignOutlinedIcon />,
+  '/dashboard/broadcast': <PodcastsOutlinedIcon />,
   '/dashboard/logs': <ReceiptLongOutlinedIcon />,
   '/dashboard/settings': <SettingsOutlinedIcon />,
   '/dashboard/profile': <PersonOutlinedIcon />,

@@ -120,7 +120,7 @@ describe(DashboardShell.name, () => {
     expect(inventory).toHaveAttribute('aria-expanded', 'false');
   });
 
-  it('shows breadcrumbs with the Dashboard home link and the page title, and the coming note', async () => {
+  it('shows breadcrumbs with the Dashboard home link and the page title', async () => {
     renderRoutes(appRoutes, { initialEntries: ['/dashboard/broadcast'], session: makeSession() });
     const breadcrumbs = await screen.findByRole('navigation', { name: 'Breadcrumb' });
     expect(within(breadcrumbs).getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
@@ -128,7 +128,7 @@ describe(DashboardShell.name, () => {
       '/dashboard',
     );
     expect(within(breadcrumbs).getByText('Broadcast')).toHaveAttribute('aria-current', 'page');
-    expect(await screen.findByText('The Broadcast area is coming soon.')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Broadcast' })).toBeInTheDocument();
   });
 
   it('logs out and goes to the login route', async () => {
@@ -174,10 +174,10 @@ describe(DashboardShell.name, () => {
 
   it('shows the plan violation message and closes to the dashboard', async () => {
     const { store, router } = renderRoutes(appRoutes, {
-      initialEntries: ['/dashboard/broadcast'],
+      initialEntries: ['/dashboard/settings'],
       session: makeSession(),
     });
-    await screen.findByText('The Broadcast area is coming soon.');
+    await screen.findByRole('heading', { level: 1, name: 'Settings' });
     store.dispatch(planViolationReceived('Your plan allows 100 products.'));
     const dialog = await screen.findByRole('dialog', { name: 'Feature Locked' });
     expect(dialog).toHaveTextContent('Your plan allows 100 products.');

@@ -14,6 +14,7 @@ import { PRODUCT_TITLE } from '../../components/brand-logo';
 import { loggedOut, selectBusinessId, selectSessionUser } from '../../session/session.slice';
 import { UPGRADE_MODAL_STATE_KEY, upgradeModalOpened } from '../../ui/ui.slice';
 import { AccountMenu } from './account-menu';
+import { AlertsBell } from './alerts-bell';
 import { AppBreadcrumbs } from './app-breadcrumbs';
 import { AppDrawerContent } from './app-drawer';
 import { ClosedBusinessBanner } from './closed-business-banner';
@@ -33,7 +34,8 @@ function hasUpgradeFlag(state: unknown): boolean {
 }
 
 /**
- * The application shell: top bar with the product title and a menu button, a 240 px drawer that
+ * The application shell: top bar with the product title, a menu button, the business, the alerts
+ * bell and the account menu; a 240 px drawer that
  * is persistent from md (900 px) and temporary below, and breadcrumbs above the page.
  */
 export function DashboardShell({ children }: { children: ReactNode }) {
@@ -102,6 +104,7 @@ export function DashboardShell({ children }: { children: ReactNode }) {
           <Box sx={{ flex: 1, minWidth: 0, display: 'flex' }}>
             {businessId ? <ShellBusiness businessId={businessId} /> : null}
           </Box>
+          {businessId ? <AlertsBell /> : null}
           <AccountMenu user={user} hasBusiness={Boolean(businessId)} onLogout={logout} />
         </Toolbar>
       </AppBar>

@@ -21,7 +21,15 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   { label: 'Analytics', path: '/dashboard/analytics' },
   { label: 'Access Management', path: '/dashboard/access' },
   { label: 'Rewards', path: '/dashboard/rewards' },
-  { label: 'Communications', path: '/dashboard/communications' },
+  {
+    // Broadcast is not in the specification's navigation; it sits with the alerts it sends.
+    label: 'Communications',
+    path: '/dashboard/communications',
+    children: [
+      { label: 'Communications', path: '/dashboard/communications' },
+      { label: 'Broadcast', path: '/dashboard/broadcast' },
+    ],
+  },
   { label: 'Logs', path: '/dashboard/logs' },
   {
     label: 'Settings',

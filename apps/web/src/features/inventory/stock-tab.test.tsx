@@ -67,6 +67,31 @@ describe(StockTab.name, () => {
       expect(Object.values({ ...window.localStorage })).toContain(DEPOT.id);
     });
 
+    it("opens an alert's location under the low-stock filter, then leaves the address to the picker", async () => {
+      const { requests, router } = renderStockTab(
+        [
+          {
+            path: `/api/inventory/page/location/${DEPOT.id}`,
+            answer: () => jsonResponse(200, pageOf([{ ...RYE_BREAD, locationId: DEPOT.id }])),
+          },
+        ],
+        { path: `/dashboard/inventory?location=${DEPOT.id}&lowStock=1` },
+      );
+      await screen.findByText('RYE-800');
+      expect(screen.getByRole('combobox', { name: 'Location' })).toHaveTextContent('North Depot');
+      expect(screen.getByRole('button', { name: 'Low stock' })).toHaveAttribute('aria-pressed', 'true');
+      const depot = listRequests(requests).filter((url) => url.pathname.endsWith(DEPOT.id));
+      expect(depot.at(-1)!.searchParams.get('isLowStock')).toBe('true');
+      await waitFor(() => expect(router.state.location.search).toBe(''));
+      expect(Object.values({ ...window.localStorage })).toContain(DEPOT.id);
+
+      // Another location opens unfiltered.
+      await userEvent.click(screen.getByRole('combobox', { name: 'Location' }));
+      await userEvent.click(await screen.findByRole('option', { name: /High Street/ }));
+      await screen.findByText('OAT-1L');
+      expect(screen.getByRole('button', { name: 'Low stock' })).toHaveAttribute('aria-pressed', 'false');
+    });
+
     it('names the next action when the location has no stock records yet', async () => {
       renderStockTab([{ path: STOCK_PAGE_PATH, answer: () => jsonResponse(200, pageOf([])) }]);
       expect(

@@ -18,7 +18,7 @@ export const BASE_ROUTES: Route[] = [
 ];
 
 /** The stock tab as the page shows it (a plain header), with the toasts. */
-export function renderStockTab(routes: Route[] = [], options: { roles?: Role[] } = {}) {
+export function renderStockTab(routes: Route[] = [], options: { roles?: Role[]; path?: string } = {}) {
   const fake = mockFetch(serveRoutes([...routes, ...BASE_ROUTES]));
   const header = (actions: ReactNode) => (
     <header>
@@ -39,7 +39,7 @@ export function renderStockTab(routes: Route[] = [], options: { roles?: Role[] }
       },
     ],
     {
-      initialEntries: ['/dashboard/inventory'],
+      initialEntries: [options.path ?? '/dashboard/inventory'],
       session: makeSession({ roles: options.roles ?? ['ROLE_BUSINESS_OWNER'] }),
     },
   );

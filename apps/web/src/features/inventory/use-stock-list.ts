@@ -22,10 +22,10 @@ export function useDebounced(value: string, delayMs: number = SEARCH_DEBOUNCE_MS
  * The server-paged stock of one location: the search (SKU or name), the active / retired filter,
  * the low-stock filter and the pager. Whatever changes what is listed starts at the first page.
  */
-export function useStockList(locationId: string) {
+export function useStockList(locationId: string, isLowStockAtFirst: boolean = false) {
   const [search, setSearch] = useState('');
   const [active, setActive] = useState<TActiveFilter>('true');
-  const [isLowStock, setIsLowStock] = useState(false);
+  const [isLowStock, setIsLowStock] = useState(isLowStockAtFirst);
   const [paging, setPaging] = useState({ page: 0, size: FIRST_PAGE_SIZE });
   const query = useDebounced(search).trim();
 

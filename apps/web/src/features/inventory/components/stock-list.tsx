@@ -30,6 +30,8 @@ export const EMPTY_STOCK_MESSAGE =
 
 type StockListProps = {
   location: TLocation;
+  /** Opens under the low-stock filter (an alert's link led here). */
+  isLowStockAtFirst?: boolean;
   permissions: StockPermissions;
   onAdd: () => void;
   onUpload: () => void;
@@ -38,8 +40,14 @@ type StockListProps = {
 type Open = { action: StockRowAction; row: TStockRow } | { action: 'remove-zero' } | null;
 
 /** The location's stock list with its search, filters, row actions and their dialogs. */
-export function StockList({ location, permissions, onAdd, onUpload }: StockListProps) {
-  const list = useStockList(location.id);
+export function StockList({
+  location,
+  isLowStockAtFirst = false,
+  permissions,
+  onAdd,
+  onUpload,
+}: StockListProps) {
+  const list = useStockList(location.id, isLowStockAtFirst);
   const [open, setOpen] = useState<Open>(null);
   const [retireStock, retirement] = useRetireStockMutation();
   const [reactivateStock] = useReactivateStockMutation();

@@ -27,6 +27,7 @@ describe('alerts', () => {
   it('an inventory admin sees a low-stock alert appear live and once; a broadcast to one store reaches only its staff', async () => {
     const page = browserPage.page();
     const shot = screenshots('alerts');
+    page.setDefaultTimeout(15_000);
     const owner = await createOwnerWithBusiness('Quay Provisions');
     // Broadcasts come with Basic and above: the Advanced plan, paid through the sandbox provider.
     await call(owner.token, 'POST', API.subscriptions.root, { planId: 'ADVANCED' });
@@ -81,19 +82,21 @@ describe('alerts', () => {
     const ownerContext = await newContext(browserPage.context().browser()!, { bypassCSP: true });
     try {
       const ownerPage = await ownerContext.newPage();
-      await signIn(ownerPage, owner.email, owner.password, '/dashboard/broadcast');
+      ownerPage.setDefaultTimeout(15_000);
+      await signIn(ownerPage, owner.email, owner.password, '/dashboard');
+      await ownerPage.goto('/dashboard/broadcast');
       await ownerPage.getByLabel('Title').fill('Freezer service on Tuesday');
       await ownerPage
         .getByLabel('Message')
         .fill('Move the frozen goods to the back freezer on Monday evening.');
       await ownerPage.getByRole('button', { name: 'Warning' }).click();
       await ownerPage.getByLabel('One store').check();
-      await ownerPage.getByLabel('Store').click();
+      await ownerPage.getByRole('combobox', { name: 'Store', exact: true }).click();
       await ownerPage.getByRole('option', { name: 'Market Row' }).click();
       await shot(ownerPage, 'composing a broadcast to one store');
       await ownerPage.getByRole('button', { name: 'Send' }).click();
       await ownerPage.getByText('Broadcast sent').waitFor();
-      await ownerPage.getByRole('cell', { name: 'Freezer service on Tuesday' }).waitFor();
+      await ownerPage.getByRole('row', { name: /Freezer service on Tuesday/ }).waitFor();
       await shot(ownerPage, 'the sent list', { isReviewed: true });
       expect(await findSeriousViolations(ownerPage)).toEqual([]);
     } finally {

@@ -19,13 +19,21 @@ const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 export async function findSeriousViolations(page: Page): Promise<string[]> {
   // A dialog or toast still fading in has its text half transparent: axe would measure that
   // contrast (a loaded machine's flake). Wait for every finite animation and transition first.
+  // Only running ones: a paused animation (a toast's progress bar held by the pointer over it)
+  // never finishes; and none is waited for longer than a few seconds.
   await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter(
+            (animation) =>
+              animation.playState === 'running' && animation.effect?.getTiming().iterations !== Infinity,
+          )
+          .map((animation) => animation.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 6_000)),
+    ]),
   );
   await page.addScriptTag({ content: AXE_SOURCE });
   const violations = await page.evaluate(async () => {

@@ -34,6 +34,7 @@ CREATE FUNCTION app_announce_alert() RETURNS trigger
       'action', action,
       'severity', a.severity,
       'title', a.title,
+      'subjectType', a.subject_type,
       'roles', a.roles,
       'storeScoped', a.scope = 'STORE',
       'locationId', CASE WHEN a.scope = 'STORE'

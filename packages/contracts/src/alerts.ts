@@ -137,5 +137,7 @@ export const ZAlertEvent = z.object({
   action: z.enum(ALERT_EVENT_ACTIONS),
   severity: ZAlertSeverity,
   title: z.string(),
+  /** What a system alert is about (the client refreshes what shows it: stock, movements); null: a broadcast. */
+  subjectType: z.enum(ALERT_SUBJECT_TYPES).nullable(),
 });
 export type TAlertEvent = z.infer<typeof ZAlertEvent>;

@@ -468,6 +468,7 @@ describe('what a stream costs the server', () => {
     const listener: NotificationListener = {
       subscribe: () => () => undefined,
       isListening: () => true,
+      whenListening: async () => undefined,
       close: async () => undefined,
     };
     const streams = createAlertStreams(listener, { warn: () => undefined } as unknown as FastifyBaseLogger);

@@ -101,6 +101,10 @@ export const baseApi = createApi({
     'AuditLog',
     'Loyalty',
     'Alert',
+    // Provided by the inventory and movement features; named here because the live alerts
+    // (app/shell) and the home cards refresh them too.
+    'Inventory',
+    'StockMovement',
   ],
   endpoints: () => ({}),
 });

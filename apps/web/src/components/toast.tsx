@@ -89,6 +89,8 @@ export function AppToastContainer() {
       <ToastThemeStyles />
       <ToastContainer
         position="top-right"
+        // Under the shell's top bar (64 px), so a toast never hides the bell or the account menu.
+        style={{ top: 72 }}
         autoClose={TOAST_AUTO_CLOSE_MS}
         draggable
         draggablePercent={DRAG_DISMISS_PERCENT}

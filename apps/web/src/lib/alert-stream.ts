@@ -1,4 +1,4 @@
-import { API, type AlertSeverity, type TAlertEvent } from '@app/contracts';
+import { ALERT_SUBJECT_TYPES, API, type AlertSeverity, type TAlertEvent } from '@app/contracts';
 import { resolveServiceUrl } from '../api/service-urls';
 import { createSseParser } from './sse-parser';
 
@@ -46,11 +46,15 @@ export function readAlertEvent(data: string): TAlertEvent | null {
     return null;
   }
   if (!isRecord(value)) return null;
-  const { alertId, action, severity, title } = value;
+  const { alertId, action, severity, title, subjectType } = value;
   if (typeof alertId !== 'string' || typeof title !== 'string') return null;
   if (typeof action !== 'string' || !ACTIONS.includes(action)) return null;
   if (typeof severity !== 'string' || !SEVERITIES.includes(severity)) return null;
-  return { alertId, action, severity, title } as TAlertEvent;
+  const subject =
+    typeof subjectType === 'string' && (ALERT_SUBJECT_TYPES as readonly string[]).includes(subjectType)
+      ? subjectType
+      : null;
+  return { alertId, action, severity, title, subjectType: subject } as TAlertEvent;
 }
 
 /** Opens the stream with this token and reads it until it ends, fails or is aborted. */

@@ -94,7 +94,9 @@ export const alertStreamRoutes: FastifyPluginAsyncZod<{
         // nginx and similar proxies would hold the events in their buffer.
         'x-accel-buffering': 'no',
       });
-      write('retry: 3000\nevent: ready\ndata: {}\n\n');
+      // `ready` tells the client to read its inbox: only once the process receives the database's
+      // announcements, so that an alert committed in between is either in that read or announced.
+      void streams.whenListening().then(() => write('retry: 3000\nevent: ready\ndata: {}\n\n'));
 
       const heartbeat = setInterval(() => {
         deps.verifySession(principal).then(

@@ -20,6 +20,7 @@ const ZAnnouncement = z.object({
   action: ZAlertEvent.shape.action,
   severity: ZAlertEvent.shape.severity,
   title: z.string(),
+  subjectType: ZAlertEvent.shape.subjectType,
   roles: z.array(z.string()).nullable(),
   storeScoped: z.boolean(),
   locationId: z.uuid().nullable(),
@@ -41,6 +42,8 @@ export type AlertStreams = {
   add: (businessId: string, connection: StreamConnection) => (() => void) | false;
   /** How many connections this process holds (tests and limits). */
   size: () => number;
+  /** Resolves when the database's announcements are being received (see NotificationListener). */
+  whenListening: () => Promise<void>;
   close: () => void;
 };
 
@@ -55,7 +58,7 @@ export const STREAMS_PER_BUSINESS = 250;
 export const STREAMS_PER_PROCESS = 5_000;
 
 export function isInAudience(
-  announcement: Omit<Announcement, 'businessId' | 'alertId' | 'action' | 'severity' | 'title'>,
+  announcement: Pick<Announcement, 'roles' | 'storeScoped' | 'locationId'>,
   reader: StreamReader,
 ): boolean {
   if (announcement.roles && !announcement.roles.some((role) => reader.roles.includes(role))) return false;
@@ -86,6 +89,7 @@ export function createAlertStreams(listener: NotificationListener, log: FastifyB
       action: announcement.action,
       severity: announcement.severity,
       title: announcement.title,
+      subjectType: announcement.subjectType,
     };
     for (const connection of byBusiness.get(announcement.businessId) ?? []) {
       if (isInAudience(announcement, connection)) connection.send(event);
@@ -118,6 +122,7 @@ export function createAlertStreams(listener: NotificationListener, log: FastifyB
       };
     },
     size: () => count,
+    whenListening: () => listener.whenListening(),
     close: () => {
       unsubscribe?.();
       unsubscribe = null;

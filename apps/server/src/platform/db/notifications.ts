@@ -16,6 +16,11 @@ export type NotificationListener = {
   subscribe: (channel: string, handler: (payload: string) => void, onReconnect?: () => void) => () => void;
   /** Whether the connection is up (tests wait for it). */
   isListening: () => boolean;
+  /**
+   * Resolves once the connection listens (at once when it does), or after `timeoutMs` when it
+   * cannot: a subscriber then announces itself anyway and relies on the catch-up after reconnect.
+   */
+  whenListening: (timeoutMs?: number) => Promise<void>;
   close: () => Promise<void>;
 };
 
@@ -34,6 +39,7 @@ export function createNotificationListener(
   let retryMs = 1_000;
   let retryTimer: NodeJS.Timeout | undefined;
   let hadConnection = false;
+  const waiters = new Set<() => void>();
 
   const listenTo = (target: pg.Client, channel: string) =>
     target.query(`LISTEN ${pg.Client.prototype.escapeIdentifier(channel)}`);
@@ -66,6 +72,7 @@ export function createNotificationListener(
         client = next;
         listening = true;
         retryMs = 1_000;
+        for (const wake of [...waiters]) wake();
         if (hadConnection) for (const handler of reconnectHandlers) handler();
         hadConnection = true;
       } catch (error) {
@@ -119,8 +126,22 @@ export function createNotificationListener(
       };
     },
     isListening: () => listening,
+    whenListening: (timeoutMs = 5_000) =>
+      listening
+        ? Promise.resolve()
+        : new Promise<void>((resolve) => {
+            const wake = () => {
+              clearTimeout(timer);
+              waiters.delete(wake);
+              resolve();
+            };
+            const timer = setTimeout(wake, timeoutMs);
+            timer.unref();
+            waiters.add(wake);
+          }),
     close: async () => {
       closed = true;
+      for (const wake of [...waiters]) wake();
       clearTimeout(retryTimer);
       await connecting?.catch(() => undefined);
       const current = client;

@@ -276,13 +276,14 @@ describe(AlertsBell.name, () => {
     });
     state.alerts = [inboxAlert('Missed while away')];
     state.unread = 1;
-    state.unread = 1;
     act(() => streams[0]!.close());
 
     await waitFor(() => expect(streams).toHaveLength(2));
     expect(streams[1]!.request.headers.get('Authorization')).toBe(`Bearer ${token}`);
     expect(streams[1]!.request.headers.get('Authorization')).not.toBe(firstToken);
-    // The reconnect reads the inbox again: what happened while away shows.
+    // The server says ready once it hears every new alert: the bell reads the inbox again then,
+    // and what happened while away shows.
+    act(() => streams[1]!.write('event: ready\ndata: {}\n\n'));
     expect(await screen.findByRole('button', { name: 'Alerts, 1 unread' })).toBeInTheDocument();
     expect(requests.filter((request) => request.url.includes('/api/alerts/inbox')).length).toBeGreaterThan(1);
   });

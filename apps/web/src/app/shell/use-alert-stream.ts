@@ -6,6 +6,14 @@ import { readAlertStream } from '../../lib/alert-stream';
 import { isSessionExpired } from '../../session/session.slice';
 import type { AppStore } from '../store';
 
+/** The lists a system alert's subject shows in, refreshed when the alert changes. */
+const SUBJECT_TAGS: Partial<
+  Record<NonNullable<TAlertEvent['subjectType']>, Array<'Inventory' | 'StockMovement'>>
+> = {
+  INVENTORY_ITEM: ['Inventory'],
+  MOVEMENT: ['StockMovement', 'Inventory'],
+};
+
 /** Reconnection delays: 1 s, 2 s, 4 s ... at most 30 s, back to 1 s after a connect that worked. */
 export const STREAM_RETRY = { firstMs: 1_000, maxMs: 30_000 } as const;
 export type StreamRetry = { firstMs: number; maxMs: number };
@@ -51,7 +59,8 @@ type RunOptions = {
 /**
  * Keeps the live alerts open while `signal` is not aborted and someone is signed in: every event
  * refreshes the alert lists (the bell's count among them), a raised alert is also announced, and
- * each reconnect refreshes them too, so an event missed while away is made good.
+ * each `ready` (every connect and reconnect) refreshes them too, so an event missed while away is
+ * made good.
  *
  * A token the session holds as expired is not sent: the stream waits for the renewal (the guard
  * renews at the next sign of life), so an idle tab does not keep its session alive through it.
@@ -59,7 +68,6 @@ type RunOptions = {
 export async function runAlertStream(store: AppStore, signal: AbortSignal, options: RunOptions) {
   const retry = options.retry ?? STREAM_RETRY;
   let delay = retry.firstMs;
-  let hasConnected = false;
   const refresh = () => store.dispatch(alertsApi.util.invalidateTags([ALERT_TAG]));
 
   while (!signal.aborted) {
@@ -73,11 +81,16 @@ export async function runAlertStream(store: AppStore, signal: AbortSignal, optio
     const outcome = await readAlertStream(token, signal, {
       onOpen: () => {
         delay = retry.firstMs;
-        if (hasConnected) refresh();
-        hasConnected = true;
       },
+      // `ready` comes once the server hears every new alert (and again after its own feed
+      // reconnected): a read now misses none that came before, the first connect included.
+      onReady: refresh,
       onAlert: (event) => {
         refresh();
+        // What the alert is about changed too: the lists that show it read again (the home's
+        // low-stock card, the stock table, the movements).
+        const about = event.subjectType ? SUBJECT_TAGS[event.subjectType] : undefined;
+        if (about) store.dispatch(alertsApi.util.invalidateTags(about));
         if (event.action === 'RAISED') options.onRaised(event);
       },
     });

@@ -78,6 +78,8 @@ export const dashboardApi = baseApi.injectEndpoints({
      * closely enough for a summary; the Stock tab has the whole list.
      */
     homeLowStock: build.query<LowStockSummary, void>({
+      // Stock changes (and the live low-stock alerts) refresh it.
+      providesTags: [{ type: 'Inventory', id: 'LIST' }],
       async queryFn(_arg, api) {
         const product = { service: 'product', fallbackMessage: HOME_MESSAGES.lowStockFailed } as const;
         const inventory = { service: 'inventory', fallbackMessage: HOME_MESSAGES.lowStockFailed } as const;
@@ -116,6 +118,7 @@ export const dashboardApi = baseApi.injectEndpoints({
     /** The newest movements in one state, with their count. */
     homeMovements: build.query<TPage<TStockMovement>, MovementStatus>({
       query: (status) => ({ url: API.stockMovements.all, params: { status, page: 0, size: 3 } }),
+      providesTags: [{ type: 'StockMovement', id: 'LIST' }],
       extraOptions: { service: 'inventory', fallbackMessage: HOME_MESSAGES.movementsFailed },
       keepUnusedDataFor: 0,
     }),

@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Role, TInboxAlert, TInboxPage } from '@app/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { baseApi } from '../../api/base-api';
 import { AppToastContainer } from '../../components/toast';
 import { jsonResponse, makeSession, makeToken, makeUser } from '../../test/fixtures';
 import { mockFetch, renderRoutes } from '../../test/render';
@@ -238,6 +239,33 @@ describe(AlertsBell.name, () => {
     });
     expect(await screen.findByRole('button', { name: 'Alerts, 1 unread' })).toBeInTheDocument();
     expect(await screen.findByText('Stock under reorder point: Oat milk')).toBeInTheDocument();
+  });
+
+  it('refreshes what a system alert is about: the stock lists for a low-stock alert, not for a broadcast', async () => {
+    let reads = 0;
+    const probe = baseApi.injectEndpoints({
+      endpoints: (build) => ({
+        stockProbe: build.query<number, void>({
+          queryFn: () => ({ data: (reads += 1) }),
+          providesTags: ['Inventory'],
+        }),
+      }),
+      overrideExisting: true,
+    });
+    const { streams } = serveAlerts({ alerts: [] });
+    const { store } = renderBell();
+    await waitFor(() => expect(streams).toHaveLength(1));
+    const subscription = store.dispatch(probe.endpoints.stockProbe.initiate());
+    await waitFor(() => expect(reads).toBe(1));
+    const event = (subjectType: string | null) =>
+      `event: alert\ndata: ${JSON.stringify({ alertId: '0193a6f0-0000-7000-8000-0000000000aa', action: 'RAISED', severity: 'WARNING', title: 'Low stock: Oat milk', subjectType })}\n\n`;
+
+    act(() => streams[0]!.write(event(null)));
+    await screen.findByText('Low stock: Oat milk');
+    expect(reads).toBe(1);
+    act(() => streams[0]!.write(event('INVENTORY_ITEM')));
+    await waitFor(() => expect(reads).toBe(2));
+    subscription.unsubscribe();
   });
 
   it('refreshes on a change without announcing it', async () => {

@@ -128,6 +128,8 @@ export type TReadAllResult = z.infer<typeof ZReadAllResult>;
  *   (events may have been missed: read the inbox again);
  * - `event: alert`, data `TAlertEvent`: an alert addressed to this user was raised, changed or
  *   resolved (refetch the inbox; a new one may be shown as a notification);
+ * - `event: replaced` just before the server ends this stream because the same user opened a
+ *   sixth (tabs, devices): connect again only when this tab is looked at, or the tabs take turns;
  * - comment lines (`: ping`) every 25 s keep proxies from closing it.
  * The server ends the stream when the access token expires; the client reconnects with a fresh one.
  */

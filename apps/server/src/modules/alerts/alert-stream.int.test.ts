@@ -238,6 +238,8 @@ describe('GET /api/alerts/stream', () => {
     expect(streams.some((stream) => stream.isEnded())).toBe(false);
     const newest = await connect(member);
     await streams[0]?.until(() => streams[0]?.isEnded() ?? false, 'the oldest to end');
+    // It was told why, so that its tab waits to be looked at before connecting again.
+    expect(streams[0]?.frames.at(-1)).toEqual({ event: 'replaced', data: '{}' });
     expect(streams.slice(1).some((stream) => stream.isEnded())).toBe(false);
     expect(newest.isEnded()).toBe(false);
   });

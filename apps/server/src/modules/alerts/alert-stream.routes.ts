@@ -42,7 +42,7 @@ export const alertStreamRoutes: FastifyPluginAsyncZod<{
           '`event: ready` once connected (read the inbox), then `event: alert` with `{alertId, action, ' +
           'severity, title}` for each alert of her audience raised, changed, resolved or deleted, and a ' +
           '`: ping` comment every 25 s. Ends when the token expires or the session ends. At most five ' +
-          'streams per user: a sixth ends the oldest.',
+          'streams per user: a sixth ends the oldest, which is told `event: replaced` first.',
         response: {
           200: z.string().describe('text/event-stream'),
           401: ZErrorBody,
@@ -71,8 +71,9 @@ export const alertStreamRoutes: FastifyPluginAsyncZod<{
         }
         raw.write(text);
       };
-      const end = () => {
+      const end = (reason?: 'REPLACED') => {
         if (ended) return;
+        if (reason === 'REPLACED') write('event: replaced\ndata: {}\n\n');
         ended = true;
         raw.end();
       };

@@ -33,8 +33,11 @@ export type StreamConnection = StreamReader & {
   send: (event: TAlertEvent) => void;
   /** The catch-up after the database connection came back: the client reads its inbox again. */
   resync: () => void;
-  /** Ends the response (a newer stream of the same user took its place); its close removes it. */
-  end: () => void;
+  /**
+   * Ends the response; its close removes it. `REPLACED`: a newer stream of the same user took its
+   * place (the client should wait until its tab is looked at before connecting again).
+   */
+  end: (reason?: 'REPLACED') => void;
 };
 
 export type AlertStreams = {
@@ -109,7 +112,7 @@ export function createAlertStreams(listener: NotificationListener, log: FastifyB
       if (own.length < STREAMS_PER_USER && connections.size >= STREAMS_PER_BUSINESS) return false;
       byBusiness.set(businessId, connections);
       // Sets iterate in insertion order: the first is the oldest.
-      if (own.length >= STREAMS_PER_USER) own[0]?.end();
+      if (own.length >= STREAMS_PER_USER) own[0]?.end('REPLACED');
       connections.add(connection);
       count += 1;
       let removed = false;

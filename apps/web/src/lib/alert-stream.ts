@@ -20,6 +20,8 @@ export type AlertStreamHandlers = {
 export type AlertStreamOutcome =
   /** The server ended the stream (token expired, restart): connect again. */
   | { kind: 'ended' }
+  /** The same user opened too many streams and this, the oldest, was ended: wait to be looked at. */
+  | { kind: 'replaced' }
   /** The server refused to open it. */
   | { kind: 'refused'; status: number }
   /** No answer, or the connection broke. */
@@ -79,8 +81,10 @@ export async function readAlertStream(
   }
   handlers.onOpen?.();
 
+  let isReplaced = false;
   const parser = createSseParser({
     onMessage: (message) => {
+      if (message.event === 'replaced') isReplaced = true;
       if (message.event === 'ready') handlers.onReady?.();
       if (message.event !== 'alert') return;
       const event = readAlertEvent(message.data);
@@ -97,7 +101,8 @@ export async function readAlertStream(
     }
     parser.push(decoder.decode());
     parser.end();
-    return { kind: signal.aborted ? 'aborted' : 'ended' };
+    if (signal.aborted) return { kind: 'aborted' };
+    return { kind: isReplaced ? 'replaced' : 'ended' };
   } catch {
     return { kind: signal.aborted ? 'aborted' : 'failed' };
   } finally {

@@ -316,6 +316,30 @@ describe(AlertsBell.name, () => {
     expect(requests.filter((request) => request.url.includes('/api/alerts/inbox')).length).toBeGreaterThan(1);
   });
 
+  it('waits to be looked at before connecting again when a newer tab replaced its stream', async () => {
+    const hasFocus = vi.spyOn(document, 'hasFocus').mockReturnValue(false);
+    try {
+      const { streams } = serveAlerts({ alerts: [] });
+      renderBell();
+      await waitFor(() => expect(streams).toHaveLength(1));
+      act(() => {
+        streams[0]!.write('event: replaced\ndata: {}\n\n');
+        streams[0]!.close();
+      });
+      // A background tab: no new stream, however long the retry delay has passed.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(streams).toHaveLength(1);
+      // Looked at again: it connects at once.
+      hasFocus.mockReturnValue(true);
+      act(() => {
+        window.dispatchEvent(new Event('focus'));
+      });
+      await waitFor(() => expect(streams).toHaveLength(2));
+    } finally {
+      hasFocus.mockRestore();
+    }
+  });
+
   it('stops the stream when signed out', async () => {
     const { streams, requests } = serveAlerts({ alerts: [] });
     const { store } = renderBell();

@@ -36,6 +36,26 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
+/**
+ * Waits until this tab is looked at (visible and focused). The server ended its stream for a newer
+ * one of the same user: tabs in the background wait here instead of taking turns every second.
+ */
+function untilLookedAt(signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const check = () => {
+      if (!signal.aborted && !(document.visibilityState === 'visible' && document.hasFocus())) return;
+      window.removeEventListener('focus', check);
+      document.removeEventListener('visibilitychange', check);
+      signal.removeEventListener('abort', check);
+      resolve();
+    };
+    window.addEventListener('focus', check);
+    document.addEventListener('visibilitychange', check);
+    signal.addEventListener('abort', check, { once: true });
+    check();
+  });
+}
+
 /** Waits until the session holds another token than this one (renewed, or signed out). */
 function untilTokenChanges(store: AppStore, token: string, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
@@ -95,6 +115,10 @@ export async function runAlertStream(store: AppStore, signal: AbortSignal, optio
       },
     });
     if (outcome.kind === 'aborted' || signal.aborted) return;
+    if (outcome.kind === 'replaced') {
+      await untilLookedAt(signal);
+      continue;
+    }
     if (outcome.kind === 'refused') {
       if (outcome.status === 401) {
         await untilTokenChanges(store, token, signal);

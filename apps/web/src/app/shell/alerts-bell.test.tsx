@@ -7,7 +7,7 @@ import { AppToastContainer } from '../../components/toast';
 import { jsonResponse, makeSession, makeToken, makeUser } from '../../test/fixtures';
 import { mockFetch, renderRoutes } from '../../test/render';
 import { loggedIn, loggedOut } from '../../session/session.slice';
-import { AlertsBell, NO_ALERTS_TEXT, formatUnreadCount } from './alerts-bell';
+import { AlertsBell, NO_ALERTS_TEXT, formatUnreadCount, latestShownText } from './alerts-bell';
 
 const LOCATION_ID = '5f0c9a52-6a43-4d1f-8a3e-7c1d2b3a4c01';
 const FAST_RETRY = { firstMs: 20, maxMs: 80 };
@@ -164,6 +164,49 @@ describe(AlertsBell.name, () => {
       ),
     ).toBe(true);
     expect(within(items[0]!).queryByRole('button', { name: /^Mark read/ })).toBeNull();
+  });
+
+  it('moves between the menu actions with the arrow keys, Home and End, and Escape returns to the bell', async () => {
+    serveAlerts({ alerts: [inboxAlert('One'), inboxAlert('Two', { read: true })] });
+    renderBell();
+    await openMenu(1);
+    const markAll = screen.getByRole('button', { name: 'Mark all read' });
+    const markOne = screen.getByRole('button', { name: 'Mark read “One”' });
+    const seeAll = screen.getByRole('link', { name: 'See all' });
+    await userEvent.keyboard('{ArrowDown}');
+    expect(markAll).toHaveFocus();
+    await userEvent.keyboard('{ArrowDown}');
+    expect(markOne).toHaveFocus();
+    await userEvent.keyboard('{End}');
+    expect(seeAll).toHaveFocus();
+    await userEvent.keyboard('{ArrowDown}');
+    expect(markAll).toHaveFocus();
+    await userEvent.keyboard('{ArrowUp}');
+    expect(seeAll).toHaveFocus();
+    await userEvent.keyboard('{Home}');
+    expect(markAll).toHaveFocus();
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Alerts, 1 unread' })).toHaveFocus());
+  });
+
+  it('tells a store assistant, who has no See all, that the menu holds only the latest alerts', async () => {
+    const alerts = Array.from({ length: 10 }, (_unused, index) => inboxAlert(`Alert ${index + 1}`));
+    serveAlerts({ alerts });
+    renderBell(['ROLE_STORE_ASSISTANT']);
+    const menu = await openMenu(10);
+    expect(within(menu).queryByRole('link', { name: 'See all' })).toBeNull();
+    expect(within(menu).getByText(latestShownText(8, 10))).toBeInTheDocument();
+    expect(latestShownText(8, 10)).toBe('The latest 8 of your 10 alerts');
+  });
+
+  it('keeps the unread dot by the first line of a long title', async () => {
+    serveAlerts({
+      alerts: [inboxAlert('A title long enough to wrap onto a second and a third line '.repeat(2))],
+    });
+    renderBell();
+    const menu = await openMenu(1);
+    const dot = within(menu).getByTestId('unread-dot');
+    expect(dot.parentElement).toHaveStyle({ alignItems: 'flex-start' });
   });
 
   it('marks all read', async () => {

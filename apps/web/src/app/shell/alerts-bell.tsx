@@ -12,7 +12,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { TAlertEvent, TInboxAlert } from '@app/contracts';
-import { useId, useState } from 'react';
+import { useId, useState, type KeyboardEvent } from 'react';
 import { useSelector } from 'react-redux';
 import {
   ALERT_MESSAGES,
@@ -55,6 +55,41 @@ const VISUALLY_HIDDEN = {
   whiteSpace: 'nowrap',
 } as const;
 
+/** What the menu's arrow keys move between: its buttons and links, in reading order. */
+const MENU_FOCUSABLE = 'button:not(:disabled), a[href]';
+
+/**
+ * Arrow keys in the open menu (besides Tab): Down and Up move to the next and the previous
+ * action, wrapping round; Home and End to the first and the last.
+ */
+export function moveFocusInMenu(event: KeyboardEvent<HTMLElement>): void {
+  const keys = ['ArrowDown', 'ArrowUp', 'Home', 'End'];
+  if (!keys.includes(event.key)) return;
+  const items = Array.from(event.currentTarget.querySelectorAll<HTMLElement>(MENU_FOCUSABLE));
+  if (items.length === 0) return;
+  event.preventDefault();
+  const current = items.indexOf(document.activeElement as HTMLElement);
+  const last = items.length - 1;
+  const next =
+    event.key === 'Home'
+      ? 0
+      : event.key === 'End'
+        ? last
+        : event.key === 'ArrowDown'
+          ? current >= last || current < 0
+            ? 0
+            : current + 1
+          : current <= 0
+            ? last
+            : current - 1;
+  items[next]?.focus();
+}
+
+/** Under the menu for roles without "See all": that it shows only the latest ones. */
+export function latestShownText(shown: number, total: number): string {
+  return `The latest ${shown} of your ${total} alerts`;
+}
+
 /** The badge's text: the count, "99+" above 99. */
 export function formatUnreadCount(unread: number): string {
   return unread > 99 ? '99+' : String(unread);
@@ -93,6 +128,7 @@ export function AlertsBell({ streamRetry }: AlertsBellProps) {
 
   const unread = inbox.data?.unread ?? 0;
   const alerts = inbox.data?.content ?? [];
+  const total = inbox.data?.totalElements ?? 0;
   const isOpen = anchor !== null;
   const close = () => setAnchor(null);
   const canSeeAll = canReach(roles, COMMUNICATIONS_PATH);
@@ -138,6 +174,7 @@ export function AlertsBell({ streamRetry }: AlertsBellProps) {
             variant: 'outlined',
             role: 'dialog',
             'aria-labelledby': titleId,
+            onKeyDown: moveFocusInMenu,
             sx: {
               width: 400,
               maxWidth: 'calc(100vw - 32px)',
@@ -207,6 +244,18 @@ export function AlertsBell({ streamRetry }: AlertsBellProps) {
               </Button>
             </Box>
           </>
+        ) : total > alerts.length && alerts.length > 0 ? (
+          <>
+            <Divider />
+            <Typography
+              variant="caption"
+              color="text.secondary"
+              component="p"
+              sx={{ px: 2, py: 1, textAlign: 'center' }}
+            >
+              {latestShownText(alerts.length, total)}
+            </Typography>
+          </>
         ) : null}
       </Popover>
     </>
@@ -256,12 +305,21 @@ function BellItem({ alert, roles, isFirst, onFollow }: BellItemProps) {
         <SeverityIcon severity={alert.severity} isMuted={isResolved} />
       </Box>
       <Box sx={{ flex: 1, minWidth: 0 }}>
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75 }}>
+        {/* Top-aligned: the dot stays by the first line of a title that wraps. */}
+        <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 0.75 }}>
           {isUnread ? (
             <Box
               component="span"
               aria-hidden="true"
-              sx={{ width: 8, height: 8, borderRadius: '50%', bgcolor: 'primary.main', flexShrink: 0 }}
+              data-testid="unread-dot"
+              sx={{
+                width: 8,
+                height: 8,
+                mt: '6px',
+                borderRadius: '50%',
+                bgcolor: 'primary.main',
+                flexShrink: 0,
+              }}
             />
           ) : null}
           <Typography

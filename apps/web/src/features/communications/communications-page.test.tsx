@@ -169,6 +169,10 @@ describe(CommunicationsPage.name, () => {
     expect(within(lowStock).getByText('North Depot')).toBeInTheDocument();
     expect(within(lowStock).getByText('2 hours ago')).toHaveAttribute('datetime', LOW_STOCK.createdAt);
     expect(within(lowStock).getByText(LOW_STOCK.title)).toHaveStyle({ fontWeight: '700' });
+    // The dot sits by the first line of a title that wraps, not halfway down it.
+    expect(within(lowStock).getByRole('img', { name: 'Unread' }).parentElement).toHaveStyle({
+      alignItems: 'flex-start',
+    });
 
     const renewal = rowOf(RENEWAL.title);
     expect(within(renewal).getByText('Resolved')).toBeInTheDocument();

@@ -47,13 +47,21 @@ function AlertText({ alert }: { alert: TInboxAlert }) {
   const isLong = alert.message.length > LONG_MESSAGE || alert.message.split('\n').length > 2;
   return (
     <Box sx={{ minWidth: 260, maxWidth: 520, color: isResolved ? 'text.secondary' : undefined }}>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75 }}>
+      {/* Top-aligned: the dot stays by the first line of a title that wraps. */}
+      <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 0.75 }}>
         {isUnread ? (
           <Box
             component="span"
             role="img"
             aria-label="Unread"
-            sx={{ width: 8, height: 8, borderRadius: '50%', bgcolor: 'primary.main', flexShrink: 0 }}
+            sx={{
+              width: 8,
+              height: 8,
+              mt: '6px',
+              borderRadius: '50%',
+              bgcolor: 'primary.main',
+              flexShrink: 0,
+            }}
           />
         ) : null}
         <Typography

@@ -31,7 +31,19 @@ export function SentTable({ alerts, title, isLoading, emptyContent, onEdit, onDe
       label: 'Title',
       render: (alert) => (
         <Box sx={{ minWidth: 160, maxWidth: 240 }}>
-          <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+          <Typography
+            variant="body2"
+            title={alert.title}
+            sx={{
+              fontWeight: 600,
+              overflowWrap: 'anywhere',
+              // A 120-character title stays two lines in the 1024 px table; the whole of it on hover.
+              display: '-webkit-box',
+              WebkitLineClamp: 2,
+              WebkitBoxOrient: 'vertical',
+              overflow: 'hidden',
+            }}
+          >
             {alert.title}
           </Typography>
           <Typography

@@ -5,6 +5,7 @@
 //   npm test -- server web   only these suites (contracts, server, web, e2e)
 //   npm test -- server --exclude='test/security/**'
 //                            options starting with -- go to every selected suite's Vitest
+//   TEST_BUILT=1 npm test    the build is fresh (CI builds beside the lint): do not build again
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -28,7 +29,7 @@ function run(command, args, options = {}) {
 }
 
 if (selected.some((name) => SUITES[name].needsChromium)) ensureChromium();
-if (selected.some((name) => SUITES[name].needsBuild)) {
+if (selected.some((name) => SUITES[name].needsBuild) && process.env.TEST_BUILT !== '1') {
   if (run('npm', ['run', 'build']) !== 0) {
     console.error('The build failed; the browser tests need it.');
     process.exit(1);

@@ -163,3 +163,22 @@ export async function insertProductAt(
   );
   return { id, sku, name };
 }
+
+/**
+ * Sets an item's quantity to `low`, then back to `back`, in one transaction (straight in the
+ * database, without ledger rows: the quantity ends where it started). What a deferred check must
+ * see only once, at commit.
+ */
+export async function dipInOneTransaction(
+  t: TestApp,
+  inventoryId: string,
+  low: number,
+  back: number,
+): Promise<void> {
+  await t.sql(
+    `begin;
+     update inventory_items set quantity = ${Number(low)} where id = '${inventoryId.replace(/[^0-9a-f-]/gi, '')}';
+     update inventory_items set quantity = ${Number(back)} where id = '${inventoryId.replace(/[^0-9a-f-]/gi, '')}';
+     commit;`,
+  );
+}

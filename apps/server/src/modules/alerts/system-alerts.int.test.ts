@@ -3,7 +3,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-app.js';
 import { bearer, ownerWithBusiness, staffMember } from '../../../test/factories/accounts.js';
 import { insertLocation, insertStore, setPlan } from '../../../test/factories/catalogue.js';
-import { insertProductAt, openStock, quantityOf } from '../../../test/factories/inventory.js';
+import {
+  dipInOneTransaction,
+  insertProductAt,
+  openStock,
+  quantityOf,
+} from '../../../test/factories/inventory.js';
 import { plainText } from '../../../test/factories/mail.js';
 import {
   cancel,
@@ -149,12 +154,7 @@ describe('stock under its reorder point', () => {
 
   it('raises nothing when the quantity dips under and recovers inside one transaction', async () => {
     const item = await itemAtNorth(10, 5);
-    await t.sql(
-      `begin;
-       update inventory_items set quantity = 1 where id = '${item.id}';
-       update inventory_items set quantity = 10 where id = '${item.id}';
-       commit;`,
-    );
+    await dipInOneTransaction(t, item.id, 1, 10);
     expect(await alertRows()).toEqual([]);
   });
 

@@ -2,8 +2,10 @@ import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
 import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
 import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
 import type { SvgIconProps } from '@mui/material/SvgIcon';
 import {
   ROUTE_ROLES,
@@ -12,7 +14,7 @@ import {
   type TAlertSubject,
   type TInboxAlert,
 } from '@app/contracts';
-import type { ReactElement } from 'react';
+import { useState, type ReactElement } from 'react';
 import { formatExactTime, formatRelativeTime } from '../lib/relative-time';
 
 /**
@@ -129,4 +131,53 @@ export function alertSubjectLink(
   const path = alertSubjectPath(alert.subject);
   const pathname = path.split('?')[0] ?? path;
   return hasAnyRole(roles, ROUTE_ROLES[pathname] ?? null) ? path : null;
+}
+
+/**
+ * An alert's message, cut to `lines` lines when it is long (over `longAfter` characters or
+ * `maxLines` lines of its own) with Show more / Show less: the bell's items and the inbox's rows.
+ */
+export function AlertMessage({
+  message,
+  lines,
+  longAfter,
+  maxLines,
+}: {
+  message: string;
+  lines: number;
+  longAfter: number;
+  maxLines: number;
+}) {
+  const [isExpanded, setIsExpanded] = useState(false);
+  const isLong = message.length > longAfter || message.split('\n').length > maxLines;
+  return (
+    <>
+      <Typography
+        variant="body2"
+        color="text.secondary"
+        sx={[
+          { mt: 0.25, whiteSpace: 'pre-line', overflowWrap: 'anywhere' },
+          isLong &&
+            !isExpanded && {
+              display: '-webkit-box',
+              WebkitLineClamp: lines,
+              WebkitBoxOrient: 'vertical',
+              overflow: 'hidden',
+            },
+        ]}
+      >
+        {message}
+      </Typography>
+      {isLong ? (
+        <Button
+          size="small"
+          onClick={() => setIsExpanded((expanded) => !expanded)}
+          aria-expanded={isExpanded}
+          sx={{ minWidth: 0, px: 0.5, ml: -0.5 }}
+        >
+          {isExpanded ? 'Show less' : 'Show more'}
+        </Button>
+      ) : null}
+    </>
+  );
 }

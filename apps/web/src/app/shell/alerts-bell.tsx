@@ -28,6 +28,7 @@ import {
   alertSubjectLink,
   describeAlertPlace,
   isAlertResolved,
+  AlertMessage,
 } from '../../components/alert-parts';
 import { RouterLink } from '../../components/router-link';
 import { notifyError, notifyInfo, notifyWarning } from '../../components/toast';
@@ -273,11 +274,9 @@ type BellItemProps = {
 /** One alert of the menu: unread ones bold with a dot, resolved ones muted. */
 function BellItem({ alert, roles, isFirst, onFollow }: BellItemProps) {
   const [markRead] = useMarkAlertReadMutation();
-  const [isExpanded, setIsExpanded] = useState(false);
   const link = alertSubjectLink(alert, roles);
   const isResolved = isAlertResolved(alert);
   const isUnread = !alert.read;
-  const isLong = alert.message.length > LONG_MESSAGE || alert.message.includes('\n');
 
   const read = async () => {
     try {
@@ -336,32 +335,7 @@ function BellItem({ alert, roles, isFirst, onFollow }: BellItemProps) {
           </Typography>
           {isResolved ? <ResolvedChip /> : null}
         </Box>
-        <Typography
-          variant="body2"
-          color="text.secondary"
-          sx={[
-            { mt: 0.25, whiteSpace: 'pre-line', overflowWrap: 'anywhere' },
-            isLong &&
-              !isExpanded && {
-                display: '-webkit-box',
-                WebkitLineClamp: 3,
-                WebkitBoxOrient: 'vertical',
-                overflow: 'hidden',
-              },
-          ]}
-        >
-          {alert.message}
-        </Typography>
-        {isLong ? (
-          <Button
-            size="small"
-            onClick={() => setIsExpanded((expanded) => !expanded)}
-            aria-expanded={isExpanded}
-            sx={{ minWidth: 0, px: 0.5, ml: -0.5 }}
-          >
-            {isExpanded ? 'Show less' : 'Show more'}
-          </Button>
-        ) : null}
+        <AlertMessage message={alert.message} lines={3} longAfter={LONG_MESSAGE} maxLines={1} />
         {/* When first, then where: a long place name ends in an ellipsis, the actions keep their line. */}
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, mt: 0.5, minHeight: 30 }}>
           <Typography

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import type { TInboxAlert } from '@app/contracts';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import {
   DataTable,
   type DataTableColumn,
@@ -15,6 +15,7 @@ import {
   alertSubjectLink,
   describeAlertPlace,
   isAlertResolved,
+  AlertMessage,
 } from '../../../components/alert-parts';
 import { RouterLink } from '../../../components/router-link';
 
@@ -41,10 +42,8 @@ function Muted({ alert, children }: { alert: TInboxAlert; children: ReactNode })
 }
 
 function AlertText({ alert }: { alert: TInboxAlert }) {
-  const [isExpanded, setIsExpanded] = useState(false);
   const isUnread = !alert.read;
   const isResolved = isAlertResolved(alert);
-  const isLong = alert.message.length > LONG_MESSAGE || alert.message.split('\n').length > 2;
   return (
     <Box sx={{ minWidth: 260, maxWidth: 520, color: isResolved ? 'text.secondary' : undefined }}>
       {/* Top-aligned: the dot stays by the first line of a title that wraps. */}
@@ -73,32 +72,7 @@ function AlertText({ alert }: { alert: TInboxAlert }) {
         </Typography>
         {isResolved ? <ResolvedChip /> : null}
       </Box>
-      <Typography
-        variant="body2"
-        color="text.secondary"
-        sx={[
-          { whiteSpace: 'pre-line', overflowWrap: 'anywhere', mt: 0.25 },
-          isLong &&
-            !isExpanded && {
-              display: '-webkit-box',
-              WebkitLineClamp: 2,
-              WebkitBoxOrient: 'vertical',
-              overflow: 'hidden',
-            },
-        ]}
-      >
-        {alert.message}
-      </Typography>
-      {isLong ? (
-        <Button
-          size="small"
-          onClick={() => setIsExpanded((expanded) => !expanded)}
-          aria-expanded={isExpanded}
-          sx={{ minWidth: 0, px: 0.5, ml: -0.5 }}
-        >
-          {isExpanded ? 'Show less' : 'Show more'}
-        </Button>
-      ) : null}
+      <AlertMessage message={alert.message} lines={2} longAfter={LONG_MESSAGE} maxLines={2} />
     </Box>
   );
 }

@@ -26,7 +26,7 @@
 import { request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import { connect as netConnect, type Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Role, TAlertEvent } from '@app/contracts';
+import type { Role } from '@app/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
@@ -40,10 +40,10 @@ import { MAX_BUFFERED_BYTES } from '../../src/modules/alerts/alert-stream.routes
 import type { NotificationListener } from '../../src/platform/db/notifications.js';
 import { buildTestApp, type TestApp } from '../build-app.js';
 import { bearer, ownerWithBusiness, staffMember, verifiedOwner } from '../factories/accounts.js';
+import { openAlertStream, until } from '../factories/alert-stream.js';
 import { insertLocation, insertStore, setPlan } from '../factories/catalogue.js';
 
 type Account = { token: string; userId: string };
-type Frame = { event: string; data: string };
 
 const HEARTBEAT_MS = 300;
 
@@ -99,62 +99,10 @@ afterAll(async () => {
   await t.close();
 });
 
-async function until(check: () => boolean, what: string, ms = 5_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(20);
-  }
-}
-
-/** Opens the stream as a browser would (fetch, bearer header) and collects its frames. */
+/** Opens the stream as a browser would and keeps it to close after the test. */
 async function connect(who: { token: string }) {
-  const controller = new AbortController();
-  const res = await fetch(`${base}/api/alerts/stream`, {
-    headers: bearer(who.token),
-    signal: controller.signal,
-  });
-  const frames: Frame[] = [];
-  let ended = false;
-  if (res.body && res.status === 200) {
-    const reader = res.body.getReader();
-    const decoder = new TextDecoder();
-    let buffer = '';
-    void (async () => {
-      try {
-        for (;;) {
-          const { done, value } = await reader.read();
-          if (done) break;
-          buffer += decoder.decode(value, { stream: true });
-          for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
-            const lines = buffer.slice(0, end).split('\n');
-            buffer = buffer.slice(end + 2);
-            const event = lines.find((line) => line.startsWith('event: '))?.slice(7);
-            const data = lines.filter((line) => line.startsWith('data: ')).map((line) => line.slice(6));
-            frames.push({
-              event: event ?? (lines[0]?.startsWith(':') ? 'comment' : ''),
-              data: data.join('\n'),
-            });
-          }
-        }
-      } catch {
-        // aborted
-      }
-      ended = true;
-    })();
-  } else {
-    ended = true;
-  }
-  const stream = {
-    res,
-    frames,
-    isEnded: () => ended,
-    alerts: () =>
-      frames.filter((frame) => frame.event === 'alert').map((frame) => JSON.parse(frame.data) as TAlertEvent),
-    close: () => controller.abort(),
-  };
+  const stream = await openAlertStream(base, who.token);
   open.push(stream);
-  if (res.status === 200) await until(() => frames.some((frame) => frame.event === 'ready'), 'ready');
   return stream;
 }
 type Stream = Awaited<ReturnType<typeof connect>>;

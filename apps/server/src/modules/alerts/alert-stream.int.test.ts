@@ -1,8 +1,7 @@
-import { setTimeout as sleep } from 'node:timers/promises';
-import type { TAlertEvent } from '@app/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-app.js';
 import { bearer, ownerWithBusiness, staffMember } from '../../../test/factories/accounts.js';
+import { openAlertStream } from '../../../test/factories/alert-stream.js';
 import { insertLocation, insertStore, setPlan } from '../../../test/factories/catalogue.js';
 import { insertProductAt, openStock } from '../../../test/factories/inventory.js';
 import { STREAMS_PER_USER } from './alert-stream.js';
@@ -13,7 +12,6 @@ import { STREAMS_PER_USER } from './alert-stream.js';
  */
 
 type Account = { token: string; userId: string };
-type Frame = { event: string; data: string };
 
 let t: TestApp;
 let base: string;
@@ -56,58 +54,10 @@ afterAll(async () => {
   await t.close();
 });
 
-/** Opens the stream as a browser would and collects its frames. */
+/** Opens the stream as a browser would and keeps it to close after the test. */
 async function connect(who: { token: string }) {
-  const controller = new AbortController();
-  const res = await fetch(`${base}/api/alerts/stream`, {
-    headers: bearer(who.token),
-    signal: controller.signal,
-  });
-  const frames: Frame[] = [];
-  let ended = false;
-  if (res.body && res.status === 200) {
-    const reader = res.body.getReader();
-    const decoder = new TextDecoder();
-    let buffer = '';
-    void (async () => {
-      try {
-        for (;;) {
-          const { done, value } = await reader.read();
-          if (done) break;
-          buffer += decoder.decode(value, { stream: true });
-          for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
-            const lines = buffer.slice(0, end).split('\n');
-            buffer = buffer.slice(end + 2);
-            const event = lines.find((line) => line.startsWith('event: '))?.slice(7);
-            const data = lines.find((line) => line.startsWith('data: '))?.slice(6);
-            frames.push({ event: event ?? (lines[0]?.startsWith(':') ? 'comment' : ''), data: data ?? '' });
-          }
-        }
-      } catch {
-        // aborted
-      }
-      ended = true;
-    })();
-  } else {
-    ended = true;
-  }
-  const stream = {
-    res,
-    frames,
-    isEnded: () => ended,
-    alerts: () =>
-      frames.filter((frame) => frame.event === 'alert').map((frame) => JSON.parse(frame.data) as TAlertEvent),
-    close: () => controller.abort(),
-    async until(check: () => boolean, what: string, ms = 5_000) {
-      const deadline = Date.now() + ms;
-      while (!check()) {
-        if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-        await sleep(20);
-      }
-    },
-  };
+  const stream = await openAlertStream(base, who.token);
   open.push(stream);
-  if (res.status === 200) await stream.until(() => frames.some((frame) => frame.event === 'ready'), 'ready');
   return stream;
 }
 

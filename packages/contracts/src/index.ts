@@ -16,6 +16,7 @@ export * from './subscriptions.js';
 export * from './payments.js';
 export * from './sales.js';
 export * from './sales-analytics.js';
+export * from './reports.js';
 export * from './users.js';
 export * from './catalogue/index.js';
 export * from './paging.js';

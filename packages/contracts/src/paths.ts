@@ -116,6 +116,16 @@ export const API = {
     filterAdvanced: '/api/sales-analytics/filter-advanced',
     superFilter: '/api/sales-analytics/super-filter',
   },
+  reports: {
+    /** The signed-in user's reports, newest first (paged). */
+    root: '/api/reports',
+    byId: '/api/reports/:id',
+    basic: '/api/reports/basic',
+    advancedAi: '/api/reports/advanced/ai',
+    supremeAi: '/api/reports/supreme/ai',
+    predict: '/api/reports/predict',
+    exportFinal: '/api/reports/export/final',
+  },
   audit: {
     /** Every user's entries (the "all users" view), with optional filters. */
     root: '/api/audit',

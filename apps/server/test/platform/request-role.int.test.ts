@@ -237,6 +237,7 @@ describe('the table catalogue', () => {
     loyalty_point_entries: ['INSERT', 'SELECT'],
     alerts: ['DELETE', 'INSERT', 'SELECT', 'UPDATE'],
     alert_reads: ['INSERT', 'SELECT'],
+    reports: ['DELETE', 'INSERT', 'SELECT'],
   };
 
   it('every table of the public schema is FORCE row-level security or exempt with a reason', async () => {

@@ -206,6 +206,15 @@ export async function timeZoneOfBusiness(scope: TenantScope): Promise<string> {
   return business.timeZone;
 }
 
+/** What a report prints of its business: the name, the calendar's time zone, the currency. */
+export async function reportHeaderOfBusiness(
+  scope: TenantScope,
+): Promise<{ businessName: string; timeZone: string; currency: string }> {
+  const business = await findBusiness(scope);
+  if (!business) throw notFound('The business');
+  return { businessName: business.businessName, timeZone: business.timeZone, currency: business.currency };
+}
+
 export function toBusiness(row: BusinessRow): TBusiness {
   return {
     id: row.id,

@@ -33,15 +33,20 @@ export function numbersStated(text: string): number[] {
   return [...rest.matchAll(NUMBER)].map((match) => Number(match[0].replaceAll(',', '')));
 }
 
-/** Every numeric value of the tables' cells (decimal strings included), and each table's row count. */
+/**
+ * Every numeric value of the tables' cells (decimal strings included), the numbers inside their
+ * texts ("Coffee 500 g", a column named "Last 30 days"), and each table's row count.
+ */
 function numbersOfTables(tables: readonly TReportTable[]): number[] {
   const values: number[] = [];
   for (const table of tables) {
-    values.push(table.rows.length);
+    values.push(table.rows.length, ...numbersStated(table.title));
+    for (const column of table.columns) values.push(...numbersStated(column.label));
     for (const row of table.rows)
       for (const cell of row) {
         if (typeof cell === 'number') values.push(cell);
         else if (typeof cell === 'string' && /^-?\d+(?:\.\d+)?$/.test(cell.trim())) values.push(Number(cell));
+        else if (typeof cell === 'string') values.push(...numbersStated(cell));
       }
   }
   return values;

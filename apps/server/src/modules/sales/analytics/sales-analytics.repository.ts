@@ -34,6 +34,8 @@ export type ProductConditions = {
   productIds?: readonly string[];
   /** Lower-case SKUs, compared with the row's SKU in any case. */
   skusLower?: readonly string[];
+  /** Only days of these ISO weekdays (1 Monday .. 7 Sunday) in the business's calendar (reports). */
+  isoWeekdays?: readonly number[];
 };
 
 /** One store as `=`, which the planner can read as a range of the `(business_id, store_id, day)` keys. */
@@ -49,6 +51,8 @@ function productConditions(p: Params, conditions: ProductConditions): string {
   if (conditions.categoryIds) parts.push(`category_id = any(${p.add(conditions.categoryIds)}::uuid[])`);
   if (conditions.productIds) parts.push(`product_id = any(${p.add(conditions.productIds)}::uuid[])`);
   if (conditions.skusLower) parts.push(`lower(sku) = any(${p.add(conditions.skusLower)}::text[])`);
+  if (conditions.isoWeekdays)
+    parts.push(`extract(isodow from day)::int = any(${p.add(conditions.isoWeekdays)}::int[])`);
   return parts.map((part) => ` and ${part}`).join('');
 }
 
@@ -102,7 +106,7 @@ function storeRows(p: Params, window: DayWindow, storeIds?: readonly string[]): 
 
 /** Only the business's whole catalogue by SKU, or some SKUs: what the monthly SKU rollups answer. */
 const isSkuOnly = (conditions: ProductConditions) =>
-  !conditions.storeIds && !conditions.categoryIds && !conditions.productIds;
+  !conditions.storeIds && !conditions.categoryIds && !conditions.productIds && !conditions.isoWeekdays;
 
 /**
  * Rows per SKU of every store over a window (the business-wide rankings): its whole months from
@@ -201,6 +205,8 @@ export type ProductRanking = {
   measure: 'total' | 'quantity';
   direction: 'desc' | 'asc';
   limit: number;
+  /** More conditions on the rows (reports: a category, weekends); the store is `storeId`. */
+  conditions?: Omit<ProductConditions, 'storeIds'>;
 };
 
 /** Products ranked by money or units, ties by SKU: the top and least calls and the store's table. */
@@ -211,7 +217,8 @@ export async function rankProducts(
 ): Promise<ProductSumRow[]> {
   const p = new Params(scope);
   const key = ranking.storeId ? 'product_id' : 'sku';
-  const source = productSource(p, window, ranking.storeId ? { storeIds: [ranking.storeId] } : {}, key);
+  const conditions = { ...ranking.conditions, ...(ranking.storeId ? { storeIds: [ranking.storeId] } : {}) };
+  const source = productSource(p, window, conditions, key);
   const measure = ranking.measure === 'total' ? 'total' : 'quantity';
   const direction = ranking.direction === 'desc' ? 'desc' : 'asc';
   await allowHashAggregates(scope);
@@ -237,16 +244,24 @@ export type PeriodSum = { period: string; total: string };
 export async function sumByPeriod(
   scope: TenantScope,
   window: DayWindow,
-  options: { storeId?: string; productIds?: readonly string[]; unit: string; format: string },
+  options: {
+    storeId?: string;
+    productIds?: readonly string[];
+    unit: string;
+    format: string;
+    /** Money (default) or units (reports' forecasts of demand). */
+    measure?: 'total' | 'quantity';
+  },
 ): Promise<PeriodSum[]> {
   const p = new Params(scope);
   const storeIds = options.storeId ? [options.storeId] : undefined;
   const source = options.productIds
     ? productRows(p, window, { storeIds, productIds: options.productIds })
     : storeRows(p, window, storeIds);
+  const measure = options.measure !== 'quantity' ? 'total' : options.productIds ? 'quantity' : 'units';
   const result = await scope.tx.$client.query<PeriodSum>(
     `select to_char(date_trunc(${p.add(options.unit)}, day::timestamp), ${p.add(options.format)}) as period,
-            round(sum(total), 2)::text as total
+            round(sum(${measure}), 2)::text as total
      from (${source}) as src group by 1`,
     p.values,
   );
@@ -338,7 +353,8 @@ export async function rankStores(
 }
 
 export type SalesFilter = ProductConditions & {
-  groupBy: 'product' | 'category' | 'store' | 'day';
+  /** `weekday` (ISO 1..7 in the business's calendar) is the reports' grouping, not the API's. */
+  groupBy: 'product' | 'category' | 'store' | 'day' | 'weekday';
   minTotal?: string;
   maxTotal?: string;
   limit: number;
@@ -362,7 +378,8 @@ function havingOf(p: Params, filter: SalesFilter, total: string): string {
   return parts.length ? ` having ${parts.join(' and ')}` : '';
 }
 
-const ORDER = (filter: SalesFilter) => (filter.groupBy === 'day' ? 'key' : 'total desc, label, key');
+const ORDER = (filter: SalesFilter) =>
+  filter.groupBy === 'day' || filter.groupBy === 'weekday' ? 'key' : 'total desc, label, key';
 
 /**
  * The filter bodies: sums grouped by product (SKU across stores), category, store or day, with
@@ -377,7 +394,7 @@ export async function sumFiltered(
   const p = new Params(scope);
   const { groupBy } = filter;
   const isStoreLevel =
-    (groupBy === 'store' || groupBy === 'day') &&
+    (groupBy === 'store' || groupBy === 'day' || groupBy === 'weekday') &&
     !filter.categoryIds &&
     !filter.productIds &&
     !filter.skusLower;
@@ -411,6 +428,52 @@ export async function sumFiltered(
   return result.rows;
 }
 
+export type CategoryMarginRow = {
+  key: string | null;
+  label: string;
+  quantity: number;
+  totalPrice: string;
+  /** Units times the product's cost price, over the rows whose product has one. */
+  cost: string;
+  /** The money of those rows: the margin is costedTotal - cost. */
+  costedTotal: string;
+  /** Units of products without a cost price (left out of the margin). */
+  uncostedUnits: number;
+};
+
+/**
+ * Money, units and cost per category (reports' "margin by category"). Sale lines do not record a
+ * cost yet, so the cost is today's cost price of each row's product; rows of products without one
+ * are counted apart and left out of the margin.
+ */
+export async function sumCategoryMargins(
+  scope: TenantScope,
+  window: DayWindow,
+  conditions: ProductConditions,
+): Promise<CategoryMarginRow[]> {
+  const p = new Params(scope);
+  const source = productRows(p, window, conditions);
+  await allowHashAggregates(scope);
+  const result = await scope.tx.$client.query<CategoryMarginRow>(
+    `with sums as (
+       select src.category_id as key, sum(src.quantity) as quantity, sum(src.total) as total,
+              coalesce(sum(src.quantity * pr.cost_price), 0) as cost,
+              coalesce(sum(src.total) filter (where pr.cost_price is not null), 0) as costed_total,
+              coalesce(sum(src.quantity) filter (where pr.cost_price is null), 0) as uncosted_units
+       from (${source}) as src
+       left join products pr on pr.business_id = $1 and pr.id = src.product_id
+       group by src.category_id
+     )
+     select g.key::text as key, ${GROUPS.category.label} as label, g.quantity::bigint as quantity,
+            round(g.total, 2)::text as "totalPrice", round(g.cost, 2)::text as cost,
+            round(g.costed_total, 2)::text as "costedTotal", g.uncosted_units::bigint as "uncostedUnits"
+     from sums g ${GROUPS.category.join}
+     order by g.total desc, label, key`,
+    p.values,
+  );
+  return result.rows;
+}
+
 /** How the filters group other than by product: the key, its label, and where the label comes from. */
 const GROUPS = {
   category: {
@@ -424,6 +487,7 @@ const GROUPS = {
     join: 'left join stores st on st.business_id = $1 and st.id = g.key',
   },
   day: { key: "to_char(day, 'YYYY-MM-DD')", label: 'g.key', join: '' },
+  weekday: { key: 'extract(isodow from day)::int', label: 'g.key::text', join: '' },
 } as const;
 
 /** Tables whose names label a grouping: their rows are part of an answer's stamp. */

@@ -282,6 +282,7 @@ export async function filterSales(
 const LABELS: Record<SalesFilter['groupBy'], LabelTable | undefined> = {
   product: undefined,
   day: undefined,
+  weekday: undefined,
   category: 'categories',
   store: 'stores',
 };

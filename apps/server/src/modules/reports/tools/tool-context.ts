@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import type { TenantScope } from '../../../platform/db/tenancy.js';
+
+/**
+ * What every tool run knows: the tenant transaction of the signed-in user's business, its calendar
+ * and what it has by name (stores, categories, locations), read once per report. A tool refuses an
+ * id that is not in these lists, so another business's id answers "not found", never data.
+ */
+export type ToolContext = {
+  scope: TenantScope;
+  timeZone: string;
+  /** Today in the business's time zone, yyyy-MM-dd. */
+  today: string;
+  stores: ReadonlyArray<{ id: string; name: string; locationId: string; active: boolean }>;
+  categories: ReadonlyArray<{ id: string; name: string; locationId: string; locationName: string }>;
+  locations: ReadonlyArray<{ id: string; name: string; active: boolean }>;
+};
+
+/** A refusal a tool answers to its caller (the analyst or the model): said plainly, no data. */
+export class ToolRefusal extends Error {}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const isRealDay = (text: string) => DAY.test(text) && new Date(`${text}T00:00:00Z`).toISOString().startsWith(text);
+
+export const ZDay = z
+  .string()
+  .refine(isRealDay, 'A day is yyyy-MM-dd, such as 2026-10-31.')
+  .describe("A day of the business's calendar, yyyy-MM-dd");
+
+const MAX_RANGE_DAYS = 3 * 366;
+
+/** `from` to `to`, both included, at most three years. */
+export const rangeShape = {
+  from: ZDay.describe('The first day, yyyy-MM-dd (included)'),
+  to: ZDay.describe('The last day, yyyy-MM-dd (included)'),
+};
+
+export function checkRange(range: { from: string; to: string }): void {
+  const days = (Date.parse(range.to) - Date.parse(range.from)) / 86_400_000;
+  if (days < 0) throw new ToolRefusal('The range ends before it starts.');
+  if (days > MAX_RANGE_DAYS) throw new ToolRefusal('A range spans at most 3 years.');
+}
+
+export const ZId = z.uuid();
+
+export function storeOf(context: ToolContext, id: string | undefined) {
+  if (id === undefined) return undefined;
+  const store = context.stores.find((candidate) => candidate.id === id.toLowerCase());
+  if (!store) throw new ToolRefusal(`No store of this business has the id ${id}.`);
+  return store;
+}
+
+export function categoryOf(context: ToolContext, id: string | undefined) {
+  if (id === undefined) return undefined;
+  const category = context.categories.find((candidate) => candidate.id === id.toLowerCase());
+  if (!category) throw new ToolRefusal(`No category of this business has the id ${id}.`);
+  return category;
+}
+
+export function locationOf(context: ToolContext, id: string | undefined) {
+  if (id === undefined) return undefined;
+  const location = context.locations.find((candidate) => candidate.id === id.toLowerCase());
+  if (!location) throw new ToolRefusal(`No location of this business has the id ${id}.`);
+  return location;
+}

@@ -14,6 +14,7 @@ import {
 import { demoRoutes } from './demo/demo.routes.js';
 import { registerAccessModule } from './modules/access/access.module.js';
 import { registerAlertsModule } from './modules/alerts/alerts.module.js';
+import { registerReportsModule } from './modules/reports/reports.module.js';
 import { registerAuditModule } from './modules/audit/audit.module.js';
 import { registerInventoryModule } from './modules/inventory/inventory.module.js';
 import { registerLoyaltyModule } from './modules/loyalty/loyalty.module.js';
@@ -81,6 +82,7 @@ export const API_TAGS = [
   { name: 'loyalty-program', description: 'The business’s loyalty programme and its overrides' },
   { name: 'loyalty-members', description: 'Members of the loyalty programme and their points' },
   { name: 'alerts', description: 'Broadcasts to the business or a store, and each user’s inbox' },
+  { name: 'reports', description: 'Questions in plain language, predefined reports, forecasts and their export' },
 ];
 
 export type AppOptions = {
@@ -259,6 +261,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     { db, clock: options.clock ?? systemClock, jobs, log: app.log },
     { sweepEveryMs: options.pointsExpirySweepEveryMs },
   );
+  await registerReportsModule(app, {
+    db,
+    clock: options.clock ?? systemClock,
+    log: app.log,
+    languageModel: config.languageModel,
+  });
   await registerAuditModule(app, { db, clock: options.clock ?? systemClock });
   await registerSubscriptionsModule(app, subscriptionsDeps, { sweepEveryMs: options.renewalSweepEveryMs });
   await registerPaymentsModule(app, {

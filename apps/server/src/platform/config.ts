@@ -72,6 +72,16 @@ const ZEnv = z.object({
       .refine((url) => /^https?:\/\//.test(url), 'must be an http(s) URL')
       .optional(),
   ),
+  /** An OpenAI-compatible server for the reports' questions; unset: the built-in analyst. */
+  AI_BASE_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .url({ message: 'must be an http(s) URL' })
+      .refine((url) => /^https?:\/\//.test(url), 'must be an http(s) URL')
+      .optional(),
+  ),
+  AI_API_KEY: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
+  AI_MODEL: z.preprocess(emptyAsUndefined, z.string().min(1).max(200).optional()),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   TRUST_PROXY: z.preprocess(
     emptyAsUndefined,
@@ -138,6 +148,11 @@ export type Config = {
    * set, which then needs STRIPE_WEBHOOK_SECRET; unset: the built-in sandbox provider.
    */
   stripe: StripeConfig | undefined;
+  /**
+   * The language model that answers the reports' questions (AI_BASE_URL with AI_API_KEY and
+   * AI_MODEL); unset: the built-in analyst.
+   */
+  languageModel: { baseUrl: string; apiKey: string; model: string } | null;
   logLevel: (typeof LOG_LEVELS)[number];
   /**
    * The proxies in front of the server: none (false), how many (honoured from loopback and
@@ -180,6 +195,7 @@ const SECRET_VARIABLES = new Set([
   'AZURE_STORAGE_CONNECTION_STRING',
   'STRIPE_SECRET_KEY',
   'STRIPE_WEBHOOK_SECRET',
+  'AI_API_KEY',
 ]);
 
 const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -254,6 +270,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         "payments Stripe confirms can be checked (the endpoint's signing secret, whsec_…)",
     );
   }
+  if (e.AI_BASE_URL && (!e.AI_API_KEY || !e.AI_MODEL)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  AI_API_KEY and AI_MODEL: are required with AI_BASE_URL (the key of the ' +
+        'OpenAI-compatible server and the model to ask, such as gpt-4o-mini)',
+    );
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     port: e.PORT,
@@ -270,6 +292,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
         ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL }
         : undefined,
+    languageModel:
+      e.AI_BASE_URL && e.AI_API_KEY && e.AI_MODEL
+        ? { baseUrl: e.AI_BASE_URL, apiKey: e.AI_API_KEY, model: e.AI_MODEL }
+        : null,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     devMailbox: e.DEV_MAILBOX && !e.SMTP_URL,

@@ -8,15 +8,24 @@ import type { TReportColumn } from '@app/contracts';
 
 export const money = (value: number | string): string => Number(value).toFixed(2);
 
+/**
+ * A ratio as a percent with one decimal, halves rounded away from zero as a person would (43.75
+ * is 43.8), whatever binary fractions the money's subtraction left (4.2 / 9.6).
+ */
+function percentText(ratio: number): string {
+  const tenths = Math.sign(ratio) * Math.round(Math.abs(ratio) * 1000 + 1e-7);
+  return (tenths / 10).toFixed(1);
+}
+
 /** The share or change, one decimal; null when the base is zero (no percent of nothing). */
 export function percentOf(part: number, whole: number): string | null {
   if (whole === 0) return null;
-  return ((part / whole) * 100).toFixed(1);
+  return percentText(part / whole);
 }
 
 export function changePercent(now: number, before: number): string | null {
   if (before === 0) return null;
-  return (((now - before) / Math.abs(before)) * 100).toFixed(1);
+  return percentText((now - before) / Math.abs(before));
 }
 
 const GROUPED = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });

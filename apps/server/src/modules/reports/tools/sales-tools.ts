@@ -284,7 +284,7 @@ export const categoryMarginTool: AnalyticsTool<typeof categoryArgs> = {
     const uncosted = rows.reduce((sum, row) => sum + row.uncostedUnits, 0);
     const title = `Margin by category${store ? ` at ${store.name}` : ''}`;
     const tableRows = rows.map((row) => {
-      const margin = Number(row.costedTotal) - Number(row.cost);
+      const margin = Number(money(Number(row.costedTotal) - Number(row.cost)));
       return [
         row.label,
         row.quantity,

@@ -1,0 +1,14 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../../platform/clock.js';
+import type { Db } from '../../platform/db/database.js';
+import type { LanguageModelConfig } from './language-model/language-model-client.js';
+
+/** What the reports module needs from the platform; built once in app.ts. */
+export type ReportsDeps = {
+  db: Db;
+  /** Today, the ranges of "last month", and each report's generatedAt. */
+  clock: Clock;
+  log: FastifyBaseLogger;
+  /** AI_BASE_URL, AI_API_KEY and AI_MODEL; null: the built-in analyst answers. */
+  languageModel: LanguageModelConfig | null;
+};

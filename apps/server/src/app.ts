@@ -82,7 +82,10 @@ export const API_TAGS = [
   { name: 'loyalty-program', description: 'The business’s loyalty programme and its overrides' },
   { name: 'loyalty-members', description: 'Members of the loyalty programme and their points' },
   { name: 'alerts', description: 'Broadcasts to the business or a store, and each user’s inbox' },
-  { name: 'reports', description: 'Questions in plain language, predefined reports, forecasts and their export' },
+  {
+    name: 'reports',
+    description: 'Questions in plain language, predefined reports, forecasts and their export',
+  },
 ];
 
 export type AppOptions = {

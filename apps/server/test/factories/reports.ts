@@ -35,11 +35,22 @@ export const REPORT_SHOP_NOW = new Date('2026-11-26T12:00:00Z');
 
 export type ReportShop = Awaited<ReturnType<typeof seedReportShop>>;
 
-export async function seedReportShop(t: TestApp, options: { name?: string } = {}) {
+/**
+ * Seeds the shop; `clock` (the app's) is moved to each sale's time while it is recorded (a till
+ * records a sale of at most 31 days ago), then back to the shop's now.
+ */
+export async function seedReportShop(
+  t: TestApp,
+  clock: ReturnType<typeof settableClock>,
+  options: { name?: string } = {},
+) {
   const owner = await ownerWithBusiness(t, options.name ?? 'Report Shop');
   await setPlan(t, owner.businessId, 'SUPREME');
   const market = await insertStore(t, owner.businessId, { name: 'Market Row' });
   const harbour = await insertStore(t, owner.businessId, { name: 'Harbour Side' });
+  // A store's location carries its name, as the store form creates them.
+  await t.sql('update locations set name = $2 where id = $1', [market.locationId, 'Market Row']);
+  await t.sql('update locations set name = $2 where id = $1', [harbour.locationId, 'Harbour Side']);
   const dairy = await insertCategory(t, owner.businessId, market.locationId, 'Dairy');
   const bakery = await insertCategory(t, owner.businessId, market.locationId, 'Bakery');
   const drinks = await insertCategory(t, owner.businessId, harbour.locationId, 'Drinks');
@@ -51,7 +62,11 @@ export async function seedReportShop(t: TestApp, options: { name?: string } = {}
     reorderPoint: number | null,
   ): Promise<string> {
     const { id } = await insertProductAt(t, owner.businessId, locationId, values);
-    await t.sql('update products set price = $2, cost_price = $3 where id = $1', [id, values.price, values.cost]);
+    await t.sql('update products set price = $2, cost_price = $3 where id = $1', [
+      id,
+      values.price,
+      values.cost,
+    ]);
     const itemId = await insertInventoryItem(t, owner.businessId, id, locationId, stock);
     if (reorderPoint !== null)
       await t.sql('update inventory_items set reorder_point = $2 where id = $1', [itemId, reorderPoint]);
@@ -89,13 +104,15 @@ export async function seedReportShop(t: TestApp, options: { name?: string } = {}
     5,
   );
 
-  const sell = (storeId: string, soldAt: string, lines: Array<[string, number]>) =>
-    recordSale(t, owner.token, {
+  const sell = async (storeId: string, soldAt: string, lines: Array<[string, number]>) => {
+    clock.set(new Date(Date.parse(soldAt) + 60_000));
+    await recordSale(t, owner.token, {
       storeId,
       soldAt,
       paymentMethod: 'CARD',
       lines: lines.map(([productId, quantity]) => ({ productId, quantity })),
     });
+  };
   await sell(market.storeId, '2026-10-03T10:00:00Z', [
     [oatMarket, 4],
     [sourdough, 1],
@@ -113,6 +130,7 @@ export async function seedReportShop(t: TestApp, options: { name?: string } = {}
     [oatMarket, 1],
   ]);
   await sell(harbour.storeId, '2026-11-25T18:00:00Z', [[oatHarbour, 3]]);
+  clock.set(REPORT_SHOP_NOW);
 
   return {
     owner,

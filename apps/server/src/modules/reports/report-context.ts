@@ -1,8 +1,4 @@
-import {
-  parseAnalyticsDateTime,
-  REPORT_DEFAULT_RANGE_DAYS,
-  type TReportFilter,
-} from '@app/contracts';
+import { parseAnalyticsDateTime, REPORT_DEFAULT_RANGE_DAYS, type TReportFilter } from '@app/contracts';
 import type { TenantScope } from '../../platform/db/tenancy.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { dateInTimeZone } from '../../platform/zoned-time.js';
@@ -21,7 +17,12 @@ import type { ToolContext } from './tools/tool-context.js';
  */
 
 export type ReportContext = Omit<ToolContext, 'scope'> & {
-  filter: { range?: DayRange & { label: string }; store?: ToolContext['stores'][number]; categoryId?: string; productId?: string };
+  filter: {
+    range?: DayRange & { label: string };
+    store?: ToolContext['stores'][number];
+    categoryId?: string;
+    productId?: string;
+  };
 };
 
 const MAX_FILTER_DAYS = 3 * 366;
@@ -36,9 +37,13 @@ function daysOfFilter(filter: TReportFilter): (DayRange & { label: string }) | u
     `${String(value.year).padStart(4, '0')}-${String(value.month).padStart(2, '0')}-${String(value.day).padStart(2, '0')}`;
   const range = { from: day(start), to: day(end) };
   if (range.to < range.from)
-    throw new AppError('VALIDATION_ERROR', 'The end must be after the start.', { fieldErrors: { end: ['The end must be after the start.'] } });
+    throw new AppError('VALIDATION_ERROR', 'The end must be after the start.', {
+      fieldErrors: { end: ['The end must be after the start.'] },
+    });
   if (daysBetween(range) > MAX_FILTER_DAYS)
-    throw new AppError('VALIDATION_ERROR', 'A range spans at most 3 years.', { fieldErrors: { end: ['A range spans at most 3 years.'] } });
+    throw new AppError('VALIDATION_ERROR', 'A range spans at most 3 years.', {
+      fieldErrors: { end: ['A range spans at most 3 years.'] },
+    });
   return { ...range, label: rangeText(range) };
 }
 
@@ -50,9 +55,14 @@ export async function loadReportContext(
   const timeZone = await timeZoneOfBusiness(scope);
   const choices = await readChoices(scope);
   const locations = await listLocationNames(scope);
-  const store = filter.storeId ? choices.stores.find((candidate) => candidate.id === filter.storeId?.toLowerCase()) : undefined;
+  const store = filter.storeId
+    ? choices.stores.find((candidate) => candidate.id === filter.storeId?.toLowerCase())
+    : undefined;
   if (filter.storeId && !store) throw new AppError('NOT_FOUND', 'The store was not found.');
-  if (filter.categoryId && !choices.categories.some((category) => category.id === filter.categoryId?.toLowerCase()))
+  if (
+    filter.categoryId &&
+    !choices.categories.some((category) => category.id === filter.categoryId?.toLowerCase())
+  )
     throw new AppError('NOT_FOUND', 'The category was not found.');
   return {
     timeZone,
@@ -103,6 +113,7 @@ export function describeForModel(context: ReportContext): string {
     `Locations (id: name): ${context.locations.map((location) => `${location.id}: ${location.name}`).join('; ') || 'none'}.`,
     `Categories (id: name at location): ${context.categories.map((category) => `${category.id}: ${category.name} at ${category.locationName}`).join('; ') || 'none'}.`,
   ];
-  if (context.filter.store) lines.push(`Unless the question says otherwise, only the store ${context.filter.store.id}.`);
+  if (context.filter.store)
+    lines.push(`Unless the question says otherwise, only the store ${context.filter.store.id}.`);
   return lines.join('\n');
 }

@@ -27,7 +27,10 @@ export async function exportReport(
 ): Promise<{ body: Buffer; contentType: string; fileName: string }> {
   const { stored, header } = await inTenant(deps.db, principal, async (scope) => {
     assertFeature(await planOfBusiness(scope, { lock: false }), 'EXPORT');
-    return { stored: await requireReport(scope, query.reportId), header: await reportHeaderOfBusiness(scope) };
+    return {
+      stored: await requireReport(scope, query.reportId),
+      header: await reportHeaderOfBusiness(scope),
+    };
   });
   const report = { ...stored, reportId: stored.id };
   const options = { businessName: header.businessName, timeZone: header.timeZone };

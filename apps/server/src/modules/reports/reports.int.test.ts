@@ -11,6 +11,7 @@ import { ask, reportShopClock, seedReportShop, type ReportShop } from '../../../
  * roles, the business's own data only, the stored history, and the export files.
  */
 
+const clock = reportShopClock();
 let t: TestApp;
 let shop: ReportShop;
 let other: Awaited<ReturnType<typeof ownerWithBusiness>>;
@@ -19,8 +20,8 @@ let analyticsReader: string;
 let inventoryReader: string;
 
 beforeAll(async () => {
-  t = await buildTestApp({}, { clock: reportShopClock() });
-  shop = await seedReportShop(t);
+  t = await buildTestApp({}, { clock });
+  shop = await seedReportShop(t, clock);
   other = await ownerWithBusiness(t, 'Other Shop');
   await setPlan(t, other.businessId, 'SUPREME');
   otherStoreId = (await insertStore(t, other.businessId, { name: 'Elsewhere' })).storeId;
@@ -32,7 +33,12 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function call(method: 'GET' | 'POST' | 'DELETE', url: string, token: string, payload?: Record<string, unknown>) {
+async function call(
+  method: 'GET' | 'POST' | 'DELETE',
+  url: string,
+  token: string,
+  payload?: Record<string, unknown>,
+) {
   return t.app.inject({ method, url, headers: bearer(token), ...(payload === undefined ? {} : { payload }) });
 }
 
@@ -116,14 +122,21 @@ describe('plan gates', () => {
   it('lets Advanced ask and export, and keeps the Supreme page and forecasts locked', async () => {
     const advanced = await ownerWithBusiness(t, 'Advanced Shop');
     await setPlan(t, advanced.businessId, 'ADVANCED');
-    const asked = await call('POST', '/api/reports/advanced/ai', advanced.token, { userQuery: 'sales this month' });
+    const asked = await call('POST', '/api/reports/advanced/ai', advanced.token, {
+      userQuery: 'sales this month',
+    });
     expect(asked.statusCode).toBe(200);
     const forecast = await call('POST', '/api/reports/advanced/ai', advanced.token, {
       userQuery: 'forecast next month',
     });
     expect(forecast.statusCode).toBe(403);
     expect(forecast.json().code).toBe('PLAN_VIOLATION');
-    const supreme = await call('POST', '/api/reports/supreme/ai?query=sales%20this%20month', advanced.token, {});
+    const supreme = await call(
+      'POST',
+      '/api/reports/supreme/ai?query=sales%20this%20month',
+      advanced.token,
+      {},
+    );
     expect(supreme.statusCode).toBe(403);
     const exported = await call(
       'GET',
@@ -154,7 +167,10 @@ describe('bad input', () => {
       { start: '02-10-2026 00:00', end: '01-10-2026 00:00' },
       { start: '01-01-2020 00:00', end: '01-10-2026 00:00' },
     ]) {
-      const res = await call('POST', '/api/reports/advanced/ai', shop.owner.token, { userQuery: 'sales', filter });
+      const res = await call('POST', '/api/reports/advanced/ai', shop.owner.token, {
+        userQuery: 'sales',
+        filter,
+      });
       expect(res.statusCode, res.body).toBe(400);
     }
   });
@@ -166,18 +182,20 @@ describe('bad input', () => {
   });
 
   it('refuses a NUL character in the question', async () => {
-    const res = await call('POST', '/api/reports/advanced/ai', shop.owner.token, { userQuery: 'best\u0000sellers' });
+    const res = await call('POST', '/api/reports/advanced/ai', shop.owner.token, {
+      userQuery: 'best\u0000sellers',
+    });
     expect(res.statusCode).toBe(400);
   });
 });
 
 describe('another business', () => {
   it('cannot name our store, category or product in a filter', async () => {
-    for (const filter of [
-      { storeId: shop.market.storeId },
-      { categoryId: shop.categories.bakery },
-    ]) {
-      const res = await call('POST', '/api/reports/advanced/ai', other.token, { userQuery: 'best sellers', filter });
+    for (const filter of [{ storeId: shop.market.storeId }, { categoryId: shop.categories.bakery }]) {
+      const res = await call('POST', '/api/reports/advanced/ai', other.token, {
+        userQuery: 'best sellers',
+        filter,
+      });
       expect(res.statusCode, res.body).toBe(404);
     }
     const predicted = await call('POST', '/api/reports/predict?forecastPeriod=14', other.token, {
@@ -207,6 +225,7 @@ describe('history', () => {
   it('lists my reports newest first, and only mine', async () => {
     const reader = (await staffMember(t, shop.owner.token, ['ROLE_ANALYTICS_ADMIN'])).token;
     const first = (await ask(t, reader, 'sales this month')).report;
+    clock.advance(1000);
     const second = (await ask(t, reader, 'stock value')).report;
     const res = await call('GET', '/api/reports?size=10', reader);
     expect(res.statusCode).toBe(200);
@@ -216,6 +235,26 @@ describe('history', () => {
     expect(page.content[0]).not.toHaveProperty('tables');
     const beyond = await call('GET', '/api/reports?page=5', reader);
     expect(beyond.json()).toMatchObject({ content: [], totalElements: 2 });
+  });
+
+  it('keeps the newest 200 reports of a user', async () => {
+    const admin = await staffMember(t, shop.owner.token, ['ROLE_ANALYTICS_ADMIN']);
+    await t.sql(
+      `insert into reports (business_id, id, kind, title, question, body, provider, created_by, created_at)
+       select $1, gen_random_uuid(), 'BASIC', 'Old ' || n, 'Old ' || n, '{"summary":"","tables":[],"charts":[],"followUps":[]}',
+              'built-in', $2, now() - make_interval(days => 400 - n)
+       from generate_series(1, 200) as n`,
+      [shop.owner.businessId, admin.userId],
+    );
+    await ask(t, admin.token, 'sales this month');
+    const kept = await t.sql<{ n: number; oldest: string }>(
+      `select count(*)::int as n, min(title) filter (where title like 'Old %') as oldest from reports where created_by = $1`,
+      [admin.userId],
+    );
+    expect(kept.rows[0]?.n).toBe(200);
+    const titles = await t.sql<{ title: string }>('select title from reports where created_by = $1', [admin.userId]);
+    expect(titles.rows.map((row) => row.title)).not.toContain('Old 1');
+    expect(titles.rows.map((row) => row.title)).toContain('Old 2');
   });
 
   it('lets a colleague open a shared report, and only its author delete it', async () => {
@@ -231,7 +270,11 @@ describe('history', () => {
 describe('GET /api/reports/export/final', () => {
   it('writes the stored report as CSV, XLSX and PDF named after its title and date', async () => {
     const { report } = await ask(t, shop.owner.token, 'best sellers last month');
-    const csv = await call('GET', `/api/reports/export/final?reportId=${report.id}&format=csv`, shop.owner.token);
+    const csv = await call(
+      'GET',
+      `/api/reports/export/final?reportId=${report.id}&format=csv`,
+      shop.owner.token,
+    );
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toMatch(/^text\/csv/);
     expect(csv.headers['content-disposition']).toBe(
@@ -239,24 +282,38 @@ describe('GET /api/reports/export/final', () => {
     );
     expect(csv.body).toContain('Oat milk,OAT-1,7,21.40');
 
-    const xlsx = await call('GET', `/api/reports/export/final?reportId=${report.id}&format=xlsx`, shop.owner.token);
+    const xlsx = await call(
+      'GET',
+      `/api/reports/export/final?reportId=${report.id}&format=xlsx`,
+      shop.owner.token,
+    );
     expect(xlsx.statusCode).toBe(200);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
     expect(workbook.worksheets.map((sheet) => sheet.name)[0]).toBe('Summary');
     expect(workbook.worksheets.length).toBe(2);
 
-    const pdf = await call('GET', `/api/reports/export/final?reportId=${report.id}&format=pdf`, shop.owner.token);
+    const pdf = await call(
+      'GET',
+      `/api/reports/export/final?reportId=${report.id}&format=pdf`,
+      shop.owner.token,
+    );
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
   });
 
   it('writes a product name that looks like a formula as text', async () => {
-    await t.sql("update products set name = '=HYPERLINK(\"http://x\")' where id = $1", [shop.products.croissant]);
+    await t.sql('update products set name = \'=HYPERLINK("http://x")\' where id = $1', [
+      shop.products.croissant,
+    ]);
     try {
       const { report } = await ask(t, shop.owner.token, 'slow movers last 60 days');
-      const csv = await call('GET', `/api/reports/export/final?reportId=${report.id}&format=csv`, shop.owner.token);
+      const csv = await call(
+        'GET',
+        `/api/reports/export/final?reportId=${report.id}&format=csv`,
+        shop.owner.token,
+      );
       expect(csv.body).toContain(`"'=HYPERLINK(""http://x"")"`);
     } finally {
       await t.sql("update products set name = 'Croissant' where id = $1", [shop.products.croissant]);
@@ -265,10 +322,18 @@ describe('GET /api/reports/export/final', () => {
 
   it('refuses an unknown format and a report that does not exist', async () => {
     const { report } = await ask(t, shop.owner.token, 'sales this month');
-    expect((await call('GET', `/api/reports/export/final?reportId=${report.id}&format=docx`, shop.owner.token)).statusCode).toBe(400);
     expect(
-      (await call('GET', '/api/reports/export/final?reportId=7b0c3f0e-2b61-4d3b-9a57-7c9d8b0b2c11&format=pdf', shop.owner.token))
+      (await call('GET', `/api/reports/export/final?reportId=${report.id}&format=docx`, shop.owner.token))
         .statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await call(
+          'GET',
+          '/api/reports/export/final?reportId=7b0c3f0e-2b61-4d3b-9a57-7c9d8b0b2c11&format=pdf',
+          shop.owner.token,
+        )
+      ).statusCode,
     ).toBe(404);
   });
 });

@@ -34,8 +34,20 @@ function toStored(row: Row): StoredReport {
 }
 
 export async function insertReport(scope: TenantScope, report: StoredReport): Promise<StoredReport> {
-  const { id, kind, title, question, summary, tables, charts, followUps, provider, model, createdBy, generatedAt } =
-    report;
+  const {
+    id,
+    kind,
+    title,
+    question,
+    summary,
+    tables,
+    charts,
+    followUps,
+    provider,
+    model,
+    createdBy,
+    generatedAt,
+  } = report;
   const result = await scope.tx.$client.query<Row>(
     `insert into reports (business_id, id, kind, title, question, body, provider, model, created_by, created_at)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
@@ -55,7 +67,21 @@ export async function insertReport(scope: TenantScope, report: StoredReport): Pr
   );
   const row = result.rows[0];
   if (!row) throw new Error('the report was not stored');
+  if (createdBy !== null) await trimHistory(scope, createdBy);
   return toStored(row);
+}
+
+/** A user keeps this many reports; asking one more drops the oldest (a history, not an archive). */
+export const REPORTS_KEPT_PER_USER = 200;
+
+async function trimHistory(scope: TenantScope, userId: string): Promise<void> {
+  await scope.tx.$client.query({
+    name: 'reports_trim',
+    text: `delete from reports where business_id = $1 and created_by = $2 and id in (
+             select id from reports where business_id = $1 and created_by = $2
+             order by created_at desc, id desc offset $3)`,
+    values: [scope.businessId, userId, REPORTS_KEPT_PER_USER],
+  });
 }
 
 export async function findReport(scope: TenantScope, id: string): Promise<StoredReport | null> {
@@ -74,7 +100,9 @@ export async function listReportsOf(
   userId: string,
   page: { page: number; size: number },
 ): Promise<{ rows: Array<Omit<TReportSummary, 'reportId'>>; total: number }> {
-  const result = await scope.tx.$client.query<Omit<TReportSummary, 'reportId' | 'generatedAt'> & { generatedAt: Date; total: number }>({
+  const result = await scope.tx.$client.query<
+    Omit<TReportSummary, 'reportId' | 'generatedAt'> & { generatedAt: Date; total: number }
+  >({
     name: 'reports_list',
     text: `select id, kind, title, question, provider, created_at as "generatedAt", count(*) over ()::int as total
            from reports where business_id = $1 and created_by = $2
@@ -90,7 +118,10 @@ export async function listReportsOf(
     total = counted.rows[0]?.total;
   }
   return {
-    rows: result.rows.map(({ total: _total, generatedAt, ...row }) => ({ ...row, generatedAt: generatedAt.toISOString() })),
+    rows: result.rows.map(({ total: _total, generatedAt, ...row }) => ({
+      ...row,
+      generatedAt: generatedAt.toISOString(),
+    })),
     total: total ?? 0,
   };
 }

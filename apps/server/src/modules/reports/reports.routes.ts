@@ -23,7 +23,14 @@ import { z } from 'zod';
 import { requirePrincipal } from '../../platform/auth/guard.js';
 import { exportReport, REPORT_CONTENT_TYPES } from './report-export.service.js';
 import type { ReportsDeps } from './reports.deps.js';
-import { askQuestion, deleteReport, getReport, listMyReports, predict, runBasicReport } from './reports.service.js';
+import {
+  askQuestion,
+  deleteReport,
+  getReport,
+  listMyReports,
+  predict,
+  runBasicReport,
+} from './reports.service.js';
 
 const TAGS = ['reports'];
 const READ = { access: { permission: 'analytics:read' } } as const;

@@ -20,9 +20,21 @@ import { answerQuestion, type AnalystAnswer } from './analyst/built-in-analyst.j
 import { parseQuestion, type Intent, type ParsedQuestion } from './analyst/question-parser.js';
 import { forecastReport } from './forecast/forecast.service.js';
 import { askLanguageModel } from './language-model/language-model.js';
-import { describeForModel, loadReportContext, parserContextOf, type ReportContext, defaultRangeOf } from './report-context.js';
+import {
+  describeForModel,
+  loadReportContext,
+  parserContextOf,
+  type ReportContext,
+  defaultRangeOf,
+} from './report-context.js';
 import type { ReportsDeps } from './reports.deps.js';
-import { deleteReportOf, findReport, insertReport, listReportsOf, type StoredReport } from './reports.repository.js';
+import {
+  deleteReportOf,
+  findReport,
+  insertReport,
+  listReportsOf,
+  type StoredReport,
+} from './reports.repository.js';
 import { REPORT_TOOLS, createToolRunner, specsOf } from './tools/analytics-tools.js';
 import { FORECAST_TOOL } from './forecast/forecast-tool.js';
 
@@ -122,7 +134,10 @@ const asking = new Map<string, number>();
 async function oneOfFewQuestions<T>(businessId: string, work: () => Promise<T>): Promise<T> {
   const running = asking.get(businessId) ?? 0;
   if (running >= MODEL_QUESTIONS_PER_BUSINESS)
-    throw new AppError('RATE_LIMITED', 'Other questions of your business are being answered. Try again in a moment.');
+    throw new AppError(
+      'RATE_LIMITED',
+      'Other questions of your business are being answered. Try again in a moment.',
+    );
   asking.set(businessId, running + 1);
   try {
     return await work();
@@ -169,17 +184,26 @@ export async function askQuestion(
         allowedNumbers: [input.question],
       }),
     );
-    return store(deps, principal, kind, input.question, answer, { provider: 'language-model', model: model.model });
+    return store(deps, principal, kind, input.question, answer, {
+      provider: 'language-model',
+      model: model.model,
+    });
   }
   const parsed = parseQuestion(input.question, parserContextOf(context));
   if (!parsed) throw unknownQuestion();
   if (parsed.intent === 'FORECAST') {
     if (!mayForecast) {
-      await inTenant(deps.db, principal, async (scope) => assertFeature(await planOfBusiness(scope, { lock: false }), 'FORECAST'));
+      await inTenant(deps.db, principal, async (scope) =>
+        assertFeature(await planOfBusiness(scope, { lock: false }), 'FORECAST'),
+      );
       if (tier !== 'SUPREME')
-        throw new AppError('UNPROCESSABLE', 'Forecasts are asked on the Supreme analytics page or in the Forecast panel.', {
-          examples: [...REPORT_EXAMPLE_QUESTIONS],
-        });
+        throw new AppError(
+          'UNPROCESSABLE',
+          'Forecasts are asked on the Supreme analytics page or in the Forecast panel.',
+          {
+            examples: [...REPORT_EXAMPLE_QUESTIONS],
+          },
+        );
     }
     const answer = await forecastReport(deps, principal, context, {
       days: parsed.horizon ?? 30,

@@ -14,8 +14,9 @@ let t: TestApp;
 let shop: ReportShop;
 
 beforeAll(async () => {
-  t = await buildTestApp({}, { clock: reportShopClock() });
-  shop = await seedReportShop(t);
+  const clock = reportShopClock();
+  t = await buildTestApp({}, { clock });
+  shop = await seedReportShop(t, clock);
 });
 
 afterAll(async () => {
@@ -40,8 +41,17 @@ const OCTOBER_BY_UNITS = [
 
 const CASES: Case[] = [
   // Best and worst sellers
-  { question: 'best sellers last month', table: 'Best sellers by units sold', rows: OCTOBER_BY_UNITS, says: ['Oat milk was the best seller', '21.40'] },
-  { question: 'What were my best-selling products in October?', table: 'Best sellers', rows: OCTOBER_BY_UNITS },
+  {
+    question: 'best sellers last month',
+    table: 'Best sellers by units sold',
+    rows: OCTOBER_BY_UNITS,
+    says: ['Oat milk was the best seller', '21.40'],
+  },
+  {
+    question: 'What were my best-selling products in October?',
+    table: 'Best sellers',
+    rows: OCTOBER_BY_UNITS,
+  },
   { question: 'top 2 products last month', table: 'Best sellers', rows: OCTOBER_BY_UNITS.slice(0, 2) },
   {
     question: 'Which products sold the most last month at Market Row?',
@@ -68,8 +78,16 @@ const CASES: Case[] = [
       [2, 'Cold brew', 'CB-1', 5, '20.00'],
     ],
   },
-  { question: 'most popular items in Bakery last month', table: 'Best sellers by units sold (Bakery)', rows: [[1, 'Sourdough', 'BRD-1', 4, '20.00']] },
-  { question: 'What sells on weekends?', table: 'Best sellers by units sold (weekends)', rows: [[1, 'Cold brew', 'CB-1', 1, '4.00']] },
+  {
+    question: 'most popular items in Bakery last month',
+    table: 'Best sellers by units sold (Bakery)',
+    rows: [[1, 'Sourdough', 'BRD-1', 4, '20.00']],
+  },
+  {
+    question: 'What sells on weekends?',
+    table: 'Best sellers by units sold (weekends)',
+    rows: [[1, 'Cold brew', 'CB-1', 1, '4.00']],
+  },
   {
     question: 'what sells best on weekends in October',
     table: 'Best sellers by units sold (weekends)',
@@ -79,11 +97,25 @@ const CASES: Case[] = [
     ],
   },
   // Totals
-  { question: 'total sales last 30 days', table: 'Sales', rows: [['32.60', 4, 9, '8.15']], says: ['32.60', '8.15'] },
+  {
+    question: 'total sales last 30 days',
+    table: 'Sales',
+    rows: [['32.60', 4, 9, '8.15']],
+    says: ['32.60', '8.15'],
+  },
   { question: 'How much did we sell this month?', table: 'Sales', rows: [['32.60', 4, 9, '8.15']] },
   { question: 'revenue yesterday', table: 'Sales', rows: [['9.60', 1, 3, '9.60']] },
-  { question: 'sales summary for Harbour Side this month', table: 'Sales at Harbour Side', rows: [['13.60', 2, 4, '6.80']] },
-  { question: 'how many transactions today', table: 'Sales', rows: [['0.00', 0, 0, '0.00']], says: ['No sales were recorded'] },
+  {
+    question: 'sales summary for Harbour Side this month',
+    table: 'Sales at Harbour Side',
+    rows: [['13.60', 2, 4, '6.80']],
+  },
+  {
+    question: 'how many transactions today',
+    table: 'Sales',
+    rows: [['0.00', 0, 0, '0.00']],
+    says: ['No sales were recorded'],
+  },
   // Two periods
   {
     question: 'sales this week vs last week',
@@ -94,9 +126,22 @@ const CASES: Case[] = [
     ],
     says: ['22.60', '10.00', 'up 126.0%'],
   },
-  { question: 'Compare this month with last month', table: 'Two periods compared', rows: [['Sales', 32.6, 61.4, '-46.9']], says: ['down 46.9%'] },
-  { question: 'How did this week compare to last week at Market Row?', table: 'Two periods at Market Row', rows: [['Sales', 13, 6, '116.7']] },
-  { question: 'last 7 days versus the week before', table: 'Two periods compared', rows: [['Sales', 26.6, 6, '343.3']] },
+  {
+    question: 'Compare this month with last month',
+    table: 'Two periods compared',
+    rows: [['Sales', 32.6, 61.4, '-46.9']],
+    says: ['down 46.9%'],
+  },
+  {
+    question: 'How did this week compare to last week at Market Row?',
+    table: 'Two periods at Market Row',
+    rows: [['Sales', 13, 6, '116.7']],
+  },
+  {
+    question: 'last 7 days versus the week before',
+    table: 'Two periods compared',
+    rows: [['Sales', 26.6, 6, '343.3']],
+  },
   // Days of the week
   {
     question: 'Which day of the week is busiest?',
@@ -108,7 +153,16 @@ const CASES: Case[] = [
     ],
     says: ['Monday was the busiest day', 'Saturday was the quietest'],
   },
-  { question: 'sales by weekday in October', table: 'Sales by day of the week', rows: [['Monday', '0.00', 0, '0.0'], ['Tuesday', '3.00', 1, '4.9'], ['Wednesday', '26.40', 7, '43.0']], says: ['Wednesday was the busiest'] },
+  {
+    question: 'sales by weekday in October',
+    table: 'Sales by day of the week',
+    rows: [
+      ['Monday', '0.00', 0, '0.0'],
+      ['Tuesday', '3.00', 1, '4.9'],
+      ['Wednesday', '26.40', 7, '43.0'],
+    ],
+    says: ['Wednesday was the busiest'],
+  },
   // Categories and margins
   {
     question: 'margin by category last 30 days',
@@ -121,7 +175,11 @@ const CASES: Case[] = [
     ],
     says: ['Bakery earned the largest margin', 'Dairy had the thinnest margin, 40.0%'],
   },
-  { question: 'Which categories are most profitable this month?', table: 'Margin by category', rows: [['Bakery', 2, '10.00', '4.00', '6.00', '60.0', 0]] },
+  {
+    question: 'Which categories are most profitable this month?',
+    table: 'Margin by category',
+    rows: [['Bakery', 2, '10.00', '4.00', '6.00', '60.0', 0]],
+  },
   {
     question: 'profit by category at Market Row this month',
     table: 'Margin by category at Market Row',
@@ -150,8 +208,19 @@ const CASES: Case[] = [
     ],
     says: ['Market Row sold the most', 'Harbour Side sold the least'],
   },
-  { question: 'compare my stores last month', table: 'Stores by sales', rows: [['Market Row', '35.00', 3, '11.67', '57.0'], ['Harbour Side', '26.40', 1, '26.40', '43.0']] },
-  { question: 'store performance this week', table: 'Stores by sales', rows: [['Market Row', '13.00', 1, '13.00', '57.5']] },
+  {
+    question: 'compare my stores last month',
+    table: 'Stores by sales',
+    rows: [
+      ['Market Row', '35.00', 3, '11.67', '57.0'],
+      ['Harbour Side', '26.40', 1, '26.40', '43.0'],
+    ],
+  },
+  {
+    question: 'store performance this week',
+    table: 'Stores by sales',
+    rows: [['Market Row', '13.00', 1, '13.00', '57.5']],
+  },
   // Stock
   {
     question: 'Which products are running out?',
@@ -162,10 +231,29 @@ const CASES: Case[] = [
     ],
     says: ['2 items are under the reorder point', 'Sourdough at Market Row is the furthest under'],
   },
-  { question: 'what do I need to reorder at Harbour Side', table: 'Running low at Harbour Side', rows: [['Cold brew', 'CB-1', 'Harbour Side', 2, 5, 3]] },
-  { question: 'low stock items', table: 'Running low', rows: [['Sourdough', 'BRD-1', 'Market Row', 4, 10, 6]] },
-  { question: 'slow movers in the last 60 days', table: 'Slow movers', rows: [['Croissant', 'CRO-1', 'Market Row', 50, 0]] },
-  { question: "what isn't selling at Market Row?", table: 'Slow movers at Market Row', rows: [['Croissant', 'CRO-1', 'Market Row', 50, 0], ['Sourdough', 'BRD-1', 'Market Row', 4, 2]] },
+  {
+    question: 'what do I need to reorder at Harbour Side',
+    table: 'Running low at Harbour Side',
+    rows: [['Cold brew', 'CB-1', 'Harbour Side', 2, 5, 3]],
+  },
+  {
+    question: 'low stock items',
+    table: 'Running low',
+    rows: [['Sourdough', 'BRD-1', 'Market Row', 4, 10, 6]],
+  },
+  {
+    question: 'slow movers in the last 60 days',
+    table: 'Slow movers',
+    rows: [['Croissant', 'CRO-1', 'Market Row', 50, 0]],
+  },
+  {
+    question: "what isn't selling at Market Row?",
+    table: 'Slow movers at Market Row',
+    rows: [
+      ['Croissant', 'CRO-1', 'Market Row', 50, 0],
+      ['Sourdough', 'BRD-1', 'Market Row', 4, 2],
+    ],
+  },
   {
     question: 'What is my stock worth?',
     table: 'Stock value',
@@ -176,7 +264,11 @@ const CASES: Case[] = [
     ],
     says: ['257.60 at cost', '548.00 at selling prices'],
   },
-  { question: 'inventory value at Harbour Side', table: 'Stock value at Harbour Side', rows: [['Harbour Side', 2, 47, '84.00', '152.00', 0]] },
+  {
+    question: 'inventory value at Harbour Side',
+    table: 'Stock value at Harbour Side',
+    rows: [['Harbour Side', 2, 47, '84.00', '152.00', 0]],
+  },
   // Trends
   {
     question: 'daily sales trend this week',
@@ -188,7 +280,12 @@ const CASES: Case[] = [
       ['2026-11-26', '0.00'],
     ],
   },
-  { question: 'monthly sales this year', table: 'Sales per month', rows: [['2026-01', '0.00']], says: ['The best month', '2026-10', '61.40'] },
+  {
+    question: 'monthly sales this year',
+    table: 'Sales per month',
+    rows: [['2026-01', '0.00']],
+    says: ['The best month', '2026-10', '61.40'],
+  },
 ];
 
 describe('the built-in analyst', () => {

@@ -93,7 +93,11 @@ const summaryOfSales: Writer = async (parsed, run) => {
     title: `Sales summary, ${parsed.rangeLabel}${whereOf(parsed)}`,
     summary,
     ...result,
-    followUps: [`Best sellers ${parsed.rangeLabel}`, 'Sales this week vs last week', 'Which store sold the most this month?'],
+    followUps: [
+      `Best sellers ${parsed.rangeLabel}`,
+      'Sales this week vs last week',
+      'Which store sold the most this month?',
+    ],
   };
 };
 
@@ -125,7 +129,11 @@ const comparePeriods: Writer = async (parsed, run) => {
     title: `${capitalised(parsed.rangeLabel)} vs ${compare.label}${whereOf(parsed)}`,
     summary,
     ...result,
-    followUps: [`Best sellers ${parsed.rangeLabel}`, `Sales per day ${parsed.rangeLabel}`, 'Which store sold the most this month?'],
+    followUps: [
+      `Best sellers ${parsed.rangeLabel}`,
+      `Sales per day ${parsed.rangeLabel}`,
+      'Which store sold the most this month?',
+    ],
   };
 };
 
@@ -140,12 +148,18 @@ const weekdays: Writer = async (parsed, run) => {
       ? `No sales were recorded${whereOf(parsed)} from ${rangeText(parsed.range)}.`
       : `${text(busiest[0])} was the busiest day${whereOf(parsed)} from ${rangeText(parsed.range)}, with ` +
         `${moneyText(text(busiest[1]))} of sales (${text(busiest[3])}% of the total). ` +
-        (quietest === busiest ? '' : `${text(quietest[0])} was the quietest, with ${moneyText(text(quietest[1]))}.`);
+        (quietest === busiest
+          ? ''
+          : `${text(quietest[0])} was the quietest, with ${moneyText(text(quietest[1]))}.`);
   return {
     title: `Sales by day of the week, ${parsed.rangeLabel}${whereOf(parsed)}`,
     summary: summary.trim(),
     ...result,
-    followUps: ['What sells on weekends?', `Best sellers ${parsed.rangeLabel}`, `Sales per day ${parsed.rangeLabel}`],
+    followUps: [
+      'What sells on weekends?',
+      `Best sellers ${parsed.rangeLabel}`,
+      `Sales per day ${parsed.rangeLabel}`,
+    ],
   };
 };
 
@@ -158,7 +172,8 @@ const categoryMargin: Writer = async (parsed, run) => {
   const [top] = byMargin;
   const thinnest = byPercent[0];
   let summary: string;
-  if (!table || table.rows.length === 0) summary = `No sales were recorded${whereOf(parsed)} from ${rangeText(parsed.range)}.`;
+  if (!table || table.rows.length === 0)
+    summary = `No sales were recorded${whereOf(parsed)} from ${rangeText(parsed.range)}.`;
   else if (!top) summary = 'None of the products sold has a cost price yet, so no margin can be worked out.';
   else {
     summary =
@@ -172,7 +187,11 @@ const categoryMargin: Writer = async (parsed, run) => {
     title: `Margin by category, ${parsed.rangeLabel}${whereOf(parsed)}`,
     summary,
     ...result,
-    followUps: [`Best sellers ${parsed.rangeLabel}`, 'What is my stock worth?', 'Slow movers in the last 60 days'],
+    followUps: [
+      `Best sellers ${parsed.rangeLabel}`,
+      'What is my stock worth?',
+      'Slow movers in the last 60 days',
+    ],
   };
 };
 
@@ -187,19 +206,26 @@ const storeComparison: Writer = async (parsed, run) => {
     summary =
       `${text(first[0])} sold the most from ${rangeText(parsed.range)}: ${moneyText(text(first[1]))} from ` +
       `${unitsText(num(first[2]))} transactions (${text(first[4])}% of all sales).`;
-    if (last && last !== first)
-      summary += ` ${text(last[0])} sold the least, ${moneyText(text(last[1]))}.`;
+    if (last && last !== first) summary += ` ${text(last[0])} sold the least, ${moneyText(text(last[1]))}.`;
   }
   return {
     title: `Store comparison, ${parsed.rangeLabel}`,
     summary,
     ...result,
-    followUps: [`Best sellers ${parsed.rangeLabel}`, 'Sales this week vs last week', 'Which products are running out?'],
+    followUps: [
+      `Best sellers ${parsed.rangeLabel}`,
+      'Sales this week vs last week',
+      'Which products are running out?',
+    ],
   };
 };
 
 const salesTrend: Writer = async (parsed, run) => {
-  const result = await call(run, 'sales_trend', { ...range(parsed), ...storeArg(parsed), interval: parsed.interval });
+  const result = await call(run, 'sales_trend', {
+    ...range(parsed),
+    ...storeArg(parsed),
+    interval: parsed.interval,
+  });
   const rows = result.tables[0]?.rows ?? [];
   const unit = parsed.interval === 'daily' ? 'day' : parsed.interval === 'weekly' ? 'week' : 'month';
   const sold = rows.filter((row) => num(row[1]) > 0);
@@ -214,7 +240,11 @@ const salesTrend: Writer = async (parsed, run) => {
     title: `Sales per ${unit}, ${parsed.rangeLabel}${whereOf(parsed)}`,
     summary,
     ...result,
-    followUps: ['Sales this week vs last week', 'What sells on weekends?', `Best sellers ${parsed.rangeLabel}`],
+    followUps: [
+      'Sales this week vs last week',
+      'What sells on weekends?',
+      `Best sellers ${parsed.rangeLabel}`,
+    ],
   };
 };
 
@@ -251,7 +281,11 @@ const slowMovers: Writer = async (parsed, run) => {
     title: `Slow movers, ${parsed.rangeLabel}${where}`,
     summary,
     ...result,
-    followUps: ['What is my stock worth?', `Best sellers ${parsed.rangeLabel}`, 'Which products are running out?'],
+    followUps: [
+      'What is my stock worth?',
+      `Best sellers ${parsed.rangeLabel}`,
+      'Which products are running out?',
+    ],
   };
 };
 
@@ -264,12 +298,18 @@ const stockValue: Writer = async (parsed, run) => {
     ? `There is no stock on hand${where}.`
     : `The stock on hand${where} is worth ${moneyText(text(total[3]))} at cost and ${moneyText(text(total[4]))} at ` +
       `selling prices: ${unitsText(num(total[2]))} units of ${unitsText(num(total[1]))} items.` +
-      (num(total[5]) > 0 ? ` ${unitsText(num(total[5]))} items have no cost price and are left out of the value at cost.` : '');
+      (num(total[5]) > 0
+        ? ` ${unitsText(num(total[5]))} items have no cost price and are left out of the value at cost.`
+        : '');
   return {
     title: `Stock value${where}`,
     summary,
     ...result,
-    followUps: ['Slow movers in the last 60 days', 'Margin by category last 30 days', 'Which products are running out?'],
+    followUps: [
+      'Slow movers in the last 60 days',
+      'Margin by category last 30 days',
+      'Which products are running out?',
+    ],
   };
 };
 
@@ -294,7 +334,11 @@ const WRITERS: Record<Exclude<Intent, 'FORECAST'>, Writer> = {
  * Answers a parsed question (not a forecast: the caller hands those to the forecasts). The summary
  * is checked like a model's: a number it states that no table holds is a defect of this code.
  */
-export async function answerQuestion(parsed: ParsedQuestion, run: ToolRunner, question: string): Promise<AnalystAnswer> {
+export async function answerQuestion(
+  parsed: ParsedQuestion,
+  run: ToolRunner,
+  question: string,
+): Promise<AnalystAnswer> {
   if (parsed.intent === 'FORECAST') throw new Error('forecasts are answered by the forecast service');
   const answer = await WRITERS[parsed.intent](parsed, run);
   const invented = unsupportedNumbers(`${answer.title} ${answer.summary}`, answer.tables, [
@@ -302,6 +346,7 @@ export async function answerQuestion(parsed: ParsedQuestion, run: ToolRunner, qu
     parsed.rangeLabel,
     parsed.compare?.label ?? '',
   ]);
-  if (invented.length > 0) throw new Error(`the analyst stated numbers that are not in its tables: ${invented.join(', ')}`);
+  if (invented.length > 0)
+    throw new Error(`the analyst stated numbers that are not in its tables: ${invented.join(', ')}`);
   return answer;
 }

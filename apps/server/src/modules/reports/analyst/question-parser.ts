@@ -56,17 +56,26 @@ export type ParserContext = {
 
 const has = (text: string, pattern: RegExp) => pattern.test(text);
 
-const FORECAST = /\b(forecast|predict|projection|next (week|month|\d+ days|quarter)|coming (week|month|weeks|days)|will (we |i )?sell|expect(ed)? to sell|how much will)\b/;
-const LOW_STOCK = /\b(running (out|low)|run out|runs out|low (on )?stock|low-stock|reorder|re-order|restock|out of stock|stock ?outs?|need to order|almost out|short on)\b/;
-const STOCK_VALUE = /\b(stock|inventory|shelves) (is )?(value|valuation|worth)|\b(worth|value) of (my |our |the )?(stock|inventory)|\b(stock|inventory) .*\bworth\b|\bhow much is (my |our |the )?(stock|inventory)/;
-const SLOW_MOVERS = /\b(slow[- ]?(mov|sell)\w*|(not|isn'?t|aren'?t) selling|(don'?t|doesn'?t|do not|does not|didn'?t) sell|dead stock|sitting on the shel|no sales|unsold|gathering dust|never sell)/;
+const FORECAST =
+  /\b(forecast|predict|projection|next (week|month|\d+ days|quarter)|coming (week|month|weeks|days)|will (we |i )?sell|expect(ed)? to sell|how much will)\b/;
+const LOW_STOCK =
+  /\b(running (out|low)|run out|runs out|low (on )?stock|low-stock|reorder|re-order|restock|out of stock|stock ?outs?|need to order|almost out|short on)\b/;
+const STOCK_VALUE =
+  /\b(stock|inventory|shelves) (is )?(value|valuation|worth)|\b(worth|value) of (my |our |the )?(stock|inventory)|\b(stock|inventory) .*\bworth\b|\bhow much is (my |our |the )?(stock|inventory)/;
+const SLOW_MOVERS =
+  /\b(slow[- ]?(mov|sell)\w*|(not|isn'?t|aren'?t) selling|(don'?t|doesn'?t|do not|does not|didn'?t) sell|dead stock|sitting on the shel|no sales|unsold|gathering dust|never sell)/;
 const MARGIN = /\b(margins?|profits?|profitab\w*|mark-?ups?|gross profit|earn the most)\b/;
-const WEEKDAY = /\b(weekends?|weekdays?|week-?ends?|saturdays?|sundays?|day of (the )?week|days of (the )?week|which day|what day|busiest day|quietest day|by weekday)\b/;
-const STORES = /\b(which|what|best|top|worst|each|every|all|my|per|by|compare( the| my)?) (stores?|shops?|branch(es)?)\b|\bstores? (comparison|compared|perform\w*|ranking|rank)\b|\bstore by store\b/;
+const WEEKDAY =
+  /\b(weekends?|weekdays?|week-?ends?|saturdays?|sundays?|day of (the )?week|days of (the )?week|which day|what day|busiest day|quietest day|by weekday)\b/;
+const STORES =
+  /\b(which|what|best|top|worst|each|every|all|my|per|by|compare( the| my)?) (stores?|shops?|branch(es)?)\b|\bstores? (comparison|compared|perform\w*|ranking|rank)\b|\bstore by store\b/;
 const COMPARE = /\b(vs\.?|versus|compared?|comparison|against|than (last|the previous))\b/;
-const PRODUCTS = /\b(best[- ]?sell\w*|top (\d+ |ten |five )?(products?|sellers?|items?|selling|sku)|most (popular|sold|bought)|sold (the )?most|sells? (the )?(most|best)|best products?|popular|what sells|what sold|which products?|which items?|what products?|worst[- ]?sell\w*|least (sold|popular)|sold (the )?least|sells? (the )?least|bottom (\d+ )?products?)\b/;
-const TREND = /\b(trends?|over time|per (day|week|month)|daily|weekly|monthly|each (day|week|month)|by (day|week|month)|growth|how (are|were|is) (sales|business|things) (going|doing|trending)|sales history)\b/;
-const SUMMARY = /\b(total|how much|revenue|sales|sold|turnover|takings|summary|overview|transactions|average basket|basket size|units|how (are|were|did) (we|things|sales))\b/;
+const PRODUCTS =
+  /\b(best[- ]?sell\w*|top (\d+ |ten |five )?(products?|sellers?|items?|selling|sku)|most (popular|sold|bought)|sold (the )?most|sells? (the )?(most|best)|best products?|popular|what sells|what sold|which products?|which items?|what products?|worst[- ]?sell\w*|least (sold|popular)|sold (the )?least|sells? (the )?least|bottom (\d+ )?products?)\b/;
+const TREND =
+  /\b(trends?|over time|per (day|week|month)|daily|weekly|monthly|each (day|week|month)|by (day|week|month)|growth|how (are|were|is) (sales|business|things) (going|doing|trending)|sales history)\b/;
+const SUMMARY =
+  /\b(total|how much|revenue|sales|sold|turnover|takings|summary|overview|transactions|average basket|basket size|units|how (are|were|did) (we|things|sales))\b/;
 const BY_MONEY = /\b(revenue|money|takings|turnover|by sales|highest sales|most sales|earned|earn|value)\b/;
 const WORST = /\b(worst|least|bottom|lowest|fewest)\b/;
 
@@ -102,7 +111,10 @@ function findNamed<T extends Named>(text: string, candidates: readonly T[]): T |
 const LIMIT_WORDS: Record<string, number> = { three: 3, five: 5, ten: 10, twenty: 20 };
 
 function limitOf(text: string): number {
-  const match = /\b(?:top|best|worst|bottom|first)\s+(\d{1,2}|three|five|ten|twenty)\b|\b(\d{1,2})\s+(?:best|worst|top)\b/.exec(text);
+  const match =
+    /\b(?:top|best|worst|bottom|first)\s+(\d{1,2}|three|five|ten|twenty)\b|\b(\d{1,2})\s+(?:best|worst|top)\b/.exec(
+      text,
+    );
   const value = match ? (LIMIT_WORDS[match[1] ?? ''] ?? Number(match[1] ?? match[2])) : 10;
   return Math.min(50, Math.max(1, value));
 }

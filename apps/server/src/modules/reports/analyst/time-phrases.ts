@@ -12,7 +12,8 @@ const DAY_MS = 86_400_000;
 const dayMs = (day: string) => Date.parse(`${day}T00:00:00Z`);
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 export const addDays = (day: string, days: number) => isoDay(dayMs(day) + days * DAY_MS);
-export const daysBetween = (range: DayRange) => Math.round((dayMs(range.to) - dayMs(range.from)) / DAY_MS) + 1;
+export const daysBetween = (range: DayRange) =>
+  Math.round((dayMs(range.to) - dayMs(range.from)) / DAY_MS) + 1;
 
 /** Monday of the day's week (weeks start on Monday, as the analytics' weeks do). */
 function mondayOf(day: string): string {
@@ -29,7 +30,9 @@ function monthStart(day: string, monthsBack = 0): string {
 function monthsBefore(day: string, count: number): string {
   const date = new Date(dayMs(day));
   const last = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() - count + 1, 0)).getUTCDate();
-  return isoDay(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() - count, Math.min(date.getUTCDate(), last)));
+  return isoDay(
+    Date.UTC(date.getUTCFullYear(), date.getUTCMonth() - count, Math.min(date.getUTCDate(), last)),
+  );
 }
 
 function monthEnd(start: string): string {
@@ -75,7 +78,11 @@ const NUMBER_WORDS: Record<string, number> = {
 const COUNT = `(\\d{1,3}|${Object.keys(NUMBER_WORDS).join('|')})`;
 const countOf = (text: string) => NUMBER_WORDS[text] ?? Number(text);
 
-type Rule = { pattern: RegExp; range: (match: RegExpExecArray, today: string) => DayRange | null; label: (match: RegExpExecArray) => string };
+type Rule = {
+  pattern: RegExp;
+  range: (match: RegExpExecArray, today: string) => DayRange | null;
+  label: (match: RegExpExecArray) => string;
+};
 
 const clampToToday = (range: DayRange, today: string): DayRange => ({
   from: range.from,
@@ -84,7 +91,10 @@ const clampToToday = (range: DayRange, today: string): DayRange => ({
 
 const RULES: Rule[] = [
   {
-    pattern: new RegExp(`\\b(?:last|past|previous|the last|the past)\\s+${COUNT}\\s+(day|week|month|year)s?\\b`, 'g'),
+    pattern: new RegExp(
+      `\\b(?:last|past|previous|the last|the past)\\s+${COUNT}\\s+(day|week|month|year)s?\\b`,
+      'g',
+    ),
     range: (match, today) => {
       const count = countOf(match[1] ?? '1');
       const unit = match[2];
@@ -94,7 +104,8 @@ const RULES: Rule[] = [
       if (unit === 'month') return { from: addDays(monthsBefore(today, count), 1), to: today };
       return { from: addDays(today, -(count * 365 - 1)), to: today };
     },
-    label: (match) => `last ${countOf(match[1] ?? '1')} ${match[2]}${countOf(match[1] ?? '1') === 1 ? '' : 's'}`,
+    label: (match) =>
+      `last ${countOf(match[1] ?? '1')} ${match[2]}${countOf(match[1] ?? '1') === 1 ? '' : 's'}`,
   },
   {
     pattern: /\btoday\b/g,
@@ -107,11 +118,14 @@ const RULES: Rule[] = [
     label: () => 'yesterday',
   },
   {
-    pattern: /\b(this|current|last|previous|past)\s+(week|month|year|quarter)\b|\b(week|month|year)[- ]to[- ]date\b|\b(wtd|mtd|ytd)\b/g,
+    pattern:
+      /\b(this|current|last|previous|past)\s+(week|month|year|quarter)\b|\b(week|month|year)[- ]to[- ]date\b|\b(wtd|mtd|ytd)\b/g,
     range: (match, today) => {
       const which = match[1] ?? 'this';
-      const unit = match[2] ?? match[3] ?? { wtd: 'week', mtd: 'month', ytd: 'year' }[match[4] ?? 'ytd'] ?? 'year';
-      const isThis = which === 'this' || which === 'current' || match[3] !== undefined || match[4] !== undefined;
+      const unit =
+        match[2] ?? match[3] ?? { wtd: 'week', mtd: 'month', ytd: 'year' }[match[4] ?? 'ytd'] ?? 'year';
+      const isThis =
+        which === 'this' || which === 'current' || match[3] !== undefined || match[4] !== undefined;
       if (unit === 'week') {
         const monday = mondayOf(today);
         return isThis ? { from: monday, to: today } : { from: addDays(monday, -7), to: addDays(monday, -1) };
@@ -123,13 +137,17 @@ const RULES: Rule[] = [
       }
       if (unit === 'quarter') {
         const date = new Date(dayMs(today));
-        const quarterStart = isoDay(Date.UTC(date.getUTCFullYear(), Math.floor(date.getUTCMonth() / 3) * 3, 1));
+        const quarterStart = isoDay(
+          Date.UTC(date.getUTCFullYear(), Math.floor(date.getUTCMonth() / 3) * 3, 1),
+        );
         if (isThis) return { from: quarterStart, to: today };
         const previous = monthStart(quarterStart, 3);
         return { from: previous, to: addDays(quarterStart, -1) };
       }
       const year = Number(today.slice(0, 4));
-      return isThis ? { from: `${year}-01-01`, to: today } : { from: `${year - 1}-01-01`, to: `${year - 1}-12-31` };
+      return isThis
+        ? { from: `${year}-01-01`, to: today }
+        : { from: `${year - 1}-01-01`, to: `${year - 1}-12-31` };
     },
     label: (match) =>
       match[3] !== undefined

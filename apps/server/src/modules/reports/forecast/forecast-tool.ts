@@ -25,7 +25,12 @@ const CHART_HISTORY_DAYS = 56;
 
 const forecastArgs = z
   .object({
-    days: z.number().int().min(FORECAST_MIN_DAYS).max(FORECAST_MAX_DAYS).describe('Days to forecast, from today'),
+    days: z
+      .number()
+      .int()
+      .min(FORECAST_MIN_DAYS)
+      .max(FORECAST_MAX_DAYS)
+      .describe('Days to forecast, from today'),
     storeId: ZId.optional().describe('Only this store (an id from the list of stores)'),
     productId: ZId.optional().describe('Forecast this product (a product id) instead of the whole store'),
   })
@@ -98,13 +103,20 @@ export const FORECAST_TOOL: AnalyticsTool<typeof forecastArgs> = {
       byProduct.set(row.productId, days);
     }
     const reorders = products.map((product) => {
-      const forecast = forecastDaily(filled(history.from, history.to, byProduct.get(product.productId) ?? new Map()), args.days);
+      const forecast = forecastDaily(
+        filled(history.from, history.to, byProduct.get(product.productId) ?? new Map()),
+        args.days,
+      );
       const demand = Math.round(totalOf(forecast).value);
       return {
         product,
         forecast,
         demand,
-        order: suggestedOrderQuantity({ onHand: product.quantity, reorderPoint: product.reorderPoint ?? 0, demand }),
+        order: suggestedOrderQuantity({
+          onHand: product.quantity,
+          reorderPoint: product.reorderPoint ?? 0,
+          demand,
+        }),
       };
     });
 
@@ -136,7 +148,11 @@ export const FORECAST_TOOL: AnalyticsTool<typeof forecastArgs> = {
           ['total', isMoney ? 'Expected sales' : 'Expected units', isMoney ? 'money' : 'integer'],
           ['low', 'Low (80%)', isMoney ? 'money' : 'integer'],
           ['high', 'High (80%)', isMoney ? 'money' : 'integer'],
-          ['history', isMoney ? `Sales, last ${args.days} days` : `Units, last ${args.days} days`, isMoney ? 'money' : 'integer'],
+          [
+            'history',
+            isMoney ? `Sales, last ${args.days} days` : `Units, last ${args.days} days`,
+            isMoney ? 'money' : 'integer',
+          ],
           ['model', 'Model', 'text'],
           ['mape', 'Back-test error (MAPE) %', 'percent'],
         ),

@@ -45,12 +45,17 @@ export async function forecastReport(
       `period; the most is ${String(first[0])}: ${unitsText(Number(first[6]))} units.`;
   else if (orders && orders.rows.length > 0) summary += ' The stock on hand covers the forecast.';
   const invented = unsupportedNumbers(summary, outcome.tables, [String(request.days)]);
-  if (invented.length > 0) throw new Error(`the forecast stated numbers that are not in its tables: ${invented.join(', ')}`);
+  if (invented.length > 0)
+    throw new Error(`the forecast stated numbers that are not in its tables: ${invented.join(', ')}`);
   return {
     title: `Forecast for ${subject}, next ${request.days} days`,
     summary,
     tables: outcome.tables,
     charts: outcome.charts,
-    followUps: ['Which products are running out?', 'Best sellers last 30 days', 'Sales this week vs last week'],
+    followUps: [
+      'Which products are running out?',
+      'Best sellers last 30 days',
+      'Sales this week vs last week',
+    ],
   };
 }

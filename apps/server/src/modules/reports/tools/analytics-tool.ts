@@ -7,5 +7,8 @@ export type AnalyticsTool<Args extends z.ZodObject = z.ZodObject> = {
   name: string;
   description: string;
   parameters: Args;
-  run(context: ToolContext, args: z.output<Args>): Promise<{ tables: TReportTable[]; charts: TReportChart[] }>;
+  run(
+    context: ToolContext,
+    args: z.output<Args>,
+  ): Promise<{ tables: TReportTable[]; charts: TReportChart[] }>;
 };

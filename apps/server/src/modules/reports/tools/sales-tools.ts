@@ -16,7 +16,9 @@ import { categoryOf, checkRange, rangeShape, storeOf, ZId } from './tool-context
  * categories with their margin, and stores. Money is net of refunds and after discounts.
  */
 
-const storeId = ZId.optional().describe('Only this store (an id from the list of stores); all stores when absent');
+const storeId = ZId.optional().describe(
+  'Only this store (an id from the list of stores); all stores when absent',
+);
 
 const totalsArgs = z.object({ ...rangeShape, storeId }).strict();
 
@@ -191,7 +193,10 @@ const trendArgs = z
   .object({
     ...rangeShape,
     storeId,
-    interval: z.enum(['daily', 'weekly', 'monthly']).default('daily').describe('Days, weeks (from Monday) or months'),
+    interval: z
+      .enum(['daily', 'weekly', 'monthly'])
+      .default('daily')
+      .describe('Days, weeks (from Monday) or months'),
   })
   .strict();
 
@@ -230,7 +235,8 @@ const weekdayArgs = z.object({ ...rangeShape, storeId }).strict();
 
 export const weekdaySalesTool: AnalyticsTool<typeof weekdayArgs> = {
   name: 'sales_by_weekday',
-  description: 'Money taken and units sold per day of the week (Monday to Sunday) over a range of days, with shares.',
+  description:
+    'Money taken and units sold per day of the week (Monday to Sunday) over a range of days, with shares.',
   parameters: weekdayArgs,
   async run(context, args) {
     checkRange(args);
@@ -377,7 +383,10 @@ export const storeComparisonTool: AnalyticsTool<typeof storesArgs> = {
                 series: [
                   {
                     name: 'Sales',
-                    points: rows.map((row) => ({ x: row.storeName || 'A deleted store', y: Number(row.totalSales) })),
+                    points: rows.map((row) => ({
+                      x: row.storeName || 'A deleted store',
+                      y: Number(row.totalSales),
+                    })),
                   },
                 ],
               },

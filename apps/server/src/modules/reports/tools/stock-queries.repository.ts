@@ -197,7 +197,14 @@ export async function findProductsToForecast(
        and (($5::uuid[] is null and s.units > 0) or p.id = any($5::uuid[]))
      order by coalesce(s.units, 0) desc, p.name, p.id
      limit $6`,
-    [scope.businessId, options.from, options.to, options.locationId ?? null, options.productIds ?? null, options.limit],
+    [
+      scope.businessId,
+      options.from,
+      options.to,
+      options.locationId ?? null,
+      options.productIds ?? null,
+      options.limit,
+    ],
   );
   return result.rows;
 }

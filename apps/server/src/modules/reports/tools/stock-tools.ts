@@ -21,7 +21,10 @@ export const lowStockTool: AnalyticsTool<typeof lowStockArgs> = {
   parameters: lowStockArgs,
   async run(context, args) {
     const location = locationOf(context, args.locationId);
-    const { rows, total } = await findLowStock(context.scope, { locationId: location?.id, limit: args.limit });
+    const { rows, total } = await findLowStock(context.scope, {
+      locationId: location?.id,
+      limit: args.limit,
+    });
     return {
       tables: [
         {
@@ -42,7 +45,9 @@ export const lowStockTool: AnalyticsTool<typeof lowStockArgs> = {
             row.reorderPoint,
             row.reorderPoint - row.quantity,
           ]),
-          ...(total > rows.length ? { note: `${total - rows.length} more items are under their reorder point.` } : {}),
+          ...(total > rows.length
+            ? { note: `${total - rows.length} more items are under their reorder point.` }
+            : {}),
         },
       ],
       charts: [],
@@ -51,7 +56,11 @@ export const lowStockTool: AnalyticsTool<typeof lowStockArgs> = {
 };
 
 const slowArgs = z
-  .object({ ...rangeShape, locationId, limit: z.number().int().min(1).max(100).default(20).describe('How many items') })
+  .object({
+    ...rangeShape,
+    locationId,
+    limit: z.number().int().min(1).max(100).default(20).describe('How many items'),
+  })
   .strict();
 
 export const slowMoversTool: AnalyticsTool<typeof slowArgs> = {
@@ -87,12 +96,13 @@ const valueArgs = z.object({ locationId }).strict();
 export const stockValueTool: AnalyticsTool<typeof valueArgs> = {
   name: 'stock_value',
   description:
-    "Units on hand and what they are worth at cost price and at selling price, per location, now. Items whose product has no cost price are counted apart.",
+    'Units on hand and what they are worth at cost price and at selling price, per location, now. Items whose product has no cost price are counted apart.',
   parameters: valueArgs,
   async run(context, args) {
     const location = locationOf(context, args.locationId);
     const rows = await sumStockValue(context.scope, { locationId: location?.id });
-    const sum = (pick: (row: (typeof rows)[number]) => number) => rows.reduce((total, row) => total + pick(row), 0);
+    const sum = (pick: (row: (typeof rows)[number]) => number) =>
+      rows.reduce((total, row) => total + pick(row), 0);
     const body = rows.map((row) => [
       row.locationName,
       row.items,
@@ -135,7 +145,12 @@ export const stockValueTool: AnalyticsTool<typeof valueArgs> = {
                 type: 'bar',
                 title: 'Value at cost per location',
                 unit: 'money',
-                series: [{ name: 'Value at cost', points: rows.map((row) => ({ x: row.locationName, y: Number(row.costValue) })) }],
+                series: [
+                  {
+                    name: 'Value at cost',
+                    points: rows.map((row) => ({ x: row.locationName, y: Number(row.costValue) })),
+                  },
+                ],
               },
             ],
     };

@@ -20,7 +20,8 @@ export type ToolContext = {
 export class ToolRefusal extends Error {}
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const isRealDay = (text: string) => DAY.test(text) && new Date(`${text}T00:00:00Z`).toISOString().startsWith(text);
+const isRealDay = (text: string) =>
+  DAY.test(text) && new Date(`${text}T00:00:00Z`).toISOString().startsWith(text);
 
 export const ZDay = z
   .string()

@@ -45,7 +45,11 @@ export async function readProductRanking(
   ranking: ReportRanking,
 ): Promise<ProductSumRow[]> {
   const { storeId, categoryIds, isoWeekdays, ...kind } = ranking;
-  return rankProducts(scope, windowOfDays(range), { ...kind, storeId, conditions: { categoryIds, isoWeekdays } });
+  return rankProducts(scope, windowOfDays(range), {
+    ...kind,
+    storeId,
+    conditions: { categoryIds, isoWeekdays },
+  });
 }
 
 /** Money, sales, units and the average basket of the business or one store. */
@@ -73,7 +77,11 @@ export async function readTrend(
 }
 
 /** Money, units and sales per ISO weekday (1 Monday .. 7 Sunday); weekdays without sales are left out. */
-export async function readWeekdays(scope: TenantScope, range: DayRange, storeId?: string): Promise<GroupRow[]> {
+export async function readWeekdays(
+  scope: TenantScope,
+  range: DayRange,
+  storeId?: string,
+): Promise<GroupRow[]> {
   return sumFiltered(scope, windowOfDays(range), {
     storeIds: storeId ? [storeId] : undefined,
     groupBy: 'weekday',
@@ -82,7 +90,11 @@ export async function readWeekdays(scope: TenantScope, range: DayRange, storeId?
 }
 
 /** Stores by money taken. */
-export async function readStoreRanking(scope: TenantScope, range: DayRange, limit: number): Promise<StoreSumRow[]> {
+export async function readStoreRanking(
+  scope: TenantScope,
+  range: DayRange,
+  limit: number,
+): Promise<StoreSumRow[]> {
   return rankStores(scope, windowOfDays(range), limit);
 }
 

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { readSpreadsheet } from './spreadsheet-reader.js';
-import { attachmentHeader, escapeCell, writeCsv, writeXlsx } from './spreadsheet-writer.js';
+import { attachmentHeader, escapeCell, writeCsv, writeCsvSections, writeXlsx } from './spreadsheet-writer.js';
 
 const HOSTILE = ['=HYPERLINK("http://evil","x")', '+1+1', '-2+3', '@SUM(A1)', '\tTAB', '\rCR'];
 
@@ -46,6 +46,26 @@ describe('spreadsheet-writer', () => {
         quantity: '3',
         location: 'Main; "North"',
       });
+    });
+  });
+
+  describe('writeCsvSections', () => {
+    it('writes each section as its title, header and rows, a blank line between two', () => {
+      const csv = writeCsvSections([
+        { title: 'Top, by revenue', headers: ['sku', 'revenue'], rows: [['TEA-1', { decimal: '12.50' }]] },
+        { headers: ['=total'], rows: [[{ decimal: '-3.40' }], [null]] },
+      ]);
+      expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      expect(csv.subarray(3).toString('utf8')).toBe(
+        `"Top, by revenue"\r\nsku,revenue\r\nTEA-1,12.50\r\n\r\n'=total\r\n-3.40\r\n\r\n`,
+      );
+    });
+
+    it('writes a decimal that is not a plain number as escaped text', () => {
+      const csv = writeCsvSections([
+        { headers: ['a', 'b'], rows: [[{ decimal: '-1+1' }, { decimal: '1,5' }]] },
+      ]);
+      expect(csv.subarray(3).toString('utf8')).toBe(`a,b\r\n'-1+1,"1,5"\r\n`);
     });
   });
 

@@ -21,13 +21,50 @@ export function escapeCell(value: string): string {
  * CRLF line ends, a field quoted when it holds a comma, a quote, a line break or outer spaces.
  */
 export function writeCsv(headers: readonly string[], rows: ReadonlyArray<readonly SheetCell[]>): Buffer {
-  const lines = [headers, ...rows].map((cells) => cells.map(csvField).join(','));
+  return csvBytes([headers, ...rows].map(csvLine));
+}
+
+/**
+ * A decimal written exactly as given (`"12.50"`, `"-3.40"`): money keeps its cents, which a
+ * number would lose (12.5), and its minus sign is a number's, not a formula's, so it gets no
+ * apostrophe. Text that is not a plain decimal is written as escaped text instead.
+ */
+export type CsvDecimal = { readonly decimal: string };
+export type CsvCell = SheetCell | CsvDecimal;
+
+/** Several tables in one CSV: each its title line (when it has one), header and rows. */
+export type CsvSection = {
+  title?: string;
+  headers: readonly string[];
+  rows: ReadonlyArray<readonly CsvCell[]>;
+};
+
+const PLAIN_DECIMAL = /^-?\d+(\.\d+)?$/;
+
+/** The sections one after another, a blank line between two, with writeCsv's rules. */
+export function writeCsvSections(sections: readonly CsvSection[]): Buffer {
+  const lines = sections.flatMap((section, index) => [
+    ...(index > 0 ? [''] : []),
+    ...(section.title ? [csvLine([section.title])] : []),
+    csvLine(section.headers),
+    ...section.rows.map(csvLine),
+  ]);
+  return csvBytes(lines);
+}
+
+function csvBytes(lines: readonly string[]): Buffer {
   return Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(`${lines.join('\r\n')}\r\n`, 'utf8')]);
 }
 
-function csvField(cell: SheetCell): string {
+function csvLine(cells: readonly CsvCell[]): string {
+  return cells.map(csvField).join(',');
+}
+
+function csvField(cell: CsvCell): string {
   if (cell === null) return '';
   if (typeof cell === 'number') return Number.isFinite(cell) ? String(cell) : '';
+  if (typeof cell === 'object')
+    return PLAIN_DECIMAL.test(cell.decimal) ? cell.decimal : csvField(cell.decimal);
   const text = escapeCell(cell);
   return /[",\r\n]|^\s|\s$/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }

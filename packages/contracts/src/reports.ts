@@ -172,7 +172,9 @@ export type TFilterBody = z.input<typeof ZFilterBody>;
 
 export const ZForecastQuery = z.object({
   forecastPeriod: z.coerce
-    .number({ message: `forecastPeriod is a number of days from ${FORECAST_MIN_DAYS} to ${FORECAST_MAX_DAYS}.` })
+    .number({
+      message: `forecastPeriod is a number of days from ${FORECAST_MIN_DAYS} to ${FORECAST_MAX_DAYS}.`,
+    })
     .int(`forecastPeriod is a whole number of days from ${FORECAST_MIN_DAYS} to ${FORECAST_MAX_DAYS}.`)
     .min(FORECAST_MIN_DAYS, `forecastPeriod is at least ${FORECAST_MIN_DAYS} days.`)
     .max(FORECAST_MAX_DAYS, `forecastPeriod is at most ${FORECAST_MAX_DAYS} days.`)

@@ -8,6 +8,8 @@ import { Loading } from '../../../components/loading';
 import { PageHeader } from '../../../components/page-header';
 import { useFilterAdvancedQuery } from '../analytics.api';
 import { AnalyticsCard, LockedPanel } from '../components/analytics-state';
+import { AskPanel } from '../reports/ask-panel';
+import { ReportHistory } from '../reports/report-history';
 import { FilterResultsTable } from './filter-results-table';
 import { PeriodComparisonPanel } from './period-comparison-panel';
 import { ProductTrendPanel } from './product-trend-panel';
@@ -17,12 +19,14 @@ import { useLockOnRefusal, usePlanFeature } from './tier-access';
 
 export const ADVANCED_FILTER_MESSAGE = 'Failed to fetch advanced filter sales';
 
-type View = 'filter' | 'trend' | 'compare';
+type View = 'filter' | 'trend' | 'compare' | 'ask' | 'reports';
 
 const VIEWS: { id: View; label: string }[] = [
   { id: 'filter', label: 'Advanced filter' },
   { id: 'trend', label: 'Product trend' },
   { id: 'compare', label: 'Compare periods' },
+  { id: 'ask', label: 'Ask' },
+  { id: 'reports', label: 'My reports' },
 ];
 
 function FilterView({ onLocked }: { onLocked: () => void }) {
@@ -49,8 +53,8 @@ function FilterView({ onLocked }: { onLocked: () => void }) {
 }
 
 /**
- * /dashboard/analytics/advanced (ANALYTICS_ADVANCED): the advanced filter, one product's trend
- * and two periods compared. The plan is read first; a plan without the tier sends none of the
+ * /dashboard/analytics/advanced (ANALYTICS_ADVANCED): the advanced filter, one product's trend,
+ * two periods compared, questions asked in plain words (AI_REPORT) and the user's asked reports. The plan is read first; a plan without the tier sends none of the
  * tier's calls and shows the locked panel. Roles that cannot read the plan send the calls, and
  * the first refusal (base-api opens "Feature Locked" for it) turns the page into the same panel.
  */
@@ -81,6 +85,9 @@ export function AdvancedAnalyticsPage() {
           {view === 'filter' ? <FilterView onLocked={lock} /> : null}
           {view === 'trend' ? <ProductTrendPanel onLocked={lock} /> : null}
           {view === 'compare' ? <PeriodComparisonPanel onLocked={lock} /> : null}
+          {/* The page has no store or range of its own: the question names them, or the last 30 days. */}
+          {view === 'ask' ? <AskPanel tier="advanced" onLocked={lock} /> : null}
+          {view === 'reports' ? <ReportHistory /> : null}
         </Box>
       </>
     );
@@ -89,7 +96,7 @@ export function AdvancedAnalyticsPage() {
     <Box>
       <PageHeader
         title="Advanced Analytics"
-        subtitle="Filter your sales any way you need, follow one product, and compare two periods."
+        subtitle="Filter your sales any way you need, follow one product, compare two periods, or just ask."
       />
       {content}
     </Box>

@@ -14,6 +14,7 @@ import { AnalyticsCard, LockedPanel, QueryView, isPlanLocked } from '../componen
 import { lowestPlanWith } from '../components/analytics-tiers';
 import { RangePicker } from '../components/range-picker';
 import { StorePicker } from '../components/store-picker';
+import { PredefinedReports } from '../reports/predefined-reports';
 import { ProductRankingsCard } from './product-rankings-card';
 import { SalesTrendCard } from './sales-trend-card';
 import { TopStoresCard } from './top-stores-card';
@@ -27,7 +28,7 @@ const TILL_PATH = '/dashboard/inventory?tab=till';
 
 /**
  * /dashboard/analytics/basic: the range's totals, best and least products, the trend, the top
- * stores and this week against last, for the business or one store.
+ * stores and this week against last, for the business or one store; then the ready-made reports.
  *
  * The totals are asked first and the other cards only once they answered: without the tier in
  * the plan every call is refused, and base-api opens 'Feature Locked' on each refusal, so one
@@ -107,6 +108,8 @@ export function BasicAnalyticsPage() {
               {storeId === null ? <TopStoresCard range={range} /> : null}
               <WeekCard storeId={storeId} />
             </Box>
+            {/* The page's store narrows them; their range is the server's last 30 days, not the page's. */}
+            <PredefinedReports storeId={storeId} storeName={storeName} />
           </>
         ) : (
           <Skeleton variant="rounded" height={360} aria-hidden="true" />

@@ -16,6 +16,9 @@ import { FilterResultsTable } from '../advanced/filter-results-table';
 import { SalesFilterBuilder } from '../advanced/sales-filter-builder';
 import { emptyDraft, toFilterBody, withNoDataRow, type SalesFilterDraft } from '../advanced/sales-filter';
 import { useLockOnRefusal, usePlanFeature } from '../advanced/tier-access';
+import { ForecastPanel } from '../forecast/forecast-panel';
+import { AskPanel } from '../reports/ask-panel';
+import { ReportHistory } from '../reports/report-history';
 import { ExportCsvButton } from './export-csv-button';
 import { PivotPanel } from './pivot-panel';
 import { csvFileName, resultsToCsv } from './table-csv';
@@ -25,6 +28,14 @@ export const SUPER_FILTER_MESSAGE = 'Failed to fetch super filter sales';
 export const EXPORT_LOCKED_MESSAGE = 'CSV export is part of the Advanced plan and above.';
 
 type View = 'results' | 'pivot';
+type Section = 'filter' | 'ask' | 'forecast' | 'reports';
+
+const SECTIONS: { id: Section; label: string }[] = [
+  { id: 'filter', label: 'Super filter' },
+  { id: 'ask', label: 'Ask' },
+  { id: 'forecast', label: 'Forecast' },
+  { id: 'reports', label: 'My reports' },
+];
 
 const GROUP_NOUNS = { product: 'product', category: 'category', store: 'store', day: 'day' } as const;
 
@@ -72,9 +83,10 @@ function ResultsView({
 
 /**
  * /dashboard/analytics/supreme (ANALYTICS_SUPREME): the super filter with any grouping, its
- * results as a table and as a pivot, each exportable as CSV. The plan is read before any call
- * (see the advanced page); CSV export is the plan's EXPORT feature (DESIGN 6), checked on click:
- * without it the button opens "Feature Locked" rather than saving a file.
+ * results as a table and as a pivot, each exportable as CSV; questions in plain words (forecasts
+ * too), the Forecast panel (FORECAST) and the user's asked reports. The plan is read before any
+ * call (see the advanced page); CSV export is the plan's EXPORT feature (DESIGN 6), checked on
+ * click: without it the button opens "Feature Locked" rather than saving a file.
  */
 export function SupremeAnalyticsPage() {
   const dispatch = useDispatch();
@@ -83,6 +95,7 @@ export function SupremeAnalyticsPage() {
   const [isRefused, setIsRefused] = useState(false);
   const lock = useCallback(() => setIsRefused(true), []);
   const [applied, setApplied] = useState<SalesFilterDraft>(() => emptyDraft());
+  const [section, setSection] = useState<Section>('filter');
   const [view, setView] = useState<View>('results');
 
   const exportCsv = useCallback(
@@ -102,37 +115,63 @@ export function SupremeAnalyticsPage() {
     content = <LockedPanel planName="Supreme" feature="Supreme analytics" />;
   else
     content = (
-      <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-        <AnalyticsCard
-          title="Super filter"
-          subtitle="Every condition and grouping, as a table or as a pivot of two dimensions."
-        >
-          <SalesFilterBuilder applied={applied} onApply={setApplied} />
-        </AnalyticsCard>
+      <>
         <Tabs
-          value={view}
-          onChange={(_event, next: View) => setView(next)}
-          aria-label="Super filter view"
-          sx={{ borderBottom: 1, borderColor: 'divider' }}
+          value={section}
+          onChange={(_event, next: Section) => setSection(next)}
+          aria-label="Supreme analytics section"
+          sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
         >
-          <Tab value="results" label="Table" id="supreme-tab-results" aria-controls="supreme-panel" />
-          <Tab value="pivot" label="Pivot" id="supreme-tab-pivot" aria-controls="supreme-panel" />
+          {SECTIONS.map(({ id, label }) => (
+            <Tab
+              key={id}
+              value={id}
+              label={label}
+              id={`supreme-section-${id}`}
+              aria-controls="supreme-section"
+            />
+          ))}
         </Tabs>
-        <Box role="tabpanel" id="supreme-panel" aria-labelledby={`supreme-tab-${view}`}>
-          {view === 'results' ? (
-            <ResultsView applied={applied} onExport={exportCsv} onLocked={lock} />
-          ) : (
-            <PivotPanel applied={applied} onExport={exportCsv} onLocked={lock} />
-          )}
+        <Box role="tabpanel" id="supreme-section" aria-labelledby={`supreme-section-${section}`}>
+          {section === 'filter' ? (
+            <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+              <AnalyticsCard
+                title="Super filter"
+                subtitle="Every condition and grouping, as a table or as a pivot of two dimensions."
+              >
+                <SalesFilterBuilder applied={applied} onApply={setApplied} />
+              </AnalyticsCard>
+              <Tabs
+                value={view}
+                onChange={(_event, next: View) => setView(next)}
+                aria-label="Super filter view"
+                sx={{ borderBottom: 1, borderColor: 'divider' }}
+              >
+                <Tab value="results" label="Table" id="supreme-tab-results" aria-controls="supreme-panel" />
+                <Tab value="pivot" label="Pivot" id="supreme-tab-pivot" aria-controls="supreme-panel" />
+              </Tabs>
+              <Box role="tabpanel" id="supreme-panel" aria-labelledby={`supreme-tab-${view}`}>
+                {view === 'results' ? (
+                  <ResultsView applied={applied} onExport={exportCsv} onLocked={lock} />
+                ) : (
+                  <PivotPanel applied={applied} onExport={exportCsv} onLocked={lock} />
+                )}
+              </Box>
+            </Box>
+          ) : null}
+          {/* The super filter's conditions are its own: a question names its range and store, or reads the last 30 days. */}
+          {section === 'ask' ? <AskPanel tier="supreme" onLocked={lock} /> : null}
+          {section === 'forecast' ? <ForecastPanel /> : null}
+          {section === 'reports' ? <ReportHistory /> : null}
         </Box>
-      </Box>
+      </>
     );
 
   return (
     <Box>
       <PageHeader
         title="Supreme Analytics"
-        subtitle="Slice your sales by any dimension, pivot them, and take them to a spreadsheet."
+        subtitle="Slice your sales by any dimension, pivot them, ask in plain words, and see what comes next."
       />
       {content}
     </Box>

@@ -61,15 +61,18 @@ function filled(from: string, to: string, values: ReadonlyMap<string, number>): 
 }
 
 /**
- * The sum over the horizon, and its 80% interval from the days' intervals as if their errors were
- * independent (the half-widths add in quadrature): a rough band, said to be one.
+ * The sum over the horizon and its range: the days' 80% ranges added up. Days' errors move
+ * together (a slow month is slow every day), so adding the ranges as if they were independent
+ * would promise a band far narrower than the back-test supports.
  */
 function totalOf(forecast: DailyForecast): ForecastFacts['total'] {
-  const value = forecast.points.reduce((sum, point) => sum + point.value, 0);
-  const spread = Math.sqrt(
-    forecast.points.reduce((sum, point) => sum + ((point.high - point.low) / 2) ** 2, 0),
-  );
-  return { value, low: Math.max(0, value - spread), high: value + spread };
+  const sum = (pick: (point: DailyForecast['points'][number]) => number) =>
+    forecast.points.reduce((total, point) => total + pick(point), 0);
+  return {
+    value: sum((point) => point.value),
+    low: sum((point) => point.low),
+    high: sum((point) => point.high),
+  };
 }
 
 const round = (value: number, isMoney: boolean) => (isMoney ? Number(value.toFixed(2)) : Math.round(value));
@@ -176,7 +179,7 @@ export const FORECAST_TOOL: AnalyticsTool<typeof forecastArgs> = {
           ['location', 'Location', 'text'],
           ['onHand', 'On hand', 'integer'],
           ['reorderPoint', 'Reorder point', 'integer'],
-          ['demand', `Forecast units, ${args.days} days`, 'integer'],
+          ['demand', `Forecast, next ${args.days} days`, 'integer'],
           ['order', 'Suggested order', 'integer'],
         ),
         rows: reorders

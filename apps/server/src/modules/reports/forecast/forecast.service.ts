@@ -34,7 +34,7 @@ export async function forecastReport(
   const subject = String(row[0] ?? '');
   let summary =
     `${isMoney ? 'Sales' : 'Demand'} for ${subject} over the next ${request.days} days are forecast at about ` +
-    `${amount(row[1])} (80% interval ${amount(row[2])} to ${amount(row[3])}), against ${amount(row[4])} in the ` +
+    `${amount(row[1])} (the days' 80% ranges add up to ${amount(row[2])} to ${amount(row[3])}), against ${amount(row[4])} in the ` +
     `last ${request.days} days. Model: ${String(row[5])}` +
     (row[6] === null || row[6] === undefined ? '.' : `, back-test error ${String(row[6])}%.`);
   const orderRows = (orders?.rows ?? []).filter((order) => Number(order[6]) > 0);

@@ -22,7 +22,7 @@ export const PREDEFINED_REPORT_HINTS: Record<PredefinedReport, string> = {
   TOP_PRODUCTS: 'What sold the most',
   SLOW_MOVERS: 'What hardly sold',
   STOCK_VALUE: 'What the stock on hand is worth',
-  LOW_STOCK: 'What is at or below its reorder point',
+  LOW_STOCK: 'What is under its reorder point',
   STORE_COMPARISON: 'Your stores side by side',
 };
 

@@ -51,7 +51,8 @@ export function ReportTable({ table, headingLevel = 'h3' }: ReportTableProps) {
                 <TableCell
                   key={column.key}
                   align={isNumericColumn(column.type) ? 'right' : 'left'}
-                  sx={{ fontWeight: 600, whiteSpace: isNumericColumn(column.type) ? 'nowrap' : undefined }}
+                  // Long labels wrap: a nowrap header of a narrow number column squeezes the names.
+                  sx={{ fontWeight: 600, verticalAlign: 'bottom' }}
                 >
                   {column.label}
                 </TableCell>
@@ -80,7 +81,9 @@ export function ReportTable({ table, headingLevel = 'h3' }: ReportTableProps) {
                         sx={
                           isNumeric || column.type === 'date'
                             ? { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }
-                            : undefined
+                            : column.key === 'sku'
+                              ? { whiteSpace: 'nowrap' }
+                              : undefined
                         }
                       >
                         {formatCell(row[columnIndex] ?? null, column.type, money)}

@@ -53,6 +53,16 @@ const MODEL_NAMES: Record<DailyForecast['model'], string> = {
 
 export const modelName = (model: DailyForecast['model']) => MODEL_NAMES[model];
 
+/**
+ * The history a model fits: from the first day with sales. The days before it are not a shop that
+ * sold nothing but one that did not sell this yet (a new business, a new product); counted as
+ * zeros they drag a young series' level to nothing.
+ */
+function fromFirstSale(series: readonly number[]): number[] {
+  const first = series.findIndex((value) => value !== 0);
+  return first < 0 ? [...series] : series.slice(first);
+}
+
 /** A daily series over [from, to] with zeros on days without sales. */
 function filled(from: string, to: string, values: ReadonlyMap<string, number>): number[] {
   const series: number[] = [];
@@ -107,7 +117,7 @@ export const FORECAST_TOOL: AnalyticsTool<typeof forecastArgs> = {
     }
     const reorders = products.map((product) => {
       const forecast = forecastDaily(
-        filled(history.from, history.to, byProduct.get(product.productId) ?? new Map()),
+        fromFirstSale(filled(history.from, history.to, byProduct.get(product.productId) ?? new Map())),
         args.days,
       );
       const demand = Math.round(totalOf(forecast).value);
@@ -137,7 +147,8 @@ export const FORECAST_TOOL: AnalyticsTool<typeof forecastArgs> = {
       measure = 'money';
       subject = store ? store.name : 'All stores';
     }
-    const forecast = args.productId && single ? single.forecast : forecastDaily(series, args.days);
+    const forecast =
+      args.productId && single ? single.forecast : forecastDaily(fromFirstSale(series), args.days);
     const isMoney = measure === 'money';
     const total = totalOf(forecast);
     const firstDay = context.today;

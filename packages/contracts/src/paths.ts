@@ -125,6 +125,8 @@ export const API = {
     supremeAi: '/api/reports/supreme/ai',
     predict: '/api/reports/predict',
     exportFinal: '/api/reports/export/final',
+    /** Products of a store to forecast, for the analytics roles (who read no catalogue). */
+    products: '/api/reports/products',
   },
   audit: {
     /** Every user's entries (the "all users" view), with optional filters. */

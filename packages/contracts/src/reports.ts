@@ -207,3 +207,19 @@ export const REPORT_EXAMPLE_QUESTIONS = [
   'Slow movers in the last 60 days',
   'What is my stock worth?',
 ] as const;
+
+/** `GET /reports/products`: products of a store to forecast, for roles that read analytics only. */
+export const ZReportProductQuery = z.object({
+  storeId: ZUuid.describe("The store whose location's products are searched"),
+  query: z
+    .string({ message: 'Type the start of a name or SKU.' })
+    .trim()
+    .min(1, 'Type the start of a name or SKU.')
+    .max(64, 'At most 64 characters.')
+    .describe('The start of a product name or SKU, any case'),
+});
+export type TReportProductQuery = z.input<typeof ZReportProductQuery>;
+
+export const ZReportProduct = z.object({ id: z.uuid(), name: z.string(), sku: z.string() });
+export type TReportProduct = z.infer<typeof ZReportProduct>;
+export const REPORT_PRODUCTS_LIMIT = 20;

@@ -15,6 +15,8 @@ import {
   ZPageQuery,
   ZReport,
   ZReportIdParams,
+  ZReportProduct,
+  ZReportProductQuery,
   ZReportSummary,
   ZSupremeReportQuery,
 } from '@app/contracts';
@@ -30,6 +32,7 @@ import {
   listMyReports,
   predict,
   runBasicReport,
+  searchForecastProducts,
 } from './reports.service.js';
 
 const TAGS = ['reports'];
@@ -160,6 +163,24 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ deps: ReportsDeps }> = async
         .header('cache-control', 'no-store')
         .send(file.body);
     },
+  );
+
+  app.get(
+    API.reports.products,
+    {
+      config: READ,
+      schema: {
+        tags: TAGS,
+        operationId: 'searchReportProducts',
+        summary: "A store's products to forecast",
+        description:
+          "Active products at the store's location whose name or SKU starts with query (any case), by name, at " +
+          'most 20: the forecast picker for roles that read analytics but not the catalogue. Plan feature ANALYTICS_BASIC.',
+        querystring: ZReportProductQuery,
+        response: { 200: z.array(ZReportProduct), ...ERRORS },
+      },
+    },
+    async (request) => searchForecastProducts(deps, requirePrincipal(request.principal), request.query),
   );
 
   app.get(

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   PREDEFINED_REPORT_TITLES,
+  REPORT_PRODUCTS_LIMIT,
   REPORT_EXAMPLE_QUESTIONS,
   toPage,
   type Feature,
@@ -16,6 +17,7 @@ import { inTenant, type TenantScope } from '../../platform/db/tenancy.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { planOfBusiness } from '../access/businesses.service.js';
 import { assertFeature } from '../plans/plans.service.js';
+import { requireStore } from '../product/stores/stores.service.js';
 import { answerQuestion, type AnalystAnswer } from './analyst/built-in-analyst.js';
 import { parseQuestion, type Intent, type ParsedQuestion } from './analyst/question-parser.js';
 import { forecastReport } from './forecast/forecast.service.js';
@@ -36,6 +38,7 @@ import {
   type StoredReport,
 } from './reports.repository.js';
 import { REPORT_TOOLS, createToolRunner, specsOf } from './tools/analytics-tools.js';
+import { searchProductsAt } from './tools/stock-queries.repository.js';
 import { FORECAST_TOOL } from './forecast/forecast-tool.js';
 
 /**
@@ -266,5 +269,18 @@ export async function deleteReport(deps: ReportsDeps, principal: Principal, id: 
   await inTenant(deps.db, principal, async (scope) => {
     if (!(await deleteReportOf(scope, id.toLowerCase(), principal.userId)))
       throw new AppError('NOT_FOUND', 'The report was not found.');
+  });
+}
+
+/** `GET /reports/products`: a store's products by the start of their name or SKU (forecast picker). */
+export async function searchForecastProducts(
+  deps: ReportsDeps,
+  principal: Principal,
+  query: { storeId: string; query: string },
+): Promise<Array<{ id: string; name: string; sku: string }>> {
+  return inTenant(deps.db, principal, async (scope) => {
+    assertFeature(await planOfBusiness(scope, { lock: false }), 'ANALYTICS_BASIC');
+    const store = await requireStore(scope, query.storeId);
+    return searchProductsAt(scope, store.locationId, query.query, REPORT_PRODUCTS_LIMIT);
   });
 }

@@ -224,3 +224,25 @@ export async function readDailyUnits(
   );
   return result.rows;
 }
+
+/**
+ * Active products of a location whose name or SKU starts with `prefix` (any case), by name: the
+ * forecast's product picker. The stored lower-case columns and the leakproof range operators let
+ * the index answer under row-level security (lower() and LIKE would be checked row by row).
+ */
+export async function searchProductsAt(
+  scope: TenantScope,
+  locationId: string,
+  prefix: string,
+  limit: number,
+): Promise<Array<{ id: string; name: string; sku: string }>> {
+  const from = prefix.toLowerCase();
+  const result = await scope.tx.$client.query<{ id: string; name: string; sku: string }>(
+    `select id, name, sku from products
+     where business_id = $1 and location_id = $2 and active
+       and ((sku_lower ~>=~ $3 and sku_lower ~<~ $4) or (name_lower ~>=~ $3 and name_lower ~<~ $4))
+     order by name, sku, id limit $5`,
+    [scope.businessId, locationId, from, `${from}\u{10FFFF}`, limit],
+  );
+  return result.rows;
+}

@@ -7,7 +7,7 @@ import { readChoices } from '../sales/analytics/report-reads.service.js';
 import type { ParserContext } from './analyst/question-parser.js';
 import { addDays, daysBetween, type DayRange } from './analyst/time-phrases.js';
 import { rangeText } from './report-format.js';
-import { listLocationNames } from './tools/stock-queries.repository.js';
+import { isProductOfBusiness, listLocationNames } from './tools/stock-queries.repository.js';
 import type { ToolContext } from './tools/tool-context.js';
 
 /**
@@ -64,6 +64,10 @@ export async function loadReportContext(
     !choices.categories.some((category) => category.id === filter.categoryId?.toLowerCase())
   )
     throw new AppError('NOT_FOUND', 'The category was not found.');
+  // Checked on every route, not only where a forecast reads it: another business's id is 404
+  // wherever it is sent (DESIGN 13), never quietly ignored.
+  if (filter.productId && !(await isProductOfBusiness(scope, filter.productId.toLowerCase())))
+    throw new AppError('NOT_FOUND', 'The product was not found.');
   return {
     timeZone,
     today: dateInTimeZone(now, timeZone),

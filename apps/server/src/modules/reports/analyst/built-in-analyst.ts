@@ -30,9 +30,18 @@ async function call(run: ToolRunner, name: string, args: Record<string, unknown>
 const text = (cell: TReportCell | undefined) => (cell === null || cell === undefined ? '' : String(cell));
 const num = (cell: TReportCell | undefined) => Number(cell ?? 0);
 
-/** " at Market Row" / " in Bakery" for sentences. */
+/**
+ * " at Market Row" for sentences. Only the product ranking reads a category, so only its
+ * sentences name one (whereOfProducts): a total "in Bakery" would be the whole business's total
+ * under the category's name (security review of issue 14).
+ */
 function whereOf(parsed: ParsedQuestion): string {
-  return `${parsed.store ? ` at ${parsed.store.name}` : ''}${parsed.category ? ` in ${parsed.category.name}` : ''}`;
+  return parsed.store ? ` at ${parsed.store.name}` : '';
+}
+
+/** " at Market Row in Bakery": where the product ranking looked. */
+function whereOfProducts(parsed: ParsedQuestion): string {
+  return `${whereOf(parsed)}${parsed.category ? ` in ${parsed.category.name}` : ''}`;
 }
 
 const range = (parsed: ParsedQuestion) => ({ from: parsed.range.from, to: parsed.range.to });
@@ -56,11 +65,11 @@ const topProducts: Writer = async (parsed, run) => {
   const best = parsed.order === 'best';
   let summary: string;
   const [first, second] = rows;
-  if (!first) summary = `No products were sold${whereOf(parsed)} from ${when}.`;
+  if (!first) summary = `No products were sold${whereOfProducts(parsed)} from ${when}.`;
   else {
     const byUnits = parsed.rankBy === 'units';
     summary =
-      `${text(first[1])} was the ${best ? 'best' : 'weakest'} seller${whereOf(parsed)} from ${when}, ` +
+      `${text(first[1])} was the ${best ? 'best' : 'weakest'} seller${whereOfProducts(parsed)} from ${when}, ` +
       `with ${unitsText(num(first[3]))} units sold for ${moneyText(text(first[4]))}.`;
     if (second)
       summary +=
@@ -341,10 +350,14 @@ export async function answerQuestion(
 ): Promise<AnalystAnswer> {
   if (parsed.intent === 'FORECAST') throw new Error('forecasts are answered by the forecast service');
   const answer = await WRITERS[parsed.intent](parsed, run);
+  // The names the sentences give (a store "Kiosk 24" stands at a location named otherwise, a
+  // category comes from the filter) are names, not figures.
   const invented = unsupportedNumbers(`${answer.title} ${answer.summary}`, answer.tables, [
     question,
     parsed.rangeLabel,
     parsed.compare?.label ?? '',
+    parsed.store?.name ?? '',
+    parsed.category?.name ?? '',
   ]);
   if (invented.length > 0)
     throw new Error(`the analyst stated numbers that are not in its tables: ${invented.join(', ')}`);

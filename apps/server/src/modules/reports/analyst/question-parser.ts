@@ -95,15 +95,44 @@ function intentOf(text: string): Intent | null {
   return null;
 }
 
+const ENDS_IN_WORD = /[\p{L}\p{N}]$/u;
+const STARTS_WITH_WORD = /^[\p{L}\p{N}]/u;
+
+/**
+ * Whether `text` holds `name` with no letter or digit right before or after it. A plain search
+ * with the two neighbours checked, not a regular expression per name: compiling one with Unicode
+ * classes costs about a millisecond, so a business with thousands of categories held the event
+ * loop for seconds on every question (security review of issue 14).
+ */
+function holdsAsWords(text: string, name: string, phrases: readonly TimePhrase[]): boolean {
+  for (let at = text.indexOf(name); at >= 0; at = text.indexOf(name, at + 1)) {
+    // Words a time phrase took are the time: a store named "Last month" or "Today" does not
+    // turn everyone's "sales last month" into its own (it is still chosen by the store filter).
+    if (phrases.some((phrase) => phrase.index <= at && at + name.length <= phrase.end)) continue;
+    // Two code units reach back over a whole surrogate pair.
+    const before = text.slice(Math.max(0, at - 2), at);
+    const after = text.slice(at + name.length, at + name.length + 2);
+    if (!ENDS_IN_WORD.test(before) && !STARTS_WITH_WORD.test(after)) return true;
+  }
+  return false;
+}
+
 /** The longest name of the list that the question holds as whole words. */
-function findNamed<T extends Named>(text: string, candidates: readonly T[]): T | undefined {
+function findNamed<T extends Named>(
+  text: string,
+  candidates: readonly T[],
+  phrases: readonly TimePhrase[],
+): T | undefined {
   let best: T | undefined;
+  let bestLength = 0;
   for (const candidate of candidates) {
-    const name = candidate.name.trim().toLowerCase();
-    if (name.length < 2) continue;
-    const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    if (new RegExp(`(^|[^\\p{L}\\p{N}])${escaped}($|[^\\p{L}\\p{N}])`, 'u').test(text))
-      if (!best || name.length > best.name.length) best = candidate;
+    // Spaced as the question is (runs of white space are one space there).
+    const name = candidate.name.trim().toLowerCase().replace(/\s+/g, ' ');
+    if (name.length < 2 || name.length <= bestLength) continue;
+    if (holdsAsWords(text, name, phrases)) {
+      best = candidate;
+      bestLength = name.length;
+    }
   }
   return best;
 }
@@ -155,8 +184,8 @@ export function parseQuestion(question: string, context: ParserContext): ParsedQ
       };
     else compare = { ...periodBefore(range), label: 'the period before' };
   }
-  const store = findNamed(text, context.stores) ?? context.defaultStore;
-  const category = findNamed(text, context.categories) ?? context.defaultCategory;
+  const store = findNamed(text, context.stores, phrases) ?? context.defaultStore;
+  const category = findNamed(text, context.categories, phrases) ?? context.defaultCategory;
   const isWeekend = /\b(weekends?|week-?ends?|saturdays?|sundays?)\b/.test(text);
   const isWeekdays = /\bweekdays?\b/.test(text);
   return {

@@ -1,3 +1,5 @@
+import { ANALYTICS_FIRST_YEAR } from '@app/contracts';
+
 /**
  * The time phrases of a shop owner's question ("last month", "this week", "the past 60 days", "in
  * October", "yesterday") as ranges of whole days of the business's calendar, in the order they are
@@ -6,7 +8,8 @@
  */
 
 export type DayRange = { from: string; to: string };
-export type TimePhrase = DayRange & { label: string; index: number };
+/** `index` and `end`: where the phrase stands in the question (end excluded). */
+export type TimePhrase = DayRange & { label: string; index: number; end: number };
 
 const DAY_MS = 86_400_000;
 const dayMs = (day: string) => Date.parse(`${day}T00:00:00Z`);
@@ -165,6 +168,9 @@ const RULES: Rule[] = [
       const thisYear = Number(today.slice(0, 4));
       const thisMonth = Number(today.slice(5, 7)) - 1;
       const year = match[2] ? Number(match[2]) : month <= thisMonth ? thisYear : thisYear - 1;
+      // Before the analytics' calendar is no month of sales ("january 0000" would be 1900 to
+      // Date.UTC, and year 0 no date to PostgreSQL): not a time phrase.
+      if (year < ANALYTICS_FIRST_YEAR) return null;
       const start = isoDay(Date.UTC(year, month, 1));
       if (start > today) return null;
       return clampToToday({ from: start, to: monthEnd(start) }, today);
@@ -197,7 +203,7 @@ export function findTimePhrases(question: string, today: string): TimePhrase[] {
       const range = rule.range(match, today);
       if (!range || range.from > range.to) continue;
       taken.push([start, end]);
-      found.push({ ...range, label: rule.label(match), index: start });
+      found.push({ ...range, label: rule.label(match), index: start, end });
     }
   }
   return found.sort((a, b) => a.index - b.index);

@@ -137,6 +137,27 @@ describe('renderReportXlsx', () => {
     expect(values).toEqual(expect.arrayContaining(["'=1+1", "'@cmd", "'-2"]));
     expect(values).not.toContain('=1+1');
   });
+
+  it('writes what XML cannot hold (U+FFFE, U+FFFF, C0 controls, half a pair) as U+FFFD', async () => {
+    const hostile = 'A\uFFFEB\uFFFFC\u0001D\uD800E 🍵\tF';
+    const workbook = await workbookOf({
+      ...BEST_SELLERS_REPORT,
+      title: hostile,
+      question: hostile,
+      summary: hostile,
+      followUps: [hostile],
+      tables: [{ ...typed, title: hostile, rows: [[hostile, 1, '1.00', '1.0', 1, hostile]], note: hostile }],
+    });
+    const texts: string[] = [];
+    for (const sheet of workbook.worksheets)
+      sheet.eachRow((row) => row.eachCell((cell) => texts.push(cell.text)));
+    expect(texts).toContain('A\uFFFDB\uFFFDC\uFFFDD\uFFFDE 🍵\tF');
+    expect(texts.join('')).not.toMatch(/[\uFFFE\uFFFF]|[^\P{Cc}\t]/u);
+    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual([
+      'Summary',
+      'A\uFFFDB\uFFFDC\uFFFDD\uFFFDE 🍵 F',
+    ]);
+  });
 });
 
 describe('sheetNames', () => {

@@ -37,7 +37,40 @@ function printed(columnCount: number): Partial<ExcelJS.AddWorksheetOptions> {
 const PLAIN_DECIMAL = /^-?\d+(\.\d+)?$/;
 const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-export async function renderReportXlsx(report: TReport, options: ReportFileOptions): Promise<Buffer> {
+/**
+ * What XML 1.0 cannot hold: C0 controls other than tab, line feed and carriage return (C1 ones go
+ * too: nobody means them), the noncharacters U+FFFE and U+FFFF, and halves of surrogate pairs. exceljs writes U+FFFE and U+FFFF
+ * as they are, and a workbook holding one is refused by Excel and by exceljs itself; a product
+ * contributor may name a product so, and every export that lists it would break (security review
+ * of issue 14). Each becomes U+FFFD, the replacement character.
+ */
+const NOT_XML = /[^\P{Cc}\t\n\r]|\p{Cs}|[\uFFFE\uFFFF]/gu;
+
+export const xmlSafe = (text: string): string => text.replace(NOT_XML, '\uFFFD');
+
+/** Every text of the report as XML can hold it. */
+function xmlSafeReport(report: TReport): TReport {
+  const cell = (value: TReportCell): TReportCell => (typeof value === 'string' ? xmlSafe(value) : value);
+  return {
+    ...report,
+    title: xmlSafe(report.title),
+    question: xmlSafe(report.question),
+    summary: xmlSafe(report.summary),
+    followUps: report.followUps.map(xmlSafe),
+    model: report.model === null ? null : xmlSafe(report.model),
+    tables: report.tables.map((table) => ({
+      ...table,
+      title: xmlSafe(table.title),
+      columns: table.columns.map((column) => ({ ...column, label: xmlSafe(column.label) })),
+      rows: table.rows.map((row) => row.map(cell)),
+      ...(table.note === undefined ? {} : { note: xmlSafe(table.note) }),
+    })),
+  };
+}
+
+export async function renderReportXlsx(stored: TReport, given: ReportFileOptions): Promise<Buffer> {
+  const report = xmlSafeReport(stored);
+  const options = { ...given, businessName: xmlSafe(given.businessName) };
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'Retail back-office';
   workbook.title = report.title;

@@ -30,6 +30,18 @@ const INVENTED_NUMBERS =
   'The language model stated numbers that are not in the data, so its answer was not shown.';
 
 /**
+ * A follow-up is a question, shown under the answer: "the last 60 days" and "the top 5" count
+ * what to ask for and may be any number, but "why did sales fall 45%?" states a figure, and one
+ * that no tool returned is invented like any other (the follow-up is left out). Security review
+ * of issue 14: follow-ups were shown unchecked.
+ */
+function withoutCounts(followUp: string): string {
+  return followUp
+    .replace(/\b\d+\s+(?:days?|weeks?|months?|quarters?|years?)\b/gi, ' ')
+    .replace(/\b(?:top|bottom|best|worst|first|last|next)\s+\d+\b/gi, ' ');
+}
+
+/**
  * The rules the model works under. They are asked for, not trusted: the tools are the business's
  * own read-only queries (the business is never an argument), and every number of the final answer
  * is checked against the tool results before anyone sees it.
@@ -157,6 +169,10 @@ export async function askLanguageModel(input: {
   // question's numbers are the asker's, not the model's.
   return {
     ...answer,
+    followUps: answer.followUps.filter(
+      (followUp) =>
+        unsupportedNumbers(withoutCounts(followUp), results.tables, input.allowedNumbers).length === 0,
+    ),
     title: answer.title || shortTitle(question),
     tables: results.tables,
     charts: results.charts,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseModelAnswer } from './model-answer.js';
+import { MAX_SUMMARY_LENGTH, parseModelAnswer } from './model-answer.js';
 
 describe('parseModelAnswer', () => {
   it('reads the JSON object, inside a fence or after prose', () => {
@@ -25,10 +25,35 @@ describe('parseModelAnswer', () => {
     });
   });
 
+  it('takes control characters and direction overrides out; line breaks stay in the summary only', () => {
+    const answer = parseModelAnswer(
+      JSON.stringify({
+        title: '\u0000Sales\u001b[2J\r\nReport\u202Efdp.exe',
+        summary: 'Sales rose.\u0000\u0007 Done\u2066.\r\nNext line\u2028last.',
+        followUps: ['\u0000What next?\n', '\u202E', 3],
+      }),
+    );
+    expect(answer).toEqual({
+      title: 'Sales [2J Reportfdp.exe',
+      summary: 'Sales rose. Done.\nNext line\nlast.',
+      followUps: ['What next?'],
+    });
+  });
+
+  it('cuts a long summary at a word and a long title without halving a character', () => {
+    const answer = parseModelAnswer(
+      JSON.stringify({ title: '🍵'.repeat(100), summary: `${'1,234.50 '.repeat(400)}`, followUps: [] }),
+    );
+    expect(answer?.summary.length).toBeLessThanOrEqual(MAX_SUMMARY_LENGTH);
+    expect(answer?.summary).toMatch(/^(1,234\.50 )+1,234\.50…$/);
+    expect(answer?.title).toBe(`${'🍵'.repeat(59)}…`);
+  });
+
   it('shows nothing for an empty reply, a broken object or one without a summary', () => {
     expect(parseModelAnswer(null)).toBeNull();
     expect(parseModelAnswer('  ')).toBeNull();
     expect(parseModelAnswer('{"title": "x", "summary": ')).toBeNull();
     expect(parseModelAnswer('{"title": "x"}')).toBeNull();
+    expect(parseModelAnswer('{"title": "x", "summary": "\\u0000\\u202E"}')).toBeNull();
   });
 });

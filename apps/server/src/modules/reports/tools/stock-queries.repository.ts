@@ -133,6 +133,15 @@ export async function findStockOfProducts(
   return result.rows;
 }
 
+/** Whether the product is the business's (a filter naming another business's product is 404). */
+export async function isProductOfBusiness(scope: TenantScope, productId: string): Promise<boolean> {
+  const result = await scope.tx.$client.query(
+    'select 1 from products where business_id = $1 and id = $2::uuid',
+    [scope.businessId, productId],
+  );
+  return (result.rowCount ?? 0) > 0;
+}
+
 export type NamedProduct = { id: string; name: string; sku: string; locationId: string };
 
 /** Products of a location (or all) for the analyst's matching of names, active first, at most `limit`. */

@@ -1,3 +1,4 @@
+import { ANALYTICS_LAST_YEAR } from '@app/contracts';
 import { z } from 'zod';
 import type { TenantScope } from '../../../platform/db/tenancy.js';
 
@@ -20,12 +21,24 @@ export type ToolContext = {
 export class ToolRefusal extends Error {}
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const isRealDay = (text: string) =>
-  DAY.test(text) && new Date(`${text}T00:00:00Z`).toISOString().startsWith(text);
+/**
+ * The years a tool reads. A model sends any four digits: year 0 is no date to PostgreSQL and the
+ * day after 9999-12-31 has five, and either ended the question in a 500 (security review of issue
+ * 14). The first year is well before the analytics' own (1970), so that "the period before" a
+ * range starting in 1970 still reads (as nothing), and has four digits, which Date.UTC does not
+ * take for 19xx.
+ */
+const FIRST_YEAR = 1000;
+
+const isRealDay = (text: string) => {
+  if (!DAY.test(text) || !new Date(`${text}T00:00:00Z`).toISOString().startsWith(text)) return false;
+  const year = Number(text.slice(0, 4));
+  return year >= FIRST_YEAR && year <= ANALYTICS_LAST_YEAR;
+};
 
 export const ZDay = z
   .string()
-  .refine(isRealDay, 'A day is yyyy-MM-dd, such as 2026-10-31.')
+  .refine(isRealDay, `A day is yyyy-MM-dd from ${FIRST_YEAR} to ${ANALYTICS_LAST_YEAR}, such as 2026-10-31.`)
   .describe("A day of the business's calendar, yyyy-MM-dd");
 
 const MAX_RANGE_DAYS = 3 * 366;

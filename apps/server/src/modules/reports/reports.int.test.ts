@@ -265,6 +265,35 @@ describe('history', () => {
   });
 });
 
+describe('GET /api/reports/products', () => {
+  it("finds a store's products by the start of their name or SKU, for an analytics reader", async () => {
+    const url = (storeId: string, query: string) =>
+      `/api/reports/products?storeId=${storeId}&query=${encodeURIComponent(query)}`;
+    const byName = await call('GET', url(shop.market.storeId, 'sour'), analyticsReader);
+    expect(byName.statusCode, byName.body).toBe(200);
+    expect(byName.json()).toEqual([{ id: shop.products.sourdough, name: 'Sourdough', sku: 'BRD-1' }]);
+    const bySku = await call('GET', url(shop.market.storeId, 'oat-'), analyticsReader);
+    expect(bySku.json()).toEqual([{ id: shop.products.oatMarket, name: 'Oat milk', sku: 'OAT-1' }]);
+    expect((await call('GET', url(shop.harbour.storeId, 'sour'), analyticsReader)).json()).toEqual([]);
+    expect((await call('GET', url(shop.market.storeId, '%'), analyticsReader)).json()).toEqual([]);
+  });
+
+  it('refuses another business’s store, other roles, and a blank query', async () => {
+    expect(
+      (await call('GET', `/api/reports/products?storeId=${otherStoreId}&query=a`, shop.owner.token))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await call('GET', `/api/reports/products?storeId=${shop.market.storeId}&query=a`, inventoryReader))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await call('GET', `/api/reports/products?storeId=${shop.market.storeId}&query=%20`, shop.owner.token))
+        .statusCode,
+    ).toBe(400);
+  });
+});
+
 describe('GET /api/reports/export/final', () => {
   it('writes the stored report as CSV, XLSX and PDF named after its title and date', async () => {
     const { report } = await ask(t, shop.owner.token, 'best sellers last month');

@@ -94,3 +94,15 @@ describe('spreadsheet-writer', () => {
     expect(attachmentHeader('a"b\r\n.csv')).toBe('attachment; filename="a_b__.csv"');
   });
 });
+
+describe('xmlSafe in writeXlsx', () => {
+  it('writes a workbook that opens when a text holds a character XML cannot', async () => {
+    const data = await writeXlsx(['Name\uFFFE'], [['Oat\uFFFFmilk\u0001'], ['=1+2']], { sheetName: 'Sheet' });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(data as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0];
+    expect(sheet?.getCell('A1').value).toBe('Name\uFFFD');
+    expect(sheet?.getCell('A2').value).toBe('Oat\uFFFDmilk\uFFFD');
+    expect(sheet?.getCell('A3').value).toBe("'=1+2");
+  });
+});

@@ -17,6 +17,17 @@ export function escapeCell(value: string): string {
 }
 
 /**
+ * What XML 1.0 cannot hold: C0 controls other than tab, line feed and carriage return (C1 ones go
+ * too: nobody means them), the noncharacters U+FFFE and U+FFFF, and halves of surrogate pairs. exceljs writes U+FFFE and U+FFFF
+ * as they are, and a workbook holding one is refused by Excel and by exceljs itself; a product
+ * contributor may name a product so, and every export that lists it would break (security review
+ * of issue 14). Each becomes U+FFFD, the replacement character.
+ */
+const NOT_XML = /[^\P{Cc}\t\n\r]|\p{Cs}|[\uFFFE\uFFFF]/gu;
+
+export const xmlSafe = (text: string): string => text.replace(NOT_XML, '\uFFFD');
+
+/**
  * UTF-8 with a BOM (without it Excel reads UTF-8 as the system's code page), comma-separated,
  * CRLF line ends, a field quoted when it holds a comma, a quote, a line break or outer spaces.
  */
@@ -90,9 +101,9 @@ export async function writeXlsx(
       ...(options.textColumns?.includes(index) ? { style: { numFmt: '@' } } : {}),
     };
   });
-  sheet.addRow(headers.map(escapeCell)).font = { bold: true };
+  sheet.addRow(headers.map((header) => escapeCell(xmlSafe(header)))).font = { bold: true };
   for (const row of rows) {
-    sheet.addRow(row.map((cell) => (typeof cell === 'string' ? escapeCell(cell) : cell)));
+    sheet.addRow(row.map((cell) => (typeof cell === 'string' ? escapeCell(xmlSafe(cell)) : cell)));
   }
   sheet.views = [{ state: 'frozen', ySplit: 1 }];
   return Buffer.from(await workbook.xlsx.writeBuffer());

@@ -1,6 +1,6 @@
 import type { ReportColumnType, TReport, TReportCell, TReportTable } from '@app/contracts';
 import ExcelJS from 'exceljs';
-import { escapeCell } from '../../../platform/files/spreadsheet-writer.js';
+import { escapeCell, xmlSafe } from '../../../platform/files/spreadsheet-writer.js';
 import { isoInTimeZone } from '../../../platform/zoned-time.js';
 import type { ReportFileOptions } from './report-file-name.js';
 
@@ -36,17 +36,6 @@ function printed(columnCount: number): Partial<ExcelJS.AddWorksheetOptions> {
 }
 const PLAIN_DECIMAL = /^-?\d+(\.\d+)?$/;
 const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/**
- * What XML 1.0 cannot hold: C0 controls other than tab, line feed and carriage return (C1 ones go
- * too: nobody means them), the noncharacters U+FFFE and U+FFFF, and halves of surrogate pairs. exceljs writes U+FFFE and U+FFFF
- * as they are, and a workbook holding one is refused by Excel and by exceljs itself; a product
- * contributor may name a product so, and every export that lists it would break (security review
- * of issue 14). Each becomes U+FFFD, the replacement character.
- */
-const NOT_XML = /[^\P{Cc}\t\n\r]|\p{Cs}|[\uFFFE\uFFFF]/gu;
-
-export const xmlSafe = (text: string): string => text.replace(NOT_XML, '\uFFFD');
 
 /** Every text of the report as XML can hold it. */
 function xmlSafeReport(report: TReport): TReport {

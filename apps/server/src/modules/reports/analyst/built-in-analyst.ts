@@ -1,54 +1,28 @@
-import type { TReportCell, TReportChart, TReportTable } from '@app/contracts';
-import { AppError } from '../../../platform/http/app-error.js';
 import { moneyText, rangeText, unitsText } from '../report-format.js';
 import { unsupportedNumbers } from '../report-numbers.js';
 import type { ToolRunner } from '../tools/tool-spec.js';
 import type { Intent, ParsedQuestion } from './question-parser.js';
+import { lowStock, slowMovers, stockValue } from './stock-writers.js';
+import {
+  call,
+  capitalised,
+  num,
+  range,
+  storeArg,
+  text,
+  whereOf,
+  whereOfProducts,
+  type AnalystAnswer,
+  type Writer,
+} from './writer-kit.js';
+
+export type { AnalystAnswer } from './writer-kit.js';
 
 /**
  * The built-in analyst (DESIGN 7's default, no set-up): a parsed question becomes one or two tool
  * calls, the same reads a language model would call, and the summary is written from the cells
  * of their tables, so every number it states is in a table (checked before it is answered).
  */
-
-export type AnalystAnswer = {
-  title: string;
-  summary: string;
-  tables: TReportTable[];
-  charts: TReportChart[];
-  followUps: string[];
-};
-
-type Result = { tables: TReportTable[]; charts: TReportChart[] };
-
-async function call(run: ToolRunner, name: string, args: Record<string, unknown>): Promise<Result> {
-  const outcome = await run(name, args);
-  if (!outcome.ok) throw new AppError('UNPROCESSABLE', outcome.error);
-  return outcome;
-}
-
-const text = (cell: TReportCell | undefined) => (cell === null || cell === undefined ? '' : String(cell));
-const num = (cell: TReportCell | undefined) => Number(cell ?? 0);
-
-/**
- * " at Market Row" for sentences. Only the product ranking reads a category, so only its
- * sentences name one (whereOfProducts): a total "in Bakery" would be the whole business's total
- * under the category's name (security review of issue 14).
- */
-function whereOf(parsed: ParsedQuestion): string {
-  return parsed.store ? ` at ${parsed.store.name}` : '';
-}
-
-/** " at Market Row in Bakery": where the product ranking looked. */
-function whereOfProducts(parsed: ParsedQuestion): string {
-  return `${whereOf(parsed)}${parsed.category ? ` in ${parsed.category.name}` : ''}`;
-}
-
-const range = (parsed: ParsedQuestion) => ({ from: parsed.range.from, to: parsed.range.to });
-const storeArg = (parsed: ParsedQuestion) => (parsed.store ? { storeId: parsed.store.id } : {});
-const locationArg = (parsed: ParsedQuestion) => (parsed.store ? { locationId: parsed.store.locationId } : {});
-
-type Writer = (parsed: ParsedQuestion, run: ToolRunner) => Promise<AnalystAnswer>;
 
 const topProducts: Writer = async (parsed, run) => {
   const result = await call(run, 'product_ranking', {
@@ -256,75 +230,6 @@ const salesTrend: Writer = async (parsed, run) => {
     ],
   };
 };
-
-const lowStock: Writer = async (parsed, run) => {
-  const result = await call(run, 'low_stock', { ...locationArg(parsed), limit: 50 });
-  const table = result.tables[0];
-  const rows = table?.rows ?? [];
-  const [first] = rows;
-  const where = parsed.store ? ` at ${parsed.store.name}` : '';
-  const summary = !first
-    ? `Nothing${where} is under its reorder point right now.`
-    : `${rows.length === 1 ? 'One item is' : `${rows.length} items are`} under the reorder point${where}` +
-      `${table?.note ? ' (the table shows the first ones)' : ''}. ${text(first[0])} at ${text(first[2])} is the ` +
-      `furthest under: ${unitsText(num(first[3]))} on hand against a reorder point of ${unitsText(num(first[4]))}.`;
-  return {
-    title: `Running low${where}`,
-    summary,
-    ...result,
-    followUps: ['Best sellers last 30 days', 'Slow movers in the last 60 days', 'What is my stock worth?'],
-  };
-};
-
-const slowMovers: Writer = async (parsed, run) => {
-  const result = await call(run, 'slow_movers', { ...range(parsed), ...locationArg(parsed), limit: 20 });
-  const rows = result.tables[0]?.rows ?? [];
-  const [first] = rows;
-  const where = parsed.store ? ` at ${parsed.store.name}` : '';
-  const summary = !first
-    ? `No item${where} has stock on hand at a store.`
-    : `${text(first[0])} at ${text(first[2])} moved the slowest from ${rangeText(parsed.range)}: ` +
-      `${unitsText(num(first[4]))} units sold with ${unitsText(num(first[3]))} on hand.` +
-      (rows.every((row) => num(row[4]) === 0) ? ' None of the items listed sold anything.' : '');
-  return {
-    title: `Slow movers, ${parsed.rangeLabel}${where}`,
-    summary,
-    ...result,
-    followUps: [
-      'What is my stock worth?',
-      `Best sellers ${parsed.rangeLabel}`,
-      'Which products are running out?',
-    ],
-  };
-};
-
-const stockValue: Writer = async (parsed, run) => {
-  const result = await call(run, 'stock_value', locationArg(parsed));
-  const rows = result.tables[0]?.rows ?? [];
-  const total = rows[rows.length - 1];
-  const where = parsed.store ? ` at ${parsed.store.name}` : '';
-  const summary = !total
-    ? `There is no stock on hand${where}.`
-    : `The stock on hand${where} is worth ${moneyText(text(total[3]))} at cost and ${moneyText(text(total[4]))} at ` +
-      `selling prices: ${unitsText(num(total[2]))} units of ${unitsText(num(total[1]))} items.` +
-      (num(total[5]) > 0
-        ? ` ${unitsText(num(total[5]))} items have no cost price and are left out of the value at cost.`
-        : '');
-  return {
-    title: `Stock value${where}`,
-    summary,
-    ...result,
-    followUps: [
-      'Slow movers in the last 60 days',
-      'Margin by category last 30 days',
-      'Which products are running out?',
-    ],
-  };
-};
-
-function capitalised(value: string): string {
-  return value.length === 0 ? value : `${value[0]?.toUpperCase()}${value.slice(1)}`;
-}
 
 const WRITERS: Record<Exclude<Intent, 'FORECAST'>, Writer> = {
   TOP_PRODUCTS: topProducts,

@@ -3,15 +3,8 @@ import { z } from 'zod';
 import type { TenantScope } from '../../../platform/db/tenancy.js';
 import { AppError } from '../../../platform/http/app-error.js';
 import type { AnalyticsTool } from './analytics-tool.js';
-import {
-  categoryMarginTool,
-  comparePeriodsTool,
-  productRankingTool,
-  salesTotalsTool,
-  salesTrendTool,
-  storeComparisonTool,
-  weekdaySalesTool,
-} from './sales-tools.js';
+import { categoryMarginTool, productRankingTool, storeComparisonTool } from './ranking-tools.js';
+import { comparePeriodsTool, salesTotalsTool, salesTrendTool, weekdaySalesTool } from './sales-tools.js';
 import { lowStockTool, slowMoversTool, stockValueTool } from './stock-tools.js';
 import { ToolRefusal, type ToolContext } from './tool-context.js';
 import type { ToolOutcome, ToolRunner, ToolSpec } from './tool-spec.js';

@@ -57,6 +57,10 @@ export function checkRange(range: { from: string; to: string }): void {
 
 export const ZId = z.uuid();
 
+export const ZStoreIdArg = ZId.optional().describe(
+  'Only this store (an id from the list of stores); all stores when absent',
+);
+
 export function storeOf(context: ToolContext, id: string | undefined) {
   if (id === undefined) return undefined;
   const store = context.stores.find((candidate) => candidate.id === id.toLowerCase());

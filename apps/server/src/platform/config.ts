@@ -82,6 +82,7 @@ const ZEnv = z.object({
   ),
   AI_API_KEY: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
   AI_MODEL: z.preprocess(emptyAsUndefined, z.string().min(1).max(200).optional()),
+  AI_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(120),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   TRUST_PROXY: z.preprocess(
     emptyAsUndefined,
@@ -152,7 +153,7 @@ export type Config = {
    * The language model that answers the reports' questions (AI_BASE_URL with AI_API_KEY and
    * AI_MODEL); unset: the built-in analyst.
    */
-  languageModel: { baseUrl: string; apiKey: string; model: string } | null;
+  languageModel: { baseUrl: string; apiKey: string; model: string; questionTimeoutMs: number } | null;
   logLevel: (typeof LOG_LEVELS)[number];
   /**
    * The proxies in front of the server: none (false), how many (honoured from loopback and
@@ -294,7 +295,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     languageModel:
       e.AI_BASE_URL && e.AI_API_KEY && e.AI_MODEL
-        ? { baseUrl: e.AI_BASE_URL, apiKey: e.AI_API_KEY, model: e.AI_MODEL }
+        ? {
+            baseUrl: e.AI_BASE_URL,
+            apiKey: e.AI_API_KEY,
+            model: e.AI_MODEL,
+            questionTimeoutMs: e.AI_TIMEOUT_SECONDS * 1000,
+          }
         : null,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,

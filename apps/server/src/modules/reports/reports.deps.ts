@@ -9,6 +9,9 @@ export type ReportsDeps = {
   /** Today, the ranges of "last month", and each report's generatedAt. */
   clock: Clock;
   log: FastifyBaseLogger;
-  /** AI_BASE_URL, AI_API_KEY and AI_MODEL; null: the built-in analyst answers. */
-  languageModel: LanguageModelConfig | null;
+  /**
+   * AI_BASE_URL, AI_API_KEY and AI_MODEL, and how long one question may take in all
+   * (AI_TIMEOUT_SECONDS); null: the built-in analyst answers.
+   */
+  languageModel: (LanguageModelConfig & { questionTimeoutMs: number }) | null;
 };

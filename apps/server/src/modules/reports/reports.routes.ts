@@ -20,6 +20,7 @@ import {
   ZReportSummary,
   ZSupremeReportQuery,
 } from '@app/contracts';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requirePrincipal } from '../../platform/auth/guard.js';
@@ -45,6 +46,15 @@ const ERRORS = { 400: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody } as const;
 export const ZReportFile = z
   .custom<Buffer>((value) => Buffer.isBuffer(value))
   .meta({ type: 'string', format: 'binary', description: 'The report as PDF, XLSX or CSV' });
+
+/** Aborted when the client goes away before its answer is written (a question may take a minute). */
+function whileAsked(reply: FastifyReply): AbortSignal {
+  const controller = new AbortController();
+  reply.raw.on('close', () => {
+    if (!reply.raw.writableFinished) controller.abort();
+  });
+  return controller.signal;
+}
 
 /** Reports (001 section 7, "AI reports"; issue 14): ask, predefined reports, forecasts, export, history. */
 export const reportsRoutes: FastifyPluginAsyncZod<{ deps: ReportsDeps }> = async (app, { deps }) => {
@@ -82,11 +92,11 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ deps: ReportsDeps }> = async
         response: { 200: ZReport, ...ERRORS, 422: ZErrorBody, 429: ZErrorBody, 502: ZErrorBody },
       },
     },
-    async (request) =>
+    async (request, reply) =>
       askQuestion(
         deps,
         requirePrincipal(request.principal),
-        { question: request.body.userQuery, filter: request.body.filter },
+        { question: request.body.userQuery, filter: request.body.filter, signal: whileAsked(reply) },
         'ADVANCED',
       ),
   );
@@ -107,11 +117,11 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ deps: ReportsDeps }> = async
         response: { 200: ZReport, ...ERRORS, 422: ZErrorBody, 429: ZErrorBody, 502: ZErrorBody },
       },
     },
-    async (request) =>
+    async (request, reply) =>
       askQuestion(
         deps,
         requirePrincipal(request.principal),
-        { question: request.query.query, filter: request.body.filter },
+        { question: request.query.query, filter: request.body.filter, signal: whileAsked(reply) },
         'SUPREME',
       ),
   );

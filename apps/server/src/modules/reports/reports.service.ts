@@ -168,7 +168,7 @@ function unknownQuestion(): AppError {
 export async function askQuestion(
   deps: ReportsDeps,
   principal: Principal,
-  input: { question: string; filter?: TReportFilter },
+  input: { question: string; filter?: TReportFilter; signal?: AbortSignal },
   tier: Tier,
 ): Promise<TReport> {
   const { context, features } = await openReport(deps, principal, TIER_FEATURE[tier], input.filter);
@@ -177,16 +177,33 @@ export async function askQuestion(
   if (deps.languageModel) {
     const model = deps.languageModel;
     const tools = mayForecast ? [...REPORT_TOOLS, FORECAST_TOOL] : REPORT_TOOLS;
-    const answer = await oneOfFewQuestions(principal.businessId ?? '', () =>
-      askLanguageModel({
-        config: model,
-        question: input.question,
-        context: describeForModel(context),
-        tools: specsOf(tools),
-        runTool: createToolRunner(tools, context, withScopeOf(deps, principal)),
-        allowedNumbers: [input.question],
-      }),
-    );
+    // One limit for the whole question (each model call has its own, and there may be ten), and
+    // the asker leaving ends it too: a slow model holds no slot after nobody waits for it.
+    const deadline = AbortSignal.timeout(model.questionTimeoutMs);
+    const signal = input.signal ? AbortSignal.any([deadline, input.signal]) : deadline;
+    const answer = await oneOfFewQuestions(principal.businessId ?? '', async () => {
+      try {
+        return await askLanguageModel({
+          config: model,
+          question: input.question,
+          context: describeForModel(context),
+          tools: specsOf(tools),
+          runTool: createToolRunner(tools, context, withScopeOf(deps, principal)),
+          allowedNumbers: [input.question],
+          signal,
+        });
+      } catch (error) {
+        if (deadline.aborted)
+          throw new AppError(
+            'PROVIDER_ERROR',
+            'The language model took too long to answer. Try again, or ask a simpler question.',
+            undefined,
+            {},
+            error,
+          );
+        throw error;
+      }
+    });
     return store(deps, principal, kind, input.question, answer, {
       provider: 'language-model',
       model: model.model,

@@ -4,6 +4,7 @@ import { buildTestApp, type TestApp } from '../../../../test/build-app.js';
 import { bearer, ownerWithBusiness } from '../../../../test/factories/accounts.js';
 import { insertStore, setPlan } from '../../../../test/factories/catalogue.js';
 import {
+  delayed,
   finalAnswer,
   httpError,
   startFakeOpenAi,
@@ -158,5 +159,42 @@ describe('a plan without AI_REPORT', () => {
     });
     expect(res.statusCode).toBe(403);
     expect(fake.requests).toHaveLength(0);
+  });
+});
+
+describe('AI_TIMEOUT_SECONDS', () => {
+  it('ends a question the model takes too long over with 502, and frees its slot', async () => {
+    const slow = await startFakeOpenAi(() =>
+      delayed(3_000, finalAnswer({ title: 'Late', summary: 'Too late.' })),
+    );
+    const app = await buildTestApp({
+      AI_BASE_URL: slow.url,
+      AI_API_KEY: KEY,
+      AI_MODEL: 'slow-model',
+      AI_TIMEOUT_SECONDS: '1',
+    });
+    try {
+      const owner = await ownerWithBusiness(app, 'Slow Shop');
+      await setPlan(app, owner.businessId, 'ADVANCED');
+      const ask = () =>
+        app.app.inject({
+          method: 'POST',
+          url: '/api/reports/advanced/ai',
+          headers: bearer(owner.token),
+          payload: { userQuery: 'sales this week' },
+        });
+      const started = Date.now();
+      const answers = await Promise.all([ask(), ask()]);
+      expect(Date.now() - started).toBeLessThan(2_900);
+      for (const res of answers) {
+        expect(res.statusCode).toBe(502);
+        expect(res.json().message).toMatch(/took too long/);
+      }
+      // Both slots are free again: a third question is not refused as too many.
+      expect((await ask()).statusCode).toBe(502);
+    } finally {
+      await app.close();
+      await slow.close();
+    }
   });
 });

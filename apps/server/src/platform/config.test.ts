@@ -191,6 +191,43 @@ describe('loadConfig', () => {
     });
   });
 
+  describe('AI_BASE_URL', () => {
+    const modelOf = (env: Record<string, string>) =>
+      loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET, ...env }).languageModel;
+
+    it('is the built-in analyst unset, and the model with its key, name and time limit when set', () => {
+      expect(modelOf({})).toBeNull();
+      expect(
+        modelOf({
+          AI_BASE_URL: 'http://127.0.0.1:11434/v1',
+          AI_API_KEY: 'sk-x',
+          AI_MODEL: 'qwen2.5',
+          AI_TIMEOUT_SECONDS: '30',
+        }),
+      ).toEqual({
+        baseUrl: 'http://127.0.0.1:11434/v1',
+        apiKey: 'sk-x',
+        model: 'qwen2.5',
+        questionTimeoutMs: 30_000,
+      });
+    });
+
+    it('needs the key and the model, and never repeats the key in its refusal', () => {
+      expect(() => modelOf({ AI_BASE_URL: 'https://api.openai.com/v1' })).toThrow(/AI_API_KEY and AI_MODEL/);
+      expect(() =>
+        modelOf({ AI_BASE_URL: 'https://x', AI_API_KEY: 'k', AI_MODEL: 'm', AI_TIMEOUT_SECONDS: '0' }),
+      ).toThrow(/AI_TIMEOUT_SECONDS/);
+      let refusal = '';
+      try {
+        modelOf({ AI_BASE_URL: 'ftp://x', AI_API_KEY: 'sk-secret-1', AI_MODEL: 'm' });
+      } catch (error) {
+        refusal = String(error);
+      }
+      expect(refusal).toMatch(/AI_BASE_URL: must be an http\(s\) URL/);
+      expect(refusal).not.toContain('sk-secret-1');
+    });
+  });
+
   describe('STRIPE_SECRET_KEY', () => {
     const stripeOf = (env: Record<string, string>) =>
       loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET, ...env }).stripe;

@@ -111,11 +111,14 @@ const timeoutSeconds = seconds(
     (steps.has('audit')
       ? 60 + settings.rounds * 8 * (settings.warmupSeconds + settings.durationSeconds)
       : 0) +
-    // The generation (about a minute a million lines here), 21 calls once, 2 sale rows a round.
+    // The generation (about a minute a million lines here), 21 calls once, 2 sale rows a round;
+    // the reports: their stock (400,000 items: 1 to 3 minutes), 13 report rows and 4 reference rows.
     (steps.has('sales')
       ? 120 +
         (salesShape.lines / 1_000_000) * 90 +
-        (21 + settings.rounds * 2) * (settings.warmupSeconds + settings.durationSeconds)
+        (21 + settings.rounds * 2) * (settings.warmupSeconds + settings.durationSeconds) +
+        180 +
+        17 * (settings.warmupSeconds + settings.durationSeconds)
       : 0),
 );
 

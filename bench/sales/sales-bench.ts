@@ -5,7 +5,8 @@
  *   rollups and the raw lines are read) at 10 connections: p95 against 150 ms;
  * - POST /api/sales of three lines through the full stack against the same statements sent by a
  *   bare Fastify + `pg` server (sale-pg-server.ts, replaying what a capture server sent for one
- *   sale): requests per second, full / bare against 0.5, in interleaved rounds.
+ *   sale): requests per second, full / bare against 0.5, in interleaved rounds;
+ * - the reports of issue 14 over the same data (report-bench.ts): information, no target.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -30,6 +31,7 @@ import { generateSales, type GeneratedSales, type SalesShape } from './generate.
 import { measureLatency, type LatencyResult, type LatencySettings } from './latency-load.js';
 import { analyticsTargets } from './analytics-targets.js';
 import { readCaptured, scriptOf } from './sale-script.js';
+import { printReportSection, runReportBenchmark, type ReportsReport } from './report-bench.js';
 
 export const P95_TARGET_MS = 150;
 export const SALE_RATIO_TARGET = 0.5;
@@ -44,7 +46,16 @@ export type SalesReport = {
   saleSettings: LatencySettings & { rounds: number };
   sale: { full: LatencyResult[]; bare: LatencyResult[]; statements: number };
   checks: Check[];
+  reports: ReportsReport;
 };
+
+/**
+ * The reports one request at a time, each for the analytics' duration and at least 5 requests; a
+ * first answer over 20 s is the result (10 times the 2 s that marks a report slow: loading it
+ * would take minutes).
+ */
+const REPORT_MIN_REQUESTS = 5;
+const REPORT_LOAD_ONLY_BELOW_MS = 20_000;
 
 function saleBody(generated: GeneratedSales): string {
   return JSON.stringify({
@@ -175,6 +186,22 @@ export async function runSalesBenchmark(options: {
     analytics.push({ name: target.name, repeated, fresh });
   }
 
+  // Before the sale measurement: its sales would add to today's rows in the reports' range.
+  const reports = await runReportBenchmark({
+    stack,
+    businessId: owner.businessId,
+    generated,
+    headers,
+    settings: {
+      warmupSeconds: analyticsSettings.warmupSeconds,
+      durationSeconds: analyticsSettings.durationSeconds,
+      minRequests: REPORT_MIN_REQUESTS,
+      loadOnlyBelowMs: REPORT_LOAD_ONLY_BELOW_MS,
+    },
+    untilIdle: () => untilDatabaseIdle(stack.databaseUrl, log),
+    log,
+  });
+
   log('capturing the statements of one sale ...');
   const scriptFile = await captureSale({ repoRoot, stack, dataDir, owner, generated, cleanup });
   const statements = (JSON.parse(await readFile(scriptFile, 'utf8')) as unknown[]).length;
@@ -249,6 +276,7 @@ export async function runSalesBenchmark(options: {
     saleSettings,
     sale: { full, bare: bareResults, statements },
     checks,
+    reports,
   };
 }
 
@@ -283,6 +311,7 @@ export function printSalesReport(report: SalesReport, write: (line: string) => v
     write(
       `| ${name} | ${(fresh ?? repeated).probeMs.toFixed(0)} | ${cells(fresh, true)} | ${cells(repeated, false)} |`,
     );
+  printReportSection(report.reports, write);
   const fullRps = median(report.sale.full.map((r) => r.requestsPerSecond));
   const bareRps = median(report.sale.bare.map((r) => r.requestsPerSecond));
   const ratio = report.checks.find((c) => c.name.startsWith('POST'));

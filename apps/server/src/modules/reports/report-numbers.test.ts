@@ -50,4 +50,10 @@ describe('unsupportedNumbers', () => {
       [],
     );
   });
+
+  it("accepts the numbers of a table's note", () => {
+    const cut = { ...TABLE, note: '600 more rows are left out.' };
+    expect(unsupportedNumbers('The table shows 2 of them; 600 more are left out.', [cut])).toEqual([]);
+    expect(unsupportedNumbers('600 more are left out.', [TABLE])).toEqual([600]);
+  });
 });

@@ -40,7 +40,8 @@ export function numbersStated(text: string): number[] {
 function numbersOfTables(tables: readonly TReportTable[]): number[] {
   const values: number[] = [];
   for (const table of tables) {
-    values.push(table.rows.length, ...numbersStated(table.title));
+    // The note is printed with its table ("600 more rows are left out"): its numbers are the table's.
+    values.push(table.rows.length, ...numbersStated(table.title), ...numbersStated(table.note ?? ''));
     for (const column of table.columns) values.push(...numbersStated(column.label));
     for (const row of table.rows)
       for (const cell of row) {

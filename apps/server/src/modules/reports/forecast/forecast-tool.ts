@@ -20,6 +20,8 @@ import { forecastDaily, suggestedOrderQuantity, type DailyForecast } from './for
 export const HISTORY_DAYS = 182;
 /** The products a store's forecast suggests orders for. */
 export const REORDER_PRODUCTS = 20;
+/** They are the best sellers of the last 4 weeks: what sells now is what runs out next. */
+const RECENT_DAYS = 28;
 /** Days of history drawn on the chart before the forecast. */
 const CHART_HISTORY_DAYS = 56;
 
@@ -97,7 +99,8 @@ export const FORECAST_TOOL: AnalyticsTool<typeof forecastArgs> = {
     const store = storeOf(context, args.storeId);
     const history = { from: addDays(context.today, -HISTORY_DAYS), to: addDays(context.today, -1) };
     const products = await findProductsToForecast(context.scope, {
-      ...history,
+      from: addDays(context.today, -RECENT_DAYS),
+      to: history.to,
       locationId: store?.locationId,
       productIds: args.productId ? [args.productId.toLowerCase()] : undefined,
       limit: REORDER_PRODUCTS,
@@ -106,7 +109,7 @@ export const FORECAST_TOOL: AnalyticsTool<typeof forecastArgs> = {
       throw new ToolRefusal(`No product of this business has the id ${args.productId}.`);
     const daily = await readDailyUnits(
       context.scope,
-      products.map((product) => product.productId),
+      products.map((product) => ({ productId: product.productId, locationId: product.locationId })),
       history,
     );
     const byProduct = new Map<string, Map<string, number>>();

@@ -171,6 +171,7 @@ export async function listLocationNames(scope: TenantScope): Promise<LocationNam
 
 export type ProductToForecast = {
   productId: string;
+  locationId: string;
   productName: string;
   sku: string;
   locationName: string;
@@ -195,7 +196,7 @@ export async function findProductsToForecast(
          and ($5::uuid[] is null or d.product_id = any($5::uuid[]))
        group by d.product_id
      )
-     select p.id as "productId", p.name as "productName", p.sku, l.name as "locationName",
+     select p.id as "productId", p.location_id as "locationId", p.name as "productName", p.sku, l.name as "locationName",
             coalesce(i.quantity, 0) as quantity, coalesce(i.reorder_point, p.reorder_point) as "reorderPoint",
             coalesce(s.units, 0)::bigint as "unitsSold"
      from products p
@@ -218,18 +219,31 @@ export async function findProductsToForecast(
   return result.rows;
 }
 
-/** Units sold per product and day over [from, to] (days with sales only), from the daily rollups. */
+/**
+ * Units sold per product and day over [from, to] (days with sales only), from the daily rollups.
+ * A product sells only at the stores of its location, so the stores are named too: the rollup's
+ * primary key `(business_id, store_id, day, product_id)` then reads those stores' days, not every
+ * store's rows of the period (13,700 a day at 20 stores and 20,000 products).
+ */
 export async function readDailyUnits(
   scope: TenantScope,
-  productIds: readonly string[],
+  products: ReadonlyArray<{ productId: string; locationId: string }>,
   range: { from: string; to: string },
 ): Promise<Array<{ productId: string; day: string; units: number }>> {
   const result = await scope.tx.$client.query<{ productId: string; day: string; units: number }>(
-    `select product_id as "productId", to_char(day, 'YYYY-MM-DD') as day, sum(quantity)::bigint as units
-     from sales_daily_products
-     where business_id = $1 and product_id = any($2::uuid[]) and day >= $3::date and day <= $4::date
-     group by product_id, day`,
-    [scope.businessId, productIds, range.from, range.to],
+    `select d.product_id as "productId", to_char(d.day, 'YYYY-MM-DD') as day, sum(d.quantity)::bigint as units
+     from sales_daily_products d
+     where d.business_id = $1
+       and d.store_id = any(array(select st.id from stores st where st.business_id = $1 and st.location_id = any($3::uuid[])))
+       and d.day >= $4::date and d.day <= $5::date and d.product_id = any($2::uuid[])
+     group by d.product_id, d.day`,
+    [
+      scope.businessId,
+      products.map((product) => product.productId),
+      [...new Set(products.map((product) => product.locationId))],
+      range.from,
+      range.to,
+    ],
   );
   return result.rows;
 }

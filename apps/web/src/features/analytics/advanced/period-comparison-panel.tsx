@@ -17,7 +17,7 @@ import {
   useTrendsStoreQuery,
 } from '../analytics.api';
 import { describeChange, formatPeriod } from '../components/analytics-format';
-import { AnalyticsCard, QueryView } from '../components/analytics-state';
+import { AnalyticsCard, VISUALLY_HIDDEN_SX, QueryView } from '../components/analytics-state';
 import { useMoneyFormat } from '../components/money';
 import { RangePicker } from '../components/range-picker';
 import { StorePicker } from '../components/store-picker';
@@ -221,7 +221,12 @@ export function PeriodComparisonPanel({ onLocked }: { onLocked: () => void }) {
           <Table size="small" aria-label="Totals of the two periods">
             <TableHead>
               <TableRow>
-                <TableCell />
+                <TableCell>
+                  {/* A header cell with no words reads as a hole to a screen reader. */}
+                  <Box component="span" sx={VISUALLY_HIDDEN_SX}>
+                    Measure
+                  </Box>
+                </TableCell>
                 <TableCell align="right">First period</TableCell>
                 <TableCell align="right">Second period</TableCell>
                 <TableCell align="right">Change</TableCell>

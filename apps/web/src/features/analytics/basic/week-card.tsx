@@ -10,7 +10,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { TSalesTotals } from '@app/contracts';
 import { describeWeekSoFar, formatPeriod, weekShare, type Change } from '../components/analytics-format';
-import { AnalyticsCard, QueryView } from '../components/analytics-state';
+import { AnalyticsCard, VISUALLY_HIDDEN_SX, QueryView } from '../components/analytics-state';
 import { useMoneyFormat } from '../components/money';
 import { useWeek } from './use-basic-queries';
 import { formatCount } from '../../../lib/count';
@@ -108,7 +108,12 @@ export function WeekCard({ storeId }: { storeId: string | null }) {
             <Table size="small" aria-label="This week against last week">
               <TableHead>
                 <TableRow>
-                  <TableCell />
+                  <TableCell>
+                    {/* A header cell with no words reads as a hole to a screen reader. */}
+                    <Box component="span" sx={VISUALLY_HIDDEN_SX}>
+                      Measure
+                    </Box>
+                  </TableCell>
                   <TableCell align="right">This week</TableCell>
                   <TableCell align="right">Last week</TableCell>
                   <TableCell align="right">Change</TableCell>

@@ -136,6 +136,16 @@ export function EmptyNote({ text, minHeight = 120 }: { text: string; minHeight?:
   );
 }
 
+/** Words for screen readers only: a header cell over row names, a separator inside a button. */
+export const VISUALLY_HIDDEN_SX = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
 export const LOCKED_TEXT = 'Your plan does not include this report.';
 
 function LockedNote() {

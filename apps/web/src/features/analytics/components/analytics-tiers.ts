@@ -21,6 +21,7 @@ export const ANALYTICS_TIERS: readonly AnalyticsTier[] = [
       'Top and least selling products',
       'Daily sales trend and top stores',
       'This week against last week',
+      'Six ready-made reports',
     ],
   },
   {
@@ -32,6 +33,7 @@ export const ANALYTICS_TIERS: readonly AnalyticsTier[] = [
       'Filter by store, category, product and amount',
       "A product's sales trend",
       'Two periods side by side',
+      'Ask in plain words; export as PDF, Excel or CSV',
     ],
   },
   {
@@ -43,6 +45,7 @@ export const ANALYTICS_TIERS: readonly AnalyticsTier[] = [
       'Group sales any way you need',
       'Pivot table of stores and periods',
       'CSV export of what you see',
+      'Forecasts with what to order',
     ],
   },
 ];

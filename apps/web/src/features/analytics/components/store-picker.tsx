@@ -13,7 +13,8 @@ type StorePickerProps = {
   /** A store's id, or null for the whole business. */
   value: string | null;
   onChange: (storeId: string | null) => void;
-  width?: number;
+  /** Pixels, or any CSS width ('100%' in a grid cell). */
+  width?: number | string;
 };
 
 /**

@@ -12,7 +12,7 @@ import {
   renderReports,
   type Route,
 } from '../reports/reports.test-kit';
-import { ForecastPanel } from './forecast-panel';
+import { FORECAST_WORKING_TEXT, ForecastPanel } from './forecast-panel';
 import { PRODUCT_NEEDS_CATALOGUE, PRODUCT_NEEDS_STORE } from './product-picker';
 
 const PREDICT = '/api/reports/predict';
@@ -115,6 +115,9 @@ describe(ForecastPanel.name, () => {
     await pick('Store', HIGH_STREET.name);
     await user.type(screen.getByRole('combobox', { name: 'Product' }), 'oat');
     await user.click(await screen.findByRole('option', { name: /OAT-1/ }));
+    // The field shows the SKU; the name under it says which product that is.
+    expect(screen.getByRole('combobox', { name: 'Product' })).toHaveValue('OAT-1');
+    expect(screen.getByText(OAT_MILK.name)).toBeInTheDocument();
     await user.click(forecastButton());
     await screen.findByRole('heading', { name: FORECAST.title });
 
@@ -127,6 +130,30 @@ describe(ForecastPanel.name, () => {
     expect(await bodiesSentTo(requests, PREDICT)).toEqual([
       { filter: { storeId: HIGH_STREET.id, productId: OAT_MILK.id } },
     ]);
+  });
+
+  it('keeps Forecast focused while it works, and sends one forecast at a time', async () => {
+    let release: () => void = () => undefined;
+    const { requests } = renderReports(
+      <ForecastPanel />,
+      [
+        ...CHOICES,
+        predicting(
+          () => new Promise<Response>((resolve) => (release = () => resolve(jsonResponse(200, FORECAST)))),
+        ),
+      ],
+      { planId: 'SUPREME' },
+    );
+    (await screen.findByRole('button', { name: 'Forecast' })).focus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('status')).toHaveTextContent(FORECAST_WORKING_TEXT);
+    // A disabled button would drop the keyboard focus to the top of the page.
+    expect(forecastButton()).toHaveFocus();
+    expect(forecastButton()).toHaveAttribute('aria-disabled', 'true');
+    await user.keyboard('{Enter}');
+    release();
+    await screen.findByRole('heading', { name: FORECAST.title });
+    expect(sentTo(requests, PREDICT)).toHaveLength(1);
   });
 
   it("falls back to 'Failed to fetch forecast report' when the server says nothing", async () => {

@@ -23,8 +23,8 @@ import { AnalyticsCard, EmptyNote, LockedPanel } from '../components/analytics-s
 import { useListAnalyticsStoresQuery } from '../components/analytics-choices.api';
 import { lowestPlanWith } from '../components/analytics-tiers';
 import { StorePicker } from '../components/store-picker';
+import { ReportView } from '../reports/report-view';
 import { REPORT_MESSAGES, usePredictDemandMutation } from '../reports/reports.api';
-import { ForecastResult } from './forecast-result';
 import { ProductPicker } from './product-picker';
 
 /** The horizons offered, in days (the server takes 7 to 180). */
@@ -77,6 +77,7 @@ export function ForecastPanel() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    if (isLoading) return;
     setFailure(null);
     try {
       setReport(await predict({ forecastPeriod: days, filter: forecastFilter(storeId, product) }).unwrap());
@@ -89,7 +90,7 @@ export function ForecastPanel() {
   if (isLoading) result = <Forecasting />;
   else if (failure)
     result = <Alert severity="error">{getErrorMessage(failure, REPORT_MESSAGES.forecast)}</Alert>;
-  else if (report) result = <ForecastResult report={report} />;
+  else if (report) result = <ReportView report={report} />;
   else
     result = (
       <EmptyNote
@@ -109,9 +110,18 @@ export function ForecastPanel() {
           noValidate
           onSubmit={(event) => void submit(event)}
           aria-label="Forecast"
-          sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'flex-start' }}
+          // Store and product share what the period and the button leave: at 1024 px a store's
+          // name still reads whole ("Demo Market Old Town").
+          sx={{
+            display: 'grid',
+            gridTemplateColumns: 'minmax(0, 1.2fr) minmax(0, 1fr) 11rem auto',
+            gap: 1.5,
+            alignItems: 'start',
+            maxWidth: 960,
+          }}
         >
           <StorePicker
+            width="100%"
             value={storeId}
             onChange={(next) => {
               setStoreId(next);
@@ -124,13 +134,13 @@ export function ForecastPanel() {
             canSearch={canSearchProducts}
             value={product}
             onChange={setProduct}
+            width="100%"
           />
           <TextField
             select
             label="Period"
             value={days}
             onChange={(event) => setDays(Number(event.target.value))}
-            sx={{ width: 140 }}
           >
             {FORECAST_PERIODS.map((period) => (
               <MenuItem key={period} value={period}>
@@ -138,7 +148,13 @@ export function ForecastPanel() {
               </MenuItem>
             ))}
           </TextField>
-          <Button type="submit" variant="contained" disabled={isLoading} sx={{ mt: 1 }}>
+          <Button
+            type="submit"
+            variant="contained"
+            // Not `disabled`: a disabled button drops the keyboard focus to the top of the page.
+            aria-disabled={isLoading || undefined}
+            sx={{ height: 40, ...(isLoading && { opacity: 0.6, cursor: 'progress' }) }}
+          >
             Forecast
           </Button>
         </Box>

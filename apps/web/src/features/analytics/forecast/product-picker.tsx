@@ -21,7 +21,8 @@ type ProductPickerProps = {
   canSearch: boolean;
   value: TProduct | null;
   onChange: (product: TProduct | null) => void;
-  width?: number;
+  /** Pixels, or any CSS width ('100%' in a grid cell). */
+  width?: number | string;
 };
 
 /**
@@ -42,6 +43,8 @@ export function ProductPicker({ locationId, canSearch, value, onChange, width = 
   if (!canSearch) hint = PRODUCT_NEEDS_CATALOGUE;
   else if (locationId === null) hint = PRODUCT_NEEDS_STORE;
   else if (search.isError) hint = getErrorMessage(search.error, FORECAST_PRODUCTS_MESSAGE);
+  // The field shows the SKU; the name under it says which product that is.
+  else if (value) hint = value.name;
 
   return (
     <Autocomplete<TProduct>
@@ -81,6 +84,11 @@ export function ProductPicker({ locationId, canSearch, value, onChange, width = 
           error={search.isError}
           helperText={hint}
           title={value?.name}
+          slotProps={{
+            ...params.slotProps,
+            // A disabled field greys its hint below the contrast it needs; the hint says why it is disabled.
+            formHelperText: { sx: { '&.Mui-disabled': { color: 'text.secondary' } } },
+          }}
         />
       )}
     />

@@ -1,10 +1,18 @@
-import { REPORT_EXAMPLE_QUESTIONS } from '@app/contracts';
+import { REPORT_EXAMPLE_QUESTIONS, REPORT_QUESTION_MAX_LENGTH } from '@app/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../../test/fixtures';
 import { sentTo } from '../analytics.test-kit';
-import { ASK_LABEL, AskPanel, QUESTION_TOO_SHORT, WORKING_TEXT } from './ask-panel';
+import {
+  ASK_EMPTY_TEXT,
+  ASK_LABEL,
+  AskPanel,
+  QUESTION_TOO_SHORT,
+  SUPREME_EXAMPLE_QUESTIONS,
+  WORKING_TEXT,
+  questionHint,
+} from './ask-panel';
 import { BEST_SELLERS, bodiesSentTo, planRefusal, renderReports, type Route } from './reports.test-kit';
 
 const ADVANCED = '/api/reports/advanced/ai';
@@ -34,7 +42,8 @@ describe(AskPanel.name, () => {
 
     // While it thinks: the skeleton and its words.
     expect(await screen.findByRole('status')).toHaveTextContent(WORKING_TEXT);
-    expect(screen.getByRole('button', { name: 'Ask' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Ask' })).toHaveAttribute('aria-disabled', 'true');
+    expect(box()).toHaveFocus();
     release();
 
     expect(await screen.findByRole('heading', { name: BEST_SELLERS.title })).toBeInTheDocument();
@@ -82,12 +91,12 @@ describe(AskPanel.name, () => {
     const { requests } = renderReports(<AskPanel tier="advanced" onLocked={() => undefined} />, [
       answering(ADVANCED, async (request) => {
         const { userQuery } = (await request.json()) as { userQuery: string };
-        return userQuery === 'Slow movers in the last 60 days'
+        return userQuery === 'Sales per day last month'
           ? jsonResponse(200, BEST_SELLERS)
           : jsonResponse(422, {
               code: 'UNPROCESSABLE',
               message: 'I did not understand that question.',
-              details: { examples: ['Slow movers in the last 60 days', 'Best sellers last month'] },
+              details: { examples: ['Best sellers last month', 'Sales per day last month'] },
             });
       }),
     ]);
@@ -96,12 +105,13 @@ describe(AskPanel.name, () => {
     const suggested = within(note.closest('[role="alert"]') as HTMLElement).getByRole('group', {
       name: 'Try one of these',
     });
+    // 'Best sellers last month' is an example under the box already: it is not offered twice.
     expect(
       within(suggested)
         .getAllByRole('button')
         .map((chip) => chip.textContent),
-    ).toEqual(['Slow movers in the last 60 days', 'Best sellers last month']);
-    await user.click(within(suggested).getByRole('button', { name: 'Slow movers in the last 60 days' }));
+    ).toEqual(['Sales per day last month']);
+    await user.click(within(suggested).getByRole('button', { name: 'Sales per day last month' }));
     expect(await screen.findByRole('heading', { name: BEST_SELLERS.title })).toBeInTheDocument();
     expect(screen.queryByText('I did not understand that question.')).not.toBeInTheDocument();
     expect(await bodiesSentTo(requests, ADVANCED)).toHaveLength(2);
@@ -134,5 +144,56 @@ describe(AskPanel.name, () => {
     expect(await screen.findByRole('dialog')).toHaveTextContent('AI reports come with the Advanced plan.');
     await waitFor(() => expect(onLocked).toHaveBeenCalled());
     expect(store.getState().ui.upgradeModalOpen).toBe(true);
+  });
+
+  it('says what it will show before anything is asked, and moves focus to the answer of a follow-up', async () => {
+    renderReports(<AskPanel tier="advanced" onLocked={() => undefined} />, [
+      answering(ADVANCED, () => jsonResponse(200, BEST_SELLERS)),
+    ]);
+    expect(screen.getByText(ASK_EMPTY_TEXT)).toBeInTheDocument();
+    await user.type(box(), 'best sellers{Enter}');
+    const followUps = await screen.findByRole('group', { name: 'Ask next' });
+    within(followUps).getByRole('button', { name: 'Which products are running out?' }).focus();
+    await user.keyboard('{Enter}');
+    // The chip went with the answer it belonged to: focus lands on the new answer, not the page's top.
+    await waitFor(() => expect(screen.getByRole('region', { name: 'Answer' })).toHaveFocus());
+    expect(screen.queryByText(ASK_EMPTY_TEXT)).not.toBeInTheDocument();
+  });
+
+  it('keeps a long question on one line of words, counts it near the limit and asks it on Enter', async () => {
+    const { requests } = renderReports(<AskPanel tier="advanced" onLocked={() => undefined} />, [
+      answering(ADVANCED, () => jsonResponse(200, BEST_SELLERS)),
+    ]);
+    await user.click(box());
+    await user.paste('best sellers\nlast month');
+    expect(box()).toHaveValue('best sellers last month');
+    await user.clear(box());
+    await user.paste('x'.repeat(REPORT_QUESTION_MAX_LENGTH + 20));
+    expect(box()).toHaveValue('x'.repeat(REPORT_QUESTION_MAX_LENGTH));
+    expect(screen.getByText(`500 / 500: a question holds no more.`)).toBeInTheDocument();
+    await user.keyboard('{Enter}');
+    await screen.findByRole('heading', { name: BEST_SELLERS.title });
+    expect(await bodiesSentTo(requests, ADVANCED)).toEqual([{ userQuery: 'x'.repeat(500) }]);
+  });
+
+  it('offers a forecast among the examples on Supreme only', async () => {
+    renderReports(<AskPanel tier="supreme" onLocked={() => undefined} />, []);
+    const examples = screen.getByRole('group', { name: 'Examples' });
+    expect(
+      within(examples)
+        .getAllByRole('button')
+        .map((chip) => chip.textContent),
+    ).toEqual([...SUPREME_EXAMPLE_QUESTIONS]);
+    expect(SUPREME_EXAMPLE_QUESTIONS).toContain('What will I sell in the next 30 days?');
+    expect(REPORT_EXAMPLE_QUESTIONS).not.toContain('What will I sell in the next 30 days?');
+  });
+});
+
+describe('questionHint', () => {
+  it('shows the refusal first, then the count from 400 characters on, and says when the field is full', () => {
+    expect(questionHint('a'.repeat(450), QUESTION_TOO_SHORT)).toBe(QUESTION_TOO_SHORT);
+    expect(questionHint('a'.repeat(399), null)).toBeUndefined();
+    expect(questionHint('a'.repeat(400), null)).toBe('400 / 500');
+    expect(questionHint('a'.repeat(500), null)).toBe('500 / 500: a question holds no more.');
   });
 });

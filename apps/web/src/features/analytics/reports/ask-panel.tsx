@@ -10,16 +10,35 @@ import {
   type TReport,
   type TReportFilter,
 } from '@app/contracts';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { getErrorMessage, isApiError } from '../../../api/api-error';
 import { useLockOnRefusal } from '../advanced/tier-access';
-import { AnalyticsCard } from '../components/analytics-state';
+import { AnalyticsCard, EmptyNote } from '../components/analytics-state';
 import { QuestionChips, ReportView } from './report-view';
 import { REPORT_MESSAGES, useAskAdvancedReportMutation, useAskSupremeReportMutation } from './reports.api';
 
 export const ASK_LABEL = 'Ask a question about your business';
 export const WORKING_TEXT = 'Working it out…';
 export const QUESTION_TOO_SHORT = 'Ask a question of at least 3 characters.';
+export const ASK_EMPTY_TEXT =
+  'Type a question or pick an example. The answer comes with its tables and charts, and stays in My reports.';
+/** The count of characters shows from here on, before the field stops taking more. */
+const COUNT_FROM = REPORT_QUESTION_MAX_LENGTH - 100;
+
+/** Supreme also forecasts: its examples say so (the built-in analyst reads "next 30 days"). */
+export const SUPREME_EXAMPLE_QUESTIONS: readonly string[] = [
+  ...REPORT_EXAMPLE_QUESTIONS,
+  'What will I sell in the next 30 days?',
+];
+
+/** What the field says under it: the refusal, else how much of the 500 characters is used. */
+export function questionHint(text: string, fieldError: string | null): string | undefined {
+  if (fieldError) return fieldError;
+  if (text.length >= REPORT_QUESTION_MAX_LENGTH)
+    return `${text.length} / ${REPORT_QUESTION_MAX_LENGTH}: a question holds no more.`;
+  if (text.length >= COUNT_FROM) return `${text.length} / ${REPORT_QUESTION_MAX_LENGTH}`;
+  return undefined;
+}
 
 /** The tier decides the call: advanced/ai (AI_REPORT) or supreme/ai (ANALYTICS_SUPREME, forecasts too). */
 export type AskTier = 'advanced' | 'supreme';
@@ -67,7 +86,18 @@ export function AskPanel({ tier, filter, onLocked }: AskPanelProps) {
   const [report, setReport] = useState<TReport | null>(null);
   const [failure, setFailure] = useState<unknown>(null);
   const isAsking = tier === 'advanced' ? advanced.isLoading : supreme.isLoading;
+  const answerRef = useRef<HTMLDivElement>(null);
+  const hasAsked = useRef(false);
   useLockOnRefusal(failure, onLocked);
+
+  // A follow-up or a suggested question is a chip that goes with the answer it belonged to, and
+  // focus would fall to the top of the page: it moves to the new answer instead. A person typing
+  // in the field keeps it there.
+  useEffect(() => {
+    if (isAsking || !hasAsked.current) return;
+    const active = document.activeElement;
+    if (active === null || active === document.body) answerRef.current?.focus();
+  }, [isAsking, report, failure]);
 
   const ask = async (question: string) => {
     const trimmed = question.trim();
@@ -75,6 +105,7 @@ export function AskPanel({ tier, filter, onLocked }: AskPanelProps) {
       setFieldError(QUESTION_TOO_SHORT);
       return;
     }
+    hasAsked.current = true;
     setText(trimmed);
     setFieldError(null);
     setFailure(null);
@@ -94,9 +125,18 @@ export function AskPanel({ tier, filter, onLocked }: AskPanelProps) {
     if (!isAsking) void ask(text);
   };
 
-  const examples = suggestedExamples(failure);
+  // The field grows with a long question, and Enter still asks: a question is one line of words.
+  const askOnEnter = (event: KeyboardEvent) => {
+    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    if (!isAsking) void ask(text);
+  };
+
+  const shownExamples = tier === 'supreme' ? SUPREME_EXAMPLE_QUESTIONS : REPORT_EXAMPLE_QUESTIONS;
+  // The 422's examples, less those already under the box: the same chips twice read as noise.
+  const examples = suggestedExamples(failure)?.filter((example) => !shownExamples.includes(example)) ?? null;
   const fallback = tier === 'advanced' ? REPORT_MESSAGES.advanced : REPORT_MESSAGES.supreme;
-  let answer = null;
+  let answer;
   if (isAsking) answer = <Thinking />;
   else if (failure && examples)
     answer = (
@@ -113,6 +153,7 @@ export function AskPanel({ tier, filter, onLocked }: AskPanelProps) {
     );
   else if (failure) answer = <Alert severity="error">{getErrorMessage(failure, fallback)}</Alert>;
   else if (report) answer = <ReportView report={report} onAsk={(question) => void ask(question)} />;
+  else answer = <EmptyNote text={ASK_EMPTY_TEXT} minHeight={120} />;
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
@@ -135,27 +176,45 @@ export function AskPanel({ tier, filter, onLocked }: AskPanelProps) {
             label={ASK_LABEL}
             value={text}
             onChange={(event) => {
-              setText(event.target.value);
+              // A pasted question keeps its words on one line.
+              setText(event.target.value.replace(/[\r\n]+/g, ' '));
               setFieldError(null);
             }}
+            onKeyDown={askOnEnter}
+            multiline
+            maxRows={5}
             error={fieldError !== null}
-            helperText={fieldError ?? undefined}
+            helperText={questionHint(text, fieldError)}
             autoComplete="off"
             slotProps={{ htmlInput: { maxLength: REPORT_QUESTION_MAX_LENGTH, enterKeyHint: 'send' } }}
             sx={{ flex: 1, minWidth: 0 }}
           />
-          <Button type="submit" variant="contained" disabled={isAsking} sx={{ mt: 1 }}>
+          <Button
+            type="submit"
+            variant="contained"
+            // Not `disabled`: a disabled button drops the keyboard focus to the top of the page.
+            aria-disabled={isAsking || undefined}
+            sx={{ height: 40, flexShrink: 0, ...(isAsking && { opacity: 0.6, cursor: 'progress' }) }}
+          >
             Ask
           </Button>
         </Box>
         <QuestionChips
-          questions={REPORT_EXAMPLE_QUESTIONS}
+          questions={shownExamples}
           onAsk={(question) => void ask(question)}
           isDisabled={isAsking}
           label="Examples"
         />
       </AnalyticsCard>
-      {answer}
+      <Box
+        ref={answerRef}
+        tabIndex={-1}
+        role="region"
+        aria-label="Answer"
+        sx={{ outline: 'none', minWidth: 0 }}
+      >
+        {answer}
+      </Box>
     </Box>
   );
 }

@@ -1,5 +1,7 @@
 import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
 import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
@@ -14,6 +16,23 @@ export const EXPORT_FORMATS: readonly { format: ReportExportFormat; label: strin
   { format: 'xlsx', label: 'Excel' },
   { format: 'csv', label: 'CSV' },
 ];
+
+type ExportFailureProps = { message: string; onClose: () => void };
+
+/**
+ * A failed export, inside the report it belongs to. The server's own words ("Internal server
+ * error", "Cannot reach the server") do not say what failed, so 'Failed to export report' heads
+ * them; alone it is the whole message.
+ */
+export function ExportFailure({ message, onClose }: ExportFailureProps) {
+  const hasOwnWords = message !== REPORT_MESSAGES.export;
+  return (
+    <Alert severity="error" onClose={onClose}>
+      {hasOwnWords ? <AlertTitle>{REPORT_MESSAGES.export}</AlertTitle> : null}
+      {message}
+    </Alert>
+  );
+}
 
 type ExportMenuProps = {
   reportId: string;
@@ -34,6 +53,7 @@ export function ExportMenu({ reportId, onResult }: ExportMenuProps) {
 
   const download = async (format: ReportExportFormat) => {
     setAnchor(null);
+    if (isLoading) return;
     try {
       await exportReport({ reportId, format }).unwrap();
       onResult(null);
@@ -53,8 +73,12 @@ export function ExportMenu({ reportId, onResult }: ExportMenuProps) {
         aria-haspopup="menu"
         aria-controls={anchor ? menuId : undefined}
         aria-expanded={anchor ? 'true' : undefined}
-        disabled={isLoading}
-        onClick={(event) => setAnchor(event.currentTarget)}
+        // Not `disabled`: the menu hands focus back to this button as the file is fetched, and a
+        // disabled button drops it to the page's top. It says it is busy and ignores clicks instead.
+        aria-disabled={isLoading || undefined}
+        onClick={(event) => {
+          if (!isLoading) setAnchor(event.currentTarget);
+        }}
       >
         {isLoading ? 'Exporting…' : 'Export'}
       </Button>

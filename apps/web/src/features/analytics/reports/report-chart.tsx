@@ -3,19 +3,26 @@ import Typography from '@mui/material/Typography';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { LineChart } from '@mui/x-charts/LineChart';
 import type { TReportChart } from '@app/contracts';
-import { useId } from 'react';
 import { EmptyNote } from '../components/analytics-state';
 import { useChartAccent } from '../components/chart-accent';
 import { useMoneyFormat } from '../components/money';
 import { CHART_FIGURE_SX } from '../components/trend-chart';
 import { ForecastChart } from './forecast-chart';
-import { alignSeries, chartValueFormat, formatReportDay } from './report-format';
+import {
+  alignSeries,
+  chartValueFormat,
+  formatReportDay,
+  hasDrawableValues,
+  labelAxisWidth,
+} from './report-format';
 
-export const CHART_EMPTY_TEXT = 'Nothing to draw for this report.';
+export const CHART_EMPTY_TEXT = 'Nothing to draw: every figure of this chart is zero.';
 
 /** A bar is this tall with its gap; the chart grows with its bars so long names stay readable. */
 const BAR_ROW_PX = 30;
 const LINE_HEIGHT = 260;
+/** About this many ticks on a value axis: one every 2K up to 54K read as a fence at 1024 px. */
+const VALUE_TICKS = 6;
 
 type ChartProps = { chart: TReportChart; label: string };
 
@@ -41,11 +48,17 @@ function ReportBarChart({ chart, label }: ChartProps) {
           {
             scaleType: 'band',
             data: labels,
-            width: 150,
+            width: labelAxisWidth(labels.map((text) => formatReportDay(text))),
             valueFormatter: (text: string, context) => formatReportDay(text, context.location === 'tooltip'),
           },
         ]}
-        xAxis={[{ valueFormatter: (value: number) => format.compact(value) }]}
+        xAxis={[
+          {
+            tickNumber: VALUE_TICKS,
+            tickLabelMinGap: 12,
+            valueFormatter: (value: number) => format.compact(value),
+          },
+        ]}
         series={chart.series.map((series, index) => ({
           id: `series-${index}`,
           label: series.name,
@@ -78,7 +91,9 @@ function ReportLineChart({ chart, label }: ChartProps) {
             valueFormatter: (text: string, context) => formatReportDay(text, context.location === 'tooltip'),
           },
         ]}
-        yAxis={[{ width: 64, valueFormatter: (value: number) => format.compact(value) }]}
+        yAxis={[
+          { width: 64, tickNumber: VALUE_TICKS, valueFormatter: (value: number) => format.compact(value) },
+        ]}
         series={chart.series.map((series, index) => ({
           id: `series-${index}`,
           label: series.name,
@@ -97,19 +112,18 @@ function ReportLineChart({ chart, label }: ChartProps) {
 /**
  * One chart of a report under its title: bars, lines, or a forecast (history, forecast and its
  * 80% band). The numbers it draws are in the report's tables too, which is what a screen reader
- * reads; the figure carries the chart's title as its name.
+ * reads; the figure carries the chart's title as its name. The title is a heading, not a named
+ * region: a chart and its table often share a title, and two regions of one name are a maze.
  */
 export function ReportChart({ chart }: { chart: TReportChart }) {
-  const titleId = useId();
-  const hasPoints = chart.series.some((series) => series.points.length > 0);
   let figure;
-  if (!hasPoints) figure = <EmptyNote text={CHART_EMPTY_TEXT} minHeight={96} />;
+  if (!hasDrawableValues(chart)) figure = <EmptyNote text={CHART_EMPTY_TEXT} minHeight={96} />;
   else if (chart.type === 'forecast') figure = <ForecastChart chart={chart} label={chart.title} />;
   else if (chart.type === 'bar') figure = <ReportBarChart chart={chart} label={chart.title} />;
   else figure = <ReportLineChart chart={chart} label={chart.title} />;
   return (
-    <Box component="section" aria-labelledby={titleId} sx={{ minWidth: 0 }}>
-      <Typography id={titleId} variant="subtitle2" component="h3" sx={{ mb: 0.5 }}>
+    <Box sx={{ minWidth: 0 }}>
+      <Typography variant="subtitle2" component="h3" sx={{ mb: 0.5 }}>
         {chart.title}
       </Typography>
       {figure}

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { MoneyFormat } from '../components/money';
 import { formatMoney, formatCompactMoney } from '../../../lib/money';
-import { EMPTY_CELL, alignSeries, forecastSeries, formatCell, isNumericColumn } from './report-format';
+import {
+  EMPTY_CELL,
+  alignSeries,
+  forecastSeries,
+  formatCell,
+  hasDrawableValues,
+  isNumericColumn,
+  labelAxisWidth,
+} from './report-format';
 
 const POUNDS: MoneyFormat = {
   currency: 'GBP',
@@ -67,6 +75,54 @@ describe('alignSeries', () => {
         },
       ]).labels,
     ).toEqual(['Tea', 'Coffee']);
+  });
+});
+
+describe('alignSeries with a name twice', () => {
+  it('gives each row its own bar, numbered, instead of letting the last stand for all', () => {
+    expect(
+      alignSeries([
+        {
+          name: 'Margin',
+          points: [
+            { x: 'Bakery', y: 30 },
+            { x: 'Dairy', y: 20 },
+            { x: 'Bakery', y: 10 },
+          ],
+        },
+        { name: 'Sales', points: [{ x: 'Bakery', y: 90 }] },
+      ]),
+    ).toEqual({
+      labels: ['Bakery', 'Dairy', 'Bakery (2)'],
+      values: [
+        [30, 20, 10],
+        [90, null, null],
+      ],
+    });
+  });
+});
+
+describe('hasDrawableValues', () => {
+  const chart = (ys: number[]) => ({
+    type: 'line' as const,
+    title: 'Sales',
+    unit: 'money' as const,
+    series: [{ name: 'Sales', points: ys.map((y, index) => ({ x: `2026-11-0${index + 1}`, y })) }],
+  });
+
+  it('is false for no points and for points all at zero, true once one is not', () => {
+    expect(hasDrawableValues(chart([]))).toBe(false);
+    expect(hasDrawableValues(chart([0, 0, 0]))).toBe(false);
+    expect(hasDrawableValues(chart([0, -2, 0]))).toBe(true);
+  });
+});
+
+describe('labelAxisWidth', () => {
+  it('fits the longest name, from a narrow 64 px up to 220 px', () => {
+    expect(labelAxisWidth(['Mon', 'Tue'])).toBe(64);
+    expect(labelAxisWidth(['Rye bread', 'Sensitive Shampoo Large'])).toBe(Math.ceil(23 * 6.5) + 12);
+    expect(labelAxisWidth(['x'.repeat(90)])).toBe(220);
+    expect(labelAxisWidth([])).toBe(64);
   });
 });
 

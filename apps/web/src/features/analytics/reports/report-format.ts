@@ -71,17 +71,50 @@ export type AlignedSeries = {
   values: (number | null)[][];
 };
 
+/**
+ * A series' points keyed by their label. A label that comes again in the same series (two
+ * categories of one name at two stores, two products of one name) is a row of its own in the
+ * report's table, so it gets a bar of its own too, numbered "Bakery (2)": keyed by the bare name,
+ * the last row would silently stand for all of them.
+ */
+function keyPoints(series: TReportSeries): [string, number][] {
+  const seen = new Map<string, number>();
+  return series.points.map((point) => {
+    const count = (seen.get(point.x) ?? 0) + 1;
+    seen.set(point.x, count);
+    return [count === 1 ? point.x : `${point.x} (${count})`, point.y];
+  });
+}
+
 /** The series of a bar or line chart on one shared axis. */
 export function alignSeries(series: readonly TReportSeries[]): AlignedSeries {
+  const keyed = series.map(keyPoints);
   const seen = new Set<string>();
-  for (const one of series) for (const point of one.points) seen.add(point.x);
+  for (const points of keyed) for (const [label] of points) seen.add(label);
   const labels = [...seen];
   if (labels.length > 0 && labels.every((label) => DAY.test(label) || MONTH.test(label))) labels.sort();
-  const values = series.map((one) => {
-    const byLabel = new Map(one.points.map((point) => [point.x, point.y]));
+  const values = keyed.map((points) => {
+    const byLabel = new Map(points);
     return labels.map((label) => byLabel.get(label) ?? null);
   });
   return { labels, values };
+}
+
+/**
+ * Whether a chart has anything to draw: a business without sales gets its charts with every
+ * point at zero, which draws as a flat line or no bars and reads as a broken chart.
+ */
+export function hasDrawableValues(chart: TReportChart): boolean {
+  return chart.series.some((one) =>
+    one.points.some((point) => point.y !== 0 || (point.low ?? 0) !== 0 || (point.high ?? 0) !== 0),
+  );
+}
+
+/** Room for the names on a bar chart's axis: the longest name, within 64 to 220 px. */
+export function labelAxisWidth(labels: readonly string[]): number {
+  const longest = labels.reduce((most, label) => Math.max(most, label.length), 0);
+  // About 6.5 px a character at the axis' 12 px; past 220 px a name is cut with an ellipsis.
+  return Math.min(220, Math.max(64, Math.ceil(longest * 6.5) + 12));
 }
 
 export type ForecastSeries = {

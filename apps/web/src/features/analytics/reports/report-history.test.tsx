@@ -3,7 +3,7 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../../test/fixtures';
 import { sentTo } from '../analytics.test-kit';
-import { HISTORY_EMPTY_TEXT, ReportHistory } from './report-history';
+import { BACK_TO_LIST, HISTORY_EMPTY_TEXT, ReportHistory } from './report-history';
 import {
   BEST_SELLERS,
   FORECAST,
@@ -62,15 +62,20 @@ describe(ReportHistory.name, () => {
     expect(sentTo(requests, LIST)).toEqual([{ page: '0', size: '10' }]);
   });
 
-  it('opens a report as it was answered, and goes back to the list', async () => {
+  it('opens a report as it was answered, and goes back to the list, focus following by keyboard', async () => {
     const { requests } = renderReports(<ReportHistory />, reportsServer());
-    await user.click(await screen.findByRole('button', { name: BEST_SELLERS.title }));
+    (await screen.findByRole('button', { name: BEST_SELLERS.title })).focus();
+    await user.keyboard('{Enter}');
     expect(await screen.findByRole('heading', { name: BEST_SELLERS.title })).toBeInTheDocument();
     expect(screen.getByRole('table', { name: 'Best sellers, October 2026' })).toBeInTheDocument();
     expect(sentTo(requests, `${LIST}/${REPORT_ID}`)).toHaveLength(1);
+    // The link that opened it is gone: focus waits on the way back, not at the page's top.
+    const back = screen.getByRole('button', { name: BACK_TO_LIST });
+    expect(back).toHaveFocus();
 
-    await user.click(screen.getByRole('button', { name: 'My reports' }));
+    await user.keyboard('{Enter}');
     expect(await screen.findByRole('table', { name: 'My reports' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: BEST_SELLERS.title })).toHaveFocus());
   });
 
   it('deletes a report after asking, and the list follows', async () => {
@@ -85,7 +90,8 @@ describe(ReportHistory.name, () => {
     await waitFor(() =>
       expect(screen.queryByRole('button', { name: FORECAST.title })).not.toBeInTheDocument(),
     );
-    expect(screen.getByRole('button', { name: BEST_SELLERS.title })).toBeInTheDocument();
+    // The deleted row's button had the focus; its neighbour takes it.
+    await waitFor(() => expect(screen.getByRole('button', { name: BEST_SELLERS.title })).toHaveFocus());
     const deleted = requests.filter((request) => request.method === 'DELETE');
     expect(deleted.map((request) => new URL(request.url).pathname)).toEqual([`${LIST}/${FORECAST_ID}`]);
   });

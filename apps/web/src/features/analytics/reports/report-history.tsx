@@ -6,7 +6,7 @@ import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { DEFAULT_PAGE_SIZE, type ReportKind, type TReportSummary } from '@app/contracts';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { getErrorMessage } from '../../../api/api-error';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
@@ -32,33 +32,37 @@ export const KIND_LABELS: Record<ReportKind, string> = {
   FORECAST: 'Forecast',
 };
 
-/** One stored report, opened from the list, with the way back to it. */
+export const BACK_TO_LIST = 'Back to My reports';
+
+/**
+ * One stored report, opened from the list, with the way back to it above. The list's link that
+ * opened it is gone, so focus starts on the way back (keyboard users are not dropped at the top
+ * of the page).
+ */
 function OpenedReport({ id, onBack }: { id: string; onBack: () => void }) {
   const report = useGetReportQuery(id);
-  const back = (
-    <Button size="small" startIcon={<ArrowBackIcon />} onClick={onBack}>
-      My reports
-    </Button>
-  );
+  let content;
   if (report.isLoading)
-    return (
+    content = (
       <Box role="status" aria-label="Loading the report">
         <Skeleton variant="rounded" height={320} />
       </Box>
     );
-  if (report.isError || !report.data)
-    return (
-      <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1, alignItems: 'flex-start' }}>
-        {back}
-        <ReadError
-          error={report.error}
-          fallback={REPORT_MESSAGES.open}
-          onRetry={() => void report.refetch()}
-          sx={{ alignSelf: 'stretch' }}
-        />
-      </Box>
+  else if (report.isError || !report.data)
+    content = (
+      <ReadError error={report.error} fallback={REPORT_MESSAGES.open} onRetry={() => void report.refetch()} />
     );
-  return <ReportView report={report.data} action={back} />;
+  else content = <ReportView report={report.data} />;
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
+      <Box>
+        <Button size="small" startIcon={<ArrowBackIcon />} onClick={onBack} autoFocus>
+          {BACK_TO_LIST}
+        </Button>
+      </Box>
+      {content}
+    </Box>
+  );
 }
 
 /**
@@ -73,19 +77,44 @@ export function ReportHistory() {
   const [toDelete, setToDelete] = useState<TReportSummary | null>(null);
   const [deleteReport, deletion] = useDeleteReportMutation();
   const [deleteFailure, setDeleteFailure] = useState<string | null>(null);
+  // The report whose link takes focus once the list shows it: the one just closed, or the
+  // neighbour of the one just deleted (the links that had focus are gone).
+  const [focusId, setFocusId] = useState<string | null>(null);
+  const listRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (openId !== null || focusId === null) return;
+    const link = listRef.current?.querySelector<HTMLElement>(`[data-report-id="${focusId}"]`);
+    if (link) {
+      link.focus();
+      setFocusId(null);
+    }
+  }, [openId, focusId, list.data]);
 
   // The last report of the last page went: show the page before it (set while rendering, as
   // React allows for a component's own state, so the empty page never paints).
   const lastPage = list.data ? Math.max(0, list.data.totalPages - 1) : page;
   if (list.data !== undefined && !list.isFetching && page > lastPage) setPage(lastPage);
 
-  if (openId) return <OpenedReport id={openId} onBack={() => setOpenId(null)} />;
+  if (openId)
+    return (
+      <OpenedReport
+        id={openId}
+        onBack={() => {
+          setFocusId(openId);
+          setOpenId(null);
+        }}
+      />
+    );
 
   const confirmDelete = async () => {
     if (!toDelete) return;
+    const rows = list.data?.content ?? [];
+    const index = rows.findIndex((row) => row.id === toDelete.id);
+    const neighbour = rows[index + 1] ?? rows[index - 1] ?? null;
     try {
       await deleteReport(toDelete.id).unwrap();
       setDeleteFailure(null);
+      setFocusId(neighbour?.id ?? null);
       notifySuccess(REPORT_DELETED);
     } catch (error) {
       setDeleteFailure(getErrorMessage(error, REPORT_MESSAGES.delete));
@@ -103,8 +132,10 @@ export function ReportHistory() {
           component="button"
           type="button"
           underline="hover"
+          data-report-id={row.id}
           onClick={() => setOpenId(row.id)}
-          sx={{ textAlign: 'left', fontWeight: 500 }}
+          // The title names the report: it keeps a readable width beside a long question.
+          sx={{ textAlign: 'left', fontWeight: 500, display: 'inline-block', minWidth: '12rem' }}
         >
           {row.title}
         </Link>
@@ -114,7 +145,19 @@ export function ReportHistory() {
       id: 'question',
       label: 'Question',
       render: (row) => (
-        <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+        <Typography
+          variant="body2"
+          color="text.secondary"
+          title={row.question}
+          // Two lines of a 500-character question are enough to find it again; the report holds the rest.
+          sx={{
+            overflowWrap: 'anywhere',
+            display: '-webkit-box',
+            WebkitBoxOrient: 'vertical',
+            WebkitLineClamp: 2,
+            overflow: 'hidden',
+          }}
+        >
           {row.question}
         </Typography>
       ),
@@ -139,7 +182,7 @@ export function ReportHistory() {
 
   const total = list.data?.totalElements;
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+    <Box ref={listRef} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
       {list.isError ? (
         <ReadError
           error={list.error}

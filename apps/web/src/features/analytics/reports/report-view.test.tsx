@@ -3,8 +3,16 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../../test/fixtures';
 import { sentTo } from '../analytics.test-kit';
-import { ReportView } from './report-view';
-import { BEST_SELLERS, REPORT_ID, catchDownloads, planRefusal, renderReports } from './reports.test-kit';
+import { CHART_EMPTY_TEXT } from './report-chart';
+import { ReportView, askedQuestion } from './report-view';
+import {
+  BEST_SELLERS,
+  FORECAST,
+  REPORT_ID,
+  catchDownloads,
+  planRefusal,
+  renderReports,
+} from './reports.test-kit';
 
 const EXPORT = '/api/reports/export/final';
 
@@ -108,6 +116,8 @@ describe(ReportView.name, () => {
     answer = () => jsonResponse(404, { code: 'NOT_FOUND', message: 'This report no longer exists.' });
     await exportAs('CSV');
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('This report no longer exists.'));
+    // The server's words say what went wrong; the heading says what it was doing.
+    expect(screen.getByRole('alert')).toHaveTextContent(/^Failed to export report/);
   });
 
   it('opens Feature Locked when the plan has no export, without an error beside it', async () => {
@@ -122,5 +132,83 @@ describe(ReportView.name, () => {
     expect(store.getState().ui.upgradeModalOpen).toBe(true);
     expect(screen.queryByText('Failed to export report')).not.toBeInTheDocument();
     expect(names).toEqual([]);
+  });
+
+  it('keeps Export focusable while the file comes, and sends one export at a time', async () => {
+    catchDownloads();
+    let release: () => void = () => undefined;
+    const { requests } = renderReports(<ReportView report={BEST_SELLERS} />, [
+      {
+        path: EXPORT,
+        answer: () =>
+          new Promise<Response>((resolve) => (release = () => resolve(new Response('a,b', { status: 200 })))),
+      },
+    ]);
+    await screen.findByRole('heading', { name: BEST_SELLERS.title });
+    await exportAs('CSV');
+    const button = await screen.findByRole('button', { name: 'Exporting…' });
+    // A disabled button would drop the focus the closing menu hands back to it.
+    expect(button).not.toBeDisabled();
+    expect(button).toHaveAttribute('aria-disabled', 'true');
+    await user.click(button);
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    release();
+    await screen.findByRole('button', { name: 'Export' });
+    expect(sentTo(requests, EXPORT)).toHaveLength(1);
+  });
+
+  it('shows a forecast asked as a question as the Forecast panel does: headline figures first, each day on request', async () => {
+    renderReports(
+      <ReportView report={{ ...FORECAST, kind: 'SUPREME', question: 'what will we sell next week' }} />,
+      [],
+    );
+    expect(await screen.findByRole('heading', { name: FORECAST.title })).toBeInTheDocument();
+    expect(screen.getByText('“what will we sell next week”')).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Expected sales' })).toHaveTextContent('£700.00');
+    expect(screen.getByRole('group', { name: 'Model' })).toHaveTextContent('Back-test error (MAPE) 8.4%');
+    // The headline's table is read as the figures, not shown again as a table.
+    expect(screen.queryByRole('table', { name: FORECAST.tables[0]!.title })).not.toBeInTheDocument();
+    expect(screen.queryByRole('table', { name: 'Sales per day, forecast' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show each day' }));
+    expect(screen.getByRole('table', { name: 'Sales per day, forecast' })).toBeInTheDocument();
+  });
+
+  it('says there is nothing to draw instead of a chart whose every figure is zero', async () => {
+    const flat = BEST_SELLERS.charts.map((chart) => ({
+      ...chart,
+      series: chart.series.map((series) => ({
+        ...series,
+        points: series.points.map((point) => ({ ...point, y: 0 })),
+      })),
+    }));
+    renderReports(<ReportView report={{ ...BEST_SELLERS, charts: flat }} />, []);
+    expect(await screen.findByText(CHART_EMPTY_TEXT)).toBeInTheDocument();
+    expect(screen.queryByRole('figure', { name: 'Revenue by product' })).not.toBeInTheDocument();
+  });
+
+  it('makes a long table a scrollable region that takes keyboard focus, named apart from the table', async () => {
+    const [table] = BEST_SELLERS.tables;
+    const rows = Array.from({ length: 13 }, (_, index) => [
+      index + 1,
+      `Product ${index + 1}`,
+      1,
+      '1.00',
+      '1.0',
+    ]);
+    renderReports(<ReportView report={{ ...BEST_SELLERS, tables: [{ ...table!, rows }] }} />, []);
+    const region = await screen.findByRole('region', { name: `${table!.title}, scrollable` });
+    expect(region).toHaveAttribute('tabIndex', '0');
+    expect(within(region).getByRole('table', { name: table!.title })).toBeInTheDocument();
+  });
+});
+
+describe('askedQuestion', () => {
+  it('quotes only what a person typed: not the name a ready-made report or a forecast was asked by', () => {
+    const report = { title: 'Best sellers, last 30 days', question: 'Best sellers' };
+    expect(askedQuestion({ ...report, kind: 'ADVANCED' })).toBe('Best sellers');
+    expect(askedQuestion({ ...report, kind: 'SUPREME' })).toBe('Best sellers');
+    expect(askedQuestion({ ...report, kind: 'BASIC' })).toBeNull();
+    expect(askedQuestion({ ...report, kind: 'FORECAST' })).toBeNull();
+    expect(askedQuestion({ ...report, kind: 'ADVANCED', question: report.title })).toBeNull();
   });
 });

@@ -1,14 +1,15 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { TReport } from '@app/contracts';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { formatExactTime } from '../../../lib/relative-time';
 import { AnalyticsCard } from '../components/analytics-state';
-import { ExportMenu } from './export-menu';
+import { ExportFailure, ExportMenu } from './export-menu';
+import { ForecastBody, isForecastReport } from './forecast-body';
 import { ReportChart } from './report-chart';
+import { ReportSummary } from './report-summary';
 import { ReportTable } from './report-table';
 
 export const BUILT_IN_ANALYST = 'Built-in analyst';
@@ -18,13 +19,34 @@ export function providerName(report: Pick<TReport, 'provider' | 'model'>): strin
   return report.provider === 'built-in' ? BUILT_IN_ANALYST : (report.model ?? 'Language model');
 }
 
+/**
+ * The words a person typed, when there were any: a ready-made report or a forecast "asks" by its
+ * name ("Sales summary"), which the title already says, so quoting it would read as a question.
+ */
+export function askedQuestion(report: Pick<TReport, 'kind' | 'question' | 'title'>): string | null {
+  const isTyped = report.kind === 'ADVANCED' || report.kind === 'SUPREME';
+  return isTyped && report.question && report.question !== report.title ? report.question : null;
+}
+
 /** "Generated 26 Nov 2026, 11:04 · Built-in analyst", in the reader's time zone. */
 export function ReportMeta({ report }: { report: TReport }) {
+  const question = askedQuestion(report);
   return (
     <>
-      {report.question && report.question !== report.title ? (
-        <Box component="span" sx={{ display: 'block' }}>
-          “{report.question}”
+      {question ? (
+        <Box
+          component="span"
+          title={question}
+          // A question may run to 500 characters: two lines of it name the report well enough.
+          sx={{
+            display: '-webkit-box',
+            WebkitBoxOrient: 'vertical',
+            WebkitLineClamp: 2,
+            overflow: 'hidden',
+            overflowWrap: 'anywhere',
+          }}
+        >
+          “{question}”
         </Box>
       ) : null}
       <Box component="span" sx={{ display: 'block' }}>
@@ -32,15 +54,6 @@ export function ReportMeta({ report }: { report: TReport }) {
         {providerName(report)}
       </Box>
     </>
-  );
-}
-
-/** The summary as the server wrote it: plain text, its paragraphs on lines of their own. */
-export function ReportSummary({ text }: { text: string }) {
-  return (
-    <Typography variant="body1" sx={{ whiteSpace: 'pre-line', maxWidth: '75ch' }}>
-      {text}
-    </Typography>
   );
 }
 
@@ -75,36 +88,10 @@ export function QuestionChips({ questions, onAsk, isDisabled = false, label }: F
   );
 }
 
-type ReportViewProps = {
-  report: TReport;
-  /** Asks a follow-up; without it the report offers none (a page that cannot ask). */
-  onAsk?: (question: string) => void;
-  /** Beside Export (a "Back" button in the history). */
-  action?: ReactNode;
-};
-
-/**
- * A report as the server answered it: title, when and by whom, the summary, each chart and each
- * table, the follow-up questions and the Export menu.
- */
-export function ReportView({ report, onAsk, action }: ReportViewProps) {
-  const [exportFailure, setExportFailure] = useState<string | null>(null);
+/** A report's body other than a forecast: the summary, each chart and each table. */
+function ReportBody({ report }: { report: TReport }) {
   return (
-    <AnalyticsCard
-      title={report.title}
-      subtitle={<ReportMeta report={report} />}
-      action={
-        <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
-          {action}
-          <ExportMenu reportId={report.id} onResult={setExportFailure} />
-        </Box>
-      }
-    >
-      {exportFailure ? (
-        <Alert severity="error" onClose={() => setExportFailure(null)}>
-          {exportFailure}
-        </Alert>
-      ) : null}
+    <>
       <ReportSummary text={report.summary} />
       <Stack spacing={3} sx={{ mt: 1 }}>
         {report.charts.map((chart, index) => (
@@ -115,6 +102,32 @@ export function ReportView({ report, onAsk, action }: ReportViewProps) {
           <ReportTable key={index} table={table} />
         ))}
       </Stack>
+    </>
+  );
+}
+
+type ReportViewProps = {
+  report: TReport;
+  /** Asks a follow-up; without it the report offers none (a page that cannot ask). */
+  onAsk?: (question: string) => void;
+};
+
+/**
+ * A report as the server answered it: title, when and by whom, the summary, each chart and each
+ * table (a forecast with its headline figures first), the follow-up questions and the Export menu.
+ */
+export function ReportView({ report, onAsk }: ReportViewProps) {
+  const [exportFailure, setExportFailure] = useState<string | null>(null);
+  return (
+    <AnalyticsCard
+      title={report.title}
+      subtitle={<ReportMeta report={report} />}
+      action={<ExportMenu reportId={report.id} onResult={setExportFailure} />}
+    >
+      {exportFailure ? (
+        <ExportFailure message={exportFailure} onClose={() => setExportFailure(null)} />
+      ) : null}
+      {isForecastReport(report) ? <ForecastBody report={report} /> : <ReportBody report={report} />}
       {onAsk ? (
         <Box sx={{ mt: 1 }}>
           <QuestionChips questions={report.followUps} onAsk={onAsk} label="Ask next" />

@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -6,13 +5,11 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { TReport, TReportTable } from '@app/contracts';
 import { useState } from 'react';
-import { AnalyticsCard } from '../components/analytics-state';
 import { useMoneyFormat, type MoneyFormat } from '../components/money';
-import { ExportMenu } from '../reports/export-menu';
-import { ReportChart } from '../reports/report-chart';
-import { EMPTY_CELL, formatCell } from '../reports/report-format';
-import { ReportTable } from '../reports/report-table';
-import { ReportMeta, ReportSummary } from '../reports/report-view';
+import { ReportChart } from './report-chart';
+import { ReportSummary } from './report-summary';
+import { EMPTY_CELL, formatCell } from './report-format';
+import { ReportTable } from './report-table';
 
 type Figure = { label: string; value: string; hint: string };
 
@@ -29,6 +26,17 @@ export function sortForecastTables(tables: readonly TReportTable[]) {
   const days = tables.find((table) => hasColumn(table, 'day'));
   const others = tables.filter((table) => table !== headline && table !== orders && table !== days);
   return { headline, orders, days, others };
+}
+
+/**
+ * A forecast, however it was asked for (the Forecast panel, a question on the Ask tab, or opened
+ * from the history), reads the same: it has a forecast chart and the headline table.
+ */
+export function isForecastReport(report: Pick<TReport, 'charts' | 'tables'>): boolean {
+  return (
+    report.charts.some((chart) => chart.type === 'forecast') &&
+    sortForecastTables(report.tables).headline !== undefined
+  );
 }
 
 /** The headline table's one row as three figures: what is expected, what was, and by which model. */
@@ -108,24 +116,14 @@ function Headline({ table }: { table: TReportTable }) {
 }
 
 /**
- * A forecast as the Forecast panel shows it: the headline figures, the chart of history, forecast
- * and band, the summary, the suggested orders, and each day's forecast one click away.
+ * A forecast's body: the headline figures, the chart of history, forecast and band, the summary,
+ * the suggested orders, and each day's forecast one click away.
  */
-export function ForecastResult({ report }: { report: TReport }) {
-  const [exportFailure, setExportFailure] = useState<string | null>(null);
+export function ForecastBody({ report }: { report: TReport }) {
   const [isDaysShown, setIsDaysShown] = useState(false);
   const { headline, orders, days, others } = sortForecastTables(report.tables);
   return (
-    <AnalyticsCard
-      title={report.title}
-      subtitle={<ReportMeta report={report} />}
-      action={<ExportMenu reportId={report.id} onResult={setExportFailure} />}
-    >
-      {exportFailure ? (
-        <Alert severity="error" onClose={() => setExportFailure(null)}>
-          {exportFailure}
-        </Alert>
-      ) : null}
+    <>
       {headline ? <Headline table={headline} /> : null}
       <Stack spacing={3} sx={{ mt: 1 }}>
         {report.charts.map((chart, index) => (
@@ -138,7 +136,7 @@ export function ForecastResult({ report }: { report: TReport }) {
           <ReportTable key={index} table={table} />
         ))}
         {days ? (
-          <Box>
+          <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 1 }}>
             <Button
               size="small"
               onClick={() => setIsDaysShown((shown) => !shown)}
@@ -146,10 +144,14 @@ export function ForecastResult({ report }: { report: TReport }) {
             >
               {isDaysShown ? 'Hide each day' : 'Show each day'}
             </Button>
-            {isDaysShown ? <ReportTable table={days} /> : null}
+            {isDaysShown ? (
+              <Box sx={{ alignSelf: 'stretch' }}>
+                <ReportTable table={days} />
+              </Box>
+            ) : null}
           </Box>
         ) : null}
       </Stack>
-    </AnalyticsCard>
+    </>
   );
 }

@@ -4,25 +4,20 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../../test/fixtures';
 import { HIGH_STREET, WITH_SALES, sentTo } from '../analytics.test-kit';
 import { BAND_LABEL } from '../reports/forecast-chart';
-import {
-  FORECAST,
-  bodiesSentTo,
-  page,
-  planRefusal,
-  renderReports,
-  type Route,
-} from '../reports/reports.test-kit';
+import { FORECAST, bodiesSentTo, planRefusal, renderReports, type Route } from '../reports/reports.test-kit';
 import { FORECAST_WORKING_TEXT, ForecastPanel } from './forecast-panel';
-import { PRODUCT_NEEDS_CATALOGUE, PRODUCT_NEEDS_STORE } from './product-picker';
+import { FORECAST_PRODUCTS_MESSAGE } from './forecast-products.api';
+import { PRODUCT_NEEDS_STORE } from './product-picker';
 
 const PREDICT = '/api/reports/predict';
-const HIGH_STREET_LOCATION = '10000000-0000-4000-8000-000000000001';
+const PRODUCTS = '/api/reports/products';
 const OAT_MILK = { id: '3a000000-0000-4000-8000-000000000001', sku: 'OAT-1', name: 'Oat milk' };
 
 afterEach(() => vi.unstubAllGlobals());
 
 const CHOICES = WITH_SALES.filter((route) => route.path === '/api/sales-analytics/choices');
 const predicting = (answer: Route['answer']): Route => ({ method: 'POST', path: PREDICT, answer });
+const searching = (answer: Route['answer']): Route => ({ path: PRODUCTS, answer });
 const forecastButton = () => screen.getByRole('button', { name: 'Forecast' });
 
 async function pick(label: string, option: string) {
@@ -91,19 +86,12 @@ describe(ForecastPanel.name, () => {
     expect(await bodiesSentTo(requests, PREDICT)).toEqual([{ filter: { storeId: HIGH_STREET.id } }]);
   });
 
-  it("forecasts one product found by its SKU at the store's location", async () => {
+  it('forecasts one product of the chosen store found by the start of its SKU or name', async () => {
     const { requests } = renderReports(
       <ForecastPanel />,
       [
         ...CHOICES,
-        {
-          path: `/api/products/search/sku/${HIGH_STREET_LOCATION}`,
-          answer: () =>
-            jsonResponse(
-              200,
-              page([{ ...OAT_MILK, productId: OAT_MILK.id, locationId: HIGH_STREET_LOCATION }]),
-            ),
-        },
+        searching(() => jsonResponse(200, [OAT_MILK])),
         predicting(() => jsonResponse(200, FORECAST)),
       ],
       { planId: 'SUPREME' },
@@ -121,15 +109,47 @@ describe(ForecastPanel.name, () => {
     await user.click(forecastButton());
     await screen.findByRole('heading', { name: FORECAST.title });
 
-    expect(sentTo(requests, `/api/products/search/sku/${HIGH_STREET_LOCATION}`).at(-1)).toEqual({
-      query: 'oat',
-      page: '0',
-      size: '10',
-      active: 'true',
-    });
+    // The store's id, not its location's: the server finds the location and checks the business.
+    expect(sentTo(requests, PRODUCTS).at(-1)).toEqual({ storeId: HIGH_STREET.id, query: 'oat' });
     expect(await bodiesSentTo(requests, PREDICT)).toEqual([
       { filter: { storeId: HIGH_STREET.id, productId: OAT_MILK.id } },
     ]);
+  });
+
+  it('lets an analytics reader without product:read pick a product to forecast', async () => {
+    const { requests } = renderReports(
+      <ForecastPanel />,
+      [
+        ...CHOICES,
+        searching(() => jsonResponse(200, [OAT_MILK])),
+        predicting(() => jsonResponse(200, FORECAST)),
+      ],
+      { planId: 'SUPREME', roles: ['ROLE_ANALYTICS_READER'] },
+    );
+    await screen.findByRole('button', { name: 'Forecast' });
+    await pick('Store', HIGH_STREET.name);
+    expect(screen.getByRole('combobox', { name: 'Product' })).toBeEnabled();
+    await user.type(screen.getByRole('combobox', { name: 'Product' }), 'OAT');
+    await user.click(await screen.findByRole('option', { name: /OAT-1/ }));
+    await user.click(forecastButton());
+    await screen.findByRole('heading', { name: FORECAST.title });
+
+    expect(sentTo(requests, PRODUCTS).at(-1)).toEqual({ storeId: HIGH_STREET.id, query: 'OAT' });
+    expect(await bodiesSentTo(requests, PREDICT)).toEqual([
+      { filter: { storeId: HIGH_STREET.id, productId: OAT_MILK.id } },
+    ]);
+    // The catalogue is never asked: the reader's roles may not read it.
+    expect(requests.some((request) => new URL(request.url).pathname.startsWith('/api/products'))).toBe(false);
+  });
+
+  it("says 'Failed to search products for analytics' when the search fails without a message", async () => {
+    renderReports(<ForecastPanel />, [...CHOICES, searching(() => new Response(null, { status: 500 }))], {
+      planId: 'SUPREME',
+    });
+    await screen.findByRole('button', { name: 'Forecast' });
+    await pick('Store', HIGH_STREET.name);
+    await user.type(screen.getByRole('combobox', { name: 'Product' }), 'oat');
+    expect(await screen.findByText(FORECAST_PRODUCTS_MESSAGE)).toBeInTheDocument();
   });
 
   it('keeps Forecast focused while it works, and sends one forecast at a time', async () => {
@@ -172,7 +192,7 @@ describe(ForecastPanel.name, () => {
     expect(store.getState().ui.upgradeModalOpen).toBe(false);
   });
 
-  it('locks on the refusal when the role cannot read the plan, and offers no product search without catalogue access', async () => {
+  it('locks on the refusal when the role cannot read the plan', async () => {
     const { store } = renderReports(
       <ForecastPanel />,
       [...CHOICES, predicting(() => planRefusal('Forecasts come with Supreme.'))],
@@ -180,12 +200,7 @@ describe(ForecastPanel.name, () => {
         roles: ['ROLE_ANALYTICS_READER'],
       },
     );
-    await screen.findByRole('button', { name: 'Forecast' });
-    await pick('Store', HIGH_STREET.name);
-    expect(screen.getByRole('combobox', { name: 'Product' })).toBeDisabled();
-    expect(screen.getByText(PRODUCT_NEEDS_CATALOGUE)).toBeInTheDocument();
-
-    await user.click(forecastButton());
+    await user.click(await screen.findByRole('button', { name: 'Forecast' }));
     expect(await screen.findByRole('dialog')).toHaveTextContent('Forecasts come with Supreme.');
     await waitFor(() => expect(screen.getByText('Forecasting is not part of your plan')).toBeInTheDocument());
     expect(store.getState().ui.upgradeModalOpen).toBe(true);

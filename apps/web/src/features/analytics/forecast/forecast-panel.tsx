@@ -8,19 +8,15 @@ import Typography from '@mui/material/Typography';
 import {
   FORECAST_DEFAULT_DAYS,
   PLANS,
-  isPermitted,
-  type TProduct,
   type TReport,
+  type TReportProduct,
   type TReportFilter,
 } from '@app/contracts';
 import { useCallback, useState, type FormEvent } from 'react';
-import { useSelector } from 'react-redux';
 import { getErrorMessage } from '../../../api/api-error';
 import { Loading } from '../../../components/loading';
-import { selectRoles } from '../../../session/session.slice';
 import { useLockOnRefusal, usePlanFeature } from '../advanced/tier-access';
 import { AnalyticsCard, EmptyNote, LockedPanel } from '../components/analytics-state';
-import { useListAnalyticsStoresQuery } from '../components/analytics-choices.api';
 import { lowestPlanWith } from '../components/analytics-tiers';
 import { StorePicker } from '../components/store-picker';
 import { ReportView } from '../reports/report-view';
@@ -44,7 +40,7 @@ function Forecasting() {
 }
 
 /** What the form asks for: the business, one store, or one product at one store. */
-export function forecastFilter(storeId: string | null, product: TProduct | null): TReportFilter {
+export function forecastFilter(storeId: string | null, product: TReportProduct | null): TReportFilter {
   if (storeId === null) return {};
   return product ? { storeId, productId: product.id } : { storeId };
 }
@@ -59,10 +55,8 @@ export function ForecastPanel() {
   const access = usePlanFeature('FORECAST');
   const [isRefused, setIsRefused] = useState(false);
   const lock = useCallback(() => setIsRefused(true), []);
-  const stores = useListAnalyticsStoresQuery();
-  const canSearchProducts = isPermitted(useSelector(selectRoles), 'product:read');
   const [storeId, setStoreId] = useState<string | null>(null);
-  const [product, setProduct] = useState<TProduct | null>(null);
+  const [product, setProduct] = useState<TReportProduct | null>(null);
   const [days, setDays] = useState<number>(FORECAST_DEFAULT_DAYS);
   const [predict, { isLoading }] = usePredictDemandMutation();
   const [report, setReport] = useState<TReport | null>(null);
@@ -72,8 +66,6 @@ export function ForecastPanel() {
   if (access === 'checking') return <Loading />;
   if (access === 'locked' || isRefused)
     return <LockedPanel planName={PLANS[lowestPlanWith('FORECAST')].name} feature="Forecasting" />;
-
-  const locationId = stores.data?.find((store) => store.id === storeId)?.locationId ?? null;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -129,13 +121,7 @@ export function ForecastPanel() {
               setProduct(null);
             }}
           />
-          <ProductPicker
-            locationId={locationId}
-            canSearch={canSearchProducts}
-            value={product}
-            onChange={setProduct}
-            width="100%"
-          />
+          <ProductPicker storeId={storeId} value={product} onChange={setProduct} width="100%" />
           <TextField
             select
             label="Period"

@@ -1,34 +1,21 @@
-import { API, type TPage, type TProduct } from '@app/contracts';
-import { baseApi, sessionBaseQuery } from '../../../api/base-api';
-import { fillPath } from '../../../api/request-details';
+import { API, type TReportProduct, type TReportProductQuery } from '@app/contracts';
+import { baseApi } from '../../../api/base-api';
 
 /** 001 section 8, Products. */
 export const FORECAST_PRODUCTS_MESSAGE = 'Failed to search products for analytics';
-export const PRODUCT_SEARCH_SIZE = 10;
-
-export type ForecastProductSearch = { locationId: string; query: string };
 
 /**
- * The products a forecast can name: a product belongs to one location (DESIGN 12), so the search
- * runs at the chosen store's location, by the start of the SKU or the name (product:read).
+ * The products a forecast can name, from the analytics API itself (analytics:read): the analytics
+ * roles read no catalogue. A product belongs to one location (DESIGN 12), so the server searches
+ * the chosen store's location, active products by the start of the SKU or the name, at most
+ * REPORT_PRODUCTS_LIMIT of them. An unknown store is a failure here, not an empty answer: the
+ * store came from the analytics choices, so a 404 means something is wrong.
  */
 export const forecastProductsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    searchForecastProducts: build.query<TProduct[], ForecastProductSearch>({
-      queryFn: async ({ locationId, query }, api) => {
-        const result = await sessionBaseQuery(
-          {
-            url: fillPath(API.products.search, { locationId }),
-            params: { query, page: 0, size: PRODUCT_SEARCH_SIZE, active: 'true' },
-          },
-          api,
-          { service: 'product', fallbackMessage: FORECAST_PRODUCTS_MESSAGE },
-        );
-        // 'No products available in this location.' is an answer here, not a failure.
-        if (result.error?.status === 404) return { data: [] };
-        if (result.error) return { error: result.error };
-        return { data: (result.data as TPage<TProduct>).content };
-      },
+    searchForecastProducts: build.query<TReportProduct[], TReportProductQuery>({
+      query: ({ storeId, query }) => ({ url: API.reports.products, params: { storeId, query } }),
+      extraOptions: { service: 'analytics', fallbackMessage: FORECAST_PRODUCTS_MESSAGE },
       keepUnusedDataFor: 30,
     }),
   }),

@@ -2,52 +2,49 @@ import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { TProduct } from '@app/contracts';
+import type { TReportProduct } from '@app/contracts';
 import { useState } from 'react';
 import { getErrorMessage } from '../../../api/api-error';
 import { SEARCH_DELAY_MS } from '../../../components/paged-list';
 import { useSettled } from '../../../lib/use-settled';
 import { FORECAST_PRODUCTS_MESSAGE, useSearchForecastProductsQuery } from './forecast-products.api';
 
-const NONE: TProduct[] = [];
+const NONE: TReportProduct[] = [];
 
 export const PRODUCT_NEEDS_STORE = 'Pick a store first: a product is forecast at its store.';
-export const PRODUCT_NEEDS_CATALOGUE = 'Forecasting one product needs read access to the products.';
 
 type ProductPickerProps = {
-  /** The chosen store's location, where its products are; null without a store. */
-  locationId: string | null;
-  /** Whether the user's roles may search the catalogue (product:read). */
-  canSearch: boolean;
-  value: TProduct | null;
-  onChange: (product: TProduct | null) => void;
+  /** The chosen store, whose location's products are searched; null without a store. */
+  storeId: string | null;
+  value: TReportProduct | null;
+  onChange: (product: TReportProduct | null) => void;
   /** Pixels, or any CSS width ('100%' in a grid cell). */
   width?: number | string;
 };
 
 /**
  * One product of the chosen store, found by the start of its SKU or name. Empty means the whole
- * store (or business) is forecast. The search waits for typing to pause.
+ * store (or business) is forecast. The search waits for typing to pause. It asks the analytics
+ * API, so every role that may forecast may pick a product, with or without the catalogue.
  */
-export function ProductPicker({ locationId, canSearch, value, onChange, width = 220 }: ProductPickerProps) {
+export function ProductPicker({ storeId, value, onChange, width = 220 }: ProductPickerProps) {
   const [input, setInput] = useState('');
   const query = useSettled(input.trim(), SEARCH_DELAY_MS);
-  const isEnabled = locationId !== null && canSearch;
+  const isEnabled = storeId !== null;
   const search = useSearchForecastProductsQuery(
-    { locationId: locationId ?? '', query },
+    { storeId: storeId ?? '', query },
     // A chosen product shows its SKU in the field: that is no new search.
     { skip: !isEnabled || query === '' || query === value?.sku },
   );
   const options = search.currentData ?? NONE;
   let hint: string | undefined;
-  if (!canSearch) hint = PRODUCT_NEEDS_CATALOGUE;
-  else if (locationId === null) hint = PRODUCT_NEEDS_STORE;
+  if (storeId === null) hint = PRODUCT_NEEDS_STORE;
   else if (search.isError) hint = getErrorMessage(search.error, FORECAST_PRODUCTS_MESSAGE);
   // The field shows the SKU; the name under it says which product that is.
   else if (value) hint = value.name;
 
   return (
-    <Autocomplete<TProduct>
+    <Autocomplete<TReportProduct>
       options={value && !options.some((option) => option.id === value.id) ? [value, ...options] : options}
       value={value}
       onChange={(_event, chosen) => onChange(chosen)}

@@ -35,6 +35,10 @@ const WHOLE = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 export const moneyText = (value: number | string): string => GROUPED.format(Number(value));
 /** Units in a sentence: 1,234. */
 export const unitsText = (value: number): string => WHOLE.format(value);
+/** "1 unit", "1,234 units"; "1 transaction", "2 transactions". */
+export const countText = (value: number, noun: string): string =>
+  `${unitsText(value)} ${Math.abs(value) === 1 ? noun : `${noun}s`}`;
+export const unitsCount = (value: number): string => countText(value, 'unit');
 
 export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 

@@ -120,11 +120,12 @@ const CASES: Case[] = [
   {
     question: 'sales this week vs last week',
     table: 'Two periods compared',
+    // Monday to Thursday against Monday to Thursday of last week (Saturday's 4.00 is not yet).
     rows: [
-      ['Sales', 22.6, 10, '126.0'],
-      ['Transactions', 2, 2, '0.0'],
+      ['Sales', 22.6, 6, '276.7'],
+      ['Transactions', 2, 1, '100.0'],
     ],
-    says: ['22.60', '10.00', 'up 126.0%'],
+    says: ['22.60', '6.00', 'up 276.7%', 'last week to the same day'],
   },
   {
     question: 'Compare this month with last month',

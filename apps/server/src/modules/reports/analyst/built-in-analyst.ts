@@ -1,4 +1,4 @@
-import { moneyText, rangeText, unitsText } from '../report-format.js';
+import { countText, moneyText, rangeText, unitsCount, unitsText } from '../report-format.js';
 import { unsupportedNumbers } from '../report-numbers.js';
 import type { ToolRunner } from '../tools/tool-spec.js';
 import type { Intent, ParsedQuestion } from './question-parser.js';
@@ -44,10 +44,10 @@ const topProducts: Writer = async (parsed, run) => {
     const byUnits = parsed.rankBy === 'units';
     summary =
       `${text(first[1])} was the ${best ? 'best' : 'weakest'} seller${whereOfProducts(parsed)} from ${when}, ` +
-      `with ${unitsText(num(first[3]))} units sold for ${moneyText(text(first[4]))}.`;
+      `with ${unitsCount(num(first[3]))} sold for ${moneyText(text(first[4]))}.`;
     if (second)
       summary +=
-        ` ${byUnits ? 'Next' : 'Next by sales'} came ${text(second[1])}: ${unitsText(num(second[3]))} units, ` +
+        ` ${byUnits ? 'Next' : 'Next by sales'} came ${text(second[1])}: ${unitsCount(num(second[3]))}, ` +
         `${moneyText(text(second[4]))}.`;
     if (rows.length > 2) summary += ` The table ranks ${rows.length} products.`;
   }
@@ -70,7 +70,7 @@ const summaryOfSales: Writer = async (parsed, run) => {
     !row || num(row[1]) === 0
       ? `No sales were recorded${whereOf(parsed)} from ${rangeText(parsed.range)}.`
       : `From ${rangeText(parsed.range)}${whereOf(parsed)} sales came to ${moneyText(text(row[0]))} from ` +
-        `${unitsText(num(row[1]))} transactions and ${unitsText(num(row[2]))} units sold. ` +
+        `${countText(num(row[1]), 'transaction')} and ${unitsCount(num(row[2]))} sold. ` +
         `The average basket was ${moneyText(text(row[3]))}.`;
   return {
     title: `Sales summary, ${parsed.rangeLabel}${whereOf(parsed)}`,
@@ -188,7 +188,7 @@ const storeComparison: Writer = async (parsed, run) => {
   else {
     summary =
       `${text(first[0])} sold the most from ${rangeText(parsed.range)}: ${moneyText(text(first[1]))} from ` +
-      `${unitsText(num(first[2]))} transactions (${text(first[4])}% of all sales).`;
+      `${countText(num(first[2]), 'transaction')} (${text(first[4])}% of all sales).`;
     if (last && last !== first) summary += ` ${text(last[0])} sold the least, ${moneyText(text(last[1]))}.`;
   }
   return {

@@ -1,4 +1,11 @@
-import { findTimePhrases, periodBefore, type DayRange, type TimePhrase } from './time-phrases.js';
+import {
+  addDays,
+  daysBetween,
+  findTimePhrases,
+  periodBefore,
+  type DayRange,
+  type TimePhrase,
+} from './time-phrases.js';
 
 /**
  * What the built-in analyst understands of a question: one intent (which analytics read answers
@@ -164,6 +171,21 @@ function intervalOf(text: string, range: DayRange): 'daily' | 'weekly' | 'monthl
   return days > 180 ? 'monthly' : days > 62 ? 'weekly' : 'daily';
 }
 
+/**
+ * "This week vs last week" on a Thursday compares Monday to Thursday with Monday to Thursday, not
+ * with the whole of last week: a period still under way is set against the same stretch of the
+ * other (it keeps its own start, and at most as many days).
+ */
+function likeForLike(
+  range: DayRange,
+  other: DayRange & { label: string },
+  today: string,
+): DayRange & { label: string } {
+  const days = daysBetween(range);
+  if (range.to !== today || daysBetween(other) <= days) return other;
+  return { from: other.from, to: addDays(other.from, days - 1), label: `${other.label} to the same day` };
+}
+
 /** The question as the analyst reads it, or null when it names nothing the analyst answers. */
 export function parseQuestion(question: string, context: ParserContext): ParsedQuestion | null {
   const text = question.toLowerCase().replace(/[’‘]/g, "'").replace(/\s+/g, ' ').trim();
@@ -175,7 +197,7 @@ export function parseQuestion(question: string, context: ParserContext): ParsedQ
   let compare: ParsedQuestion['compare'];
   if (intent === 'COMPARE_PERIODS') {
     const second = phrases[1];
-    if (second) compare = second;
+    if (second) compare = likeForLike(range, second, context.today);
     else if (/\b(last|previous) year\b/.test(text) && first)
       compare = {
         from: `${Number(first.from.slice(0, 4)) - 1}${first.from.slice(4)}`,

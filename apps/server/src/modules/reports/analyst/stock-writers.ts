@@ -1,4 +1,4 @@
-import { moneyText, rangeText, unitsText } from '../report-format.js';
+import { moneyText, rangeText, unitsCount, unitsText } from '../report-format.js';
 import { call, locationArg, num, range, text, type Writer } from './writer-kit.js';
 
 /** The analyst's stock answers: what is running low, what does not sell, what the stock is worth. */
@@ -30,7 +30,7 @@ export const slowMovers: Writer = async (parsed, run) => {
   const summary = !first
     ? `No item${where} has stock on hand at a store.`
     : `${text(first[0])} at ${text(first[2])} moved the slowest from ${rangeText(parsed.range)}: ` +
-      `${unitsText(num(first[4]))} units sold with ${unitsText(num(first[3]))} on hand.` +
+      `${unitsCount(num(first[4]))} sold with ${unitsText(num(first[3]))} on hand.` +
       (rows.every((row) => num(row[4]) === 0) ? ' None of the items listed sold anything.' : '');
   return {
     title: `Slow movers, ${parsed.rangeLabel}${where}`,
@@ -52,7 +52,7 @@ export const stockValue: Writer = async (parsed, run) => {
   const summary = !total
     ? `There is no stock on hand${where}.`
     : `The stock on hand${where} is worth ${moneyText(text(total[3]))} at cost and ${moneyText(text(total[4]))} at ` +
-      `selling prices: ${unitsText(num(total[2]))} units of ${unitsText(num(total[1]))} items.` +
+      `selling prices: ${unitsCount(num(total[2]))} of ${unitsText(num(total[1]))} items.` +
       (num(total[5]) > 0
         ? ` ${unitsText(num(total[5]))} items have no cost price and are left out of the value at cost.`
         : '');

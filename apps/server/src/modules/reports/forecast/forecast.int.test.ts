@@ -163,6 +163,7 @@ describe('POST /api/reports/predict', () => {
     const report = res.json<TReport>();
     expect(report.tables[0]?.rows[0]?.[1]).toBe('0.00');
     expect(report.tables[1]?.rows).toEqual([]);
+    expect(report.summary).toBe('There are no sales of All stores in the last half year to forecast from.');
   });
 
   it('answers "what will we sell next month" on the Supreme page with the forecast', async () => {

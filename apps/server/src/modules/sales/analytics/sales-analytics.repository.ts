@@ -442,7 +442,7 @@ export type CategoryMarginRow = {
 };
 
 /**
- * Money, units and cost per category (reports' "margin by category"). Sale lines do not record a
+ * Money, units and cost per category name (reports' "margin by category"). Sale lines do not record a
  * cost yet, so the cost is today's cost price of each row's product; rows of products without one
  * are counted apart and left out of the margin.
  */
@@ -463,12 +463,16 @@ export async function sumCategoryMargins(
        from (${source}) as src
        left join products pr on pr.business_id = $1 and pr.id = src.product_id
        group by src.category_id
+     ),
+     named as (
+       select ${GROUPS.category.label} as label, g.* from sums g ${GROUPS.category.join}
      )
-     select g.key::text as key, ${GROUPS.category.label} as label, g.quantity::bigint as quantity,
-            round(g.total, 2)::text as "totalPrice", round(g.cost, 2)::text as cost,
-            round(g.costed_total, 2)::text as "costedTotal", g.uncosted_units::bigint as "uncostedUnits"
-     from sums g ${GROUPS.category.join}
-     order by g.total desc, label, key`,
+     -- A category belongs to a location: "Bakery" at three stores is three rows, one to the owner.
+     select label as key, label, sum(quantity)::bigint as quantity, round(sum(total), 2)::text as "totalPrice",
+            round(sum(cost), 2)::text as cost, round(sum(costed_total), 2)::text as "costedTotal",
+            sum(uncosted_units)::bigint as "uncostedUnits"
+     from named group by label
+     order by sum(total) desc, label`,
     p.values,
   );
   return result.rows;

@@ -101,7 +101,8 @@ describe('reports', () => {
       .waitFor();
     await shot(page, 'my reports');
 
-    // Supreme: a 30-day forecast with its band and the model's back-test error.
+    // Supreme: a 30-day forecast with its band; four days of history are too few for a back-test,
+    // so a simple model answers.
     const current = await call<TSubscription>(
       owner.token,
       'GET',
@@ -115,8 +116,9 @@ describe('reports', () => {
       .getByText(/Forecast for All stores, next 30 days/)
       .first()
       .waitFor();
+    await page.getByText('Expected sales').first().waitFor();
     await page
-      .getByText(/back-test error|Back-test error/)
+      .getByText(/Average of the history|Simple exponential smoothing/)
       .first()
       .waitFor();
     await shot(page, 'a forecast', { isMainScreen: true, isReviewed: true });

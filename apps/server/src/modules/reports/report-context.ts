@@ -107,12 +107,13 @@ export function parserContextOf(context: ReportContext): ParserContext {
 
 /** The schema summary a language model reads before its tool calls (no ids of another business exist in it). */
 export function describeForModel(context: ReportContext): string {
+  const range = context.filter.range ?? defaultRangeOf(context.today);
   const lines = [
     'You analyse the sales and stock of one retail business. Its data: stores (each at a location) that record',
     'sales of products (by SKU; a product belongs to a location and may have a category and a cost price);',
     'stock per location with a reorder point; warehouses are locations without sales.',
     `The business's time zone is ${context.timeZone}; today is ${context.today}. Days are yyyy-MM-dd in that zone.`,
-    `When the question names no dates, use ${(context.filter.range ?? defaultRangeOf(context.today)).from} to ${(context.filter.range ?? defaultRangeOf(context.today)).to}.`,
+    `When the question names no dates, use ${range.from} to ${range.to}.`,
     `Stores (id: name): ${context.stores.map((store) => `${store.id}: ${store.name}${store.active ? '' : ' (closed)'}`).join('; ') || 'none'}.`,
     `Locations (id: name): ${context.locations.map((location) => `${location.id}: ${location.name}`).join('; ') || 'none'}.`,
     `Categories (id: name at location): ${context.categories.map((category) => `${category.id}: ${category.name} at ${category.locationName}`).join('; ') || 'none'}.`,

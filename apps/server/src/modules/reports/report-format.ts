@@ -1,4 +1,4 @@
-import type { TReportColumn } from '@app/contracts';
+import type { TReportChart, TReportColumn, TReportPoint } from '@app/contracts';
 
 /**
  * How reports write numbers: money as decimal strings with two decimals in tables ("1234.50") and
@@ -56,4 +56,22 @@ export function rangeText(range: { from: string; to: string }): string {
       timeZone: 'UTC',
     });
   return range.from === range.to ? format(range.from) : `${format(range.from)} to ${format(range.to)}`;
+}
+
+/** One bar chart of one series, or none when there is nothing to draw. */
+export function barChart(chart: {
+  title: string;
+  unit: TReportChart['unit'];
+  name: string;
+  points: TReportPoint[];
+}): TReportChart[] {
+  if (chart.points.length === 0) return [];
+  return [
+    {
+      type: 'bar',
+      title: chart.title,
+      unit: chart.unit,
+      series: [{ name: chart.name, points: chart.points }],
+    },
+  ];
 }

@@ -24,6 +24,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requirePrincipal } from '../../platform/auth/guard.js';
+import { attachmentHeader } from '../../platform/files/spreadsheet-writer.js';
 import { exportReport, REPORT_CONTENT_TYPES } from './report-export.service.js';
 import type { ReportsDeps } from './reports.deps.js';
 import {
@@ -169,7 +170,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ deps: ReportsDeps }> = async
       const file = await exportReport(deps, requirePrincipal(request.principal), request.query);
       return reply
         .header('content-type', file.contentType)
-        .header('content-disposition', `attachment; filename="${file.fileName}"`)
+        .header('content-disposition', attachmentHeader(file.fileName))
         .header('cache-control', 'no-store')
         .send(file.body);
     },

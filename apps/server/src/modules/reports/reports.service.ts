@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  FORECAST_DEFAULT_DAYS,
   PREDEFINED_REPORT_TITLES,
   REPORT_PRODUCTS_LIMIT,
   REPORT_EXAMPLE_QUESTIONS,
@@ -16,7 +17,7 @@ import type { Principal } from '../../platform/auth/guard.js';
 import { inTenant, type TenantScope } from '../../platform/db/tenancy.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { planOfBusiness } from '../access/businesses.service.js';
-import { assertFeature } from '../plans/plans.service.js';
+import { assertFeature, type Plan } from '../plans/plans.service.js';
 import { requireStore } from '../product/stores/stores.service.js';
 import { answerQuestion, type AnalystAnswer } from './analyst/built-in-analyst.js';
 import { parseQuestion, type Intent, type ParsedQuestion } from './analyst/question-parser.js';
@@ -58,11 +59,11 @@ async function openReport(
   principal: Principal,
   feature: Feature,
   filter?: TReportFilter,
-): Promise<{ context: ReportContext; features: readonly Feature[] }> {
+): Promise<{ context: ReportContext; plan: Plan }> {
   return inTenant(deps.db, principal, async (scope) => {
     const plan = await planOfBusiness(scope, { lock: false });
     assertFeature(plan, feature);
-    return { context: await loadReportContext(scope, deps.clock.now(), filter), features: plan.features };
+    return { context: await loadReportContext(scope, deps.clock.now(), filter), plan };
   });
 }
 
@@ -171,9 +172,9 @@ export async function askQuestion(
   input: { question: string; filter?: TReportFilter; signal?: AbortSignal },
   tier: Tier,
 ): Promise<TReport> {
-  const { context, features } = await openReport(deps, principal, TIER_FEATURE[tier], input.filter);
+  const { context, plan } = await openReport(deps, principal, TIER_FEATURE[tier], input.filter);
   const kind = tier;
-  const mayForecast = tier === 'SUPREME' && features.includes('FORECAST');
+  const mayForecast = tier === 'SUPREME' && plan.features.includes('FORECAST');
   if (deps.languageModel) {
     const model = deps.languageModel;
     const tools = mayForecast ? [...REPORT_TOOLS, FORECAST_TOOL] : REPORT_TOOLS;
@@ -213,9 +214,8 @@ export async function askQuestion(
   if (!parsed) throw unknownQuestion();
   if (parsed.intent === 'FORECAST') {
     if (!mayForecast) {
-      await inTenant(deps.db, principal, async (scope) =>
-        assertFeature(await planOfBusiness(scope, { lock: false }), 'FORECAST'),
-      );
+      // The plan read with the question's own gate: a plan without FORECAST opens "Feature Locked".
+      assertFeature(plan, 'FORECAST');
       if (tier !== 'SUPREME')
         throw new AppError(
           'UNPROCESSABLE',
@@ -226,7 +226,7 @@ export async function askQuestion(
         );
     }
     const answer = await forecastReport(deps, principal, context, {
-      days: parsed.horizon ?? 30,
+      days: parsed.horizon ?? FORECAST_DEFAULT_DAYS,
       storeId: parsed.store?.id,
       productId: context.filter.productId,
     });

@@ -38,13 +38,6 @@ const forecastArgs = z
   })
   .strict();
 
-export type ForecastFacts = {
-  measure: 'money' | 'units';
-  forecast: DailyForecast;
-  total: { value: number; low: number; high: number };
-  historyTotal: number;
-};
-
 const MODEL_NAMES: Record<DailyForecast['model'], string> = {
   'holt-winters': 'Holt-Winters with weekly seasonality',
   holt: 'Holt linear trend',
@@ -52,8 +45,6 @@ const MODEL_NAMES: Record<DailyForecast['model'], string> = {
   'seasonal-naive': 'Same weekday last week',
   mean: 'Average of the history',
 };
-
-export const modelName = (model: DailyForecast['model']) => MODEL_NAMES[model];
 
 /**
  * The history a model fits: from the first day with sales. The days before it are not a shop that
@@ -77,7 +68,7 @@ function filled(from: string, to: string, values: ReadonlyMap<string, number>): 
  * together (a slow month is slow every day), so adding the ranges as if they were independent
  * would promise a band far narrower than the back-test supports.
  */
-function totalOf(forecast: DailyForecast): ForecastFacts['total'] {
+function totalOf(forecast: DailyForecast): { value: number; low: number; high: number } {
   const sum = (pick: (point: DailyForecast['points'][number]) => number) =>
     forecast.points.reduce((total, point) => total + pick(point), 0);
   return {
@@ -136,23 +127,16 @@ export const FORECAST_TOOL: AnalyticsTool<typeof forecastArgs> = {
       };
     });
 
-    let series: number[];
-    let measure: ForecastFacts['measure'];
-    let subject: string;
-    const [single] = reorders;
-    if (args.productId && single) {
-      series = filled(history.from, history.to, byProduct.get(single.product.productId) ?? new Map());
-      measure = 'units';
-      subject = single.product.productName;
-    } else {
-      const trend = await readTrend(context.scope, history, { storeId: store?.id, interval: 'daily' });
-      series = trend.map((point) => point.value);
-      measure = 'money';
-      subject = store ? store.name : 'All stores';
-    }
-    const forecast =
-      args.productId && single ? single.forecast : forecastDaily(fromFirstSale(series), args.days);
-    const isMoney = measure === 'money';
+    // One product: its units (its forecast is the reorder row's). Else the money of the business or store.
+    const [single] = args.productId ? reorders : [];
+    const series = single
+      ? filled(history.from, history.to, byProduct.get(single.product.productId) ?? new Map())
+      : (await readTrend(context.scope, history, { storeId: store?.id, interval: 'daily' })).map(
+          (point) => point.value,
+        );
+    const subject = single ? single.product.productName : store ? store.name : 'All stores';
+    const forecast = single ? single.forecast : forecastDaily(fromFirstSale(series), args.days);
+    const isMoney = !single;
     const total = totalOf(forecast);
     const firstDay = context.today;
     const days = forecast.points.map((point, index) => ({ day: addDays(firstDay, index), ...point }));
@@ -180,7 +164,7 @@ export const FORECAST_TOOL: AnalyticsTool<typeof forecastArgs> = {
             isMoney ? money(total.low) : Math.round(total.low),
             isMoney ? money(total.high) : Math.round(total.high),
             isMoney ? money(sumLast(series, args.days)) : Math.round(sumLast(series, args.days)),
-            modelName(forecast.model),
+            MODEL_NAMES[forecast.model],
             forecast.mape === null ? null : forecast.mape.toFixed(1),
           ],
         ],

@@ -4,7 +4,7 @@ import {
   readProductRanking,
   readStoreRanking,
 } from '../../sales/analytics/report-reads.service.js';
-import { columns, money, percentOf } from '../report-format.js';
+import { barChart, columns, money, percentOf } from '../report-format.js';
 import type { AnalyticsTool } from './analytics-tool.js';
 import { categoryOf, checkRange, rangeShape, storeOf, ZId, ZStoreIdArg } from './tool-context.js';
 
@@ -67,25 +67,15 @@ export const productRankingTool: AnalyticsTool<typeof rankingArgs> = {
           rows: rows.map((row, index) => [index + 1, row.productName, row.sku, row.quantity, row.totalPrice]),
         },
       ],
-      charts:
-        rows.length === 0
-          ? []
-          : [
-              {
-                type: 'bar',
-                title,
-                unit: args.rankBy === 'units' ? 'units' : 'money',
-                series: [
-                  {
-                    name: args.rankBy === 'units' ? 'Units sold' : 'Sales',
-                    points: rows.map((row) => ({
-                      x: row.productName,
-                      y: args.rankBy === 'units' ? row.quantity : Number(row.totalPrice),
-                    })),
-                  },
-                ],
-              },
-            ],
+      charts: barChart({
+        title,
+        unit: args.rankBy === 'units' ? 'units' : 'money',
+        name: args.rankBy === 'units' ? 'Units sold' : 'Sales',
+        points: rows.map((row) => ({
+          x: row.productName,
+          y: args.rankBy === 'units' ? row.quantity : Number(row.totalPrice),
+        })),
+      }),
     };
   },
 };
@@ -135,22 +125,12 @@ export const categoryMarginTool: AnalyticsTool<typeof categoryArgs> = {
             : {}),
         },
       ],
-      charts:
-        rows.length === 0
-          ? []
-          : [
-              {
-                type: 'bar',
-                title,
-                unit: 'money',
-                series: [
-                  {
-                    name: 'Margin',
-                    points: tableRows.map((row) => ({ x: String(row[0]), y: Number(row[4]) })),
-                  },
-                ],
-              },
-            ],
+      charts: barChart({
+        title,
+        unit: 'money',
+        name: 'Margin',
+        points: tableRows.map((row) => ({ x: String(row[0]), y: Number(row[4]) })),
+      }),
     };
   },
 };
@@ -187,25 +167,12 @@ export const storeComparisonTool: AnalyticsTool<typeof storesArgs> = {
           ]),
         },
       ],
-      charts:
-        rows.length === 0
-          ? []
-          : [
-              {
-                type: 'bar',
-                title: 'Sales per store',
-                unit: 'money',
-                series: [
-                  {
-                    name: 'Sales',
-                    points: rows.map((row) => ({
-                      x: row.storeName || 'A deleted store',
-                      y: Number(row.totalSales),
-                    })),
-                  },
-                ],
-              },
-            ],
+      charts: barChart({
+        title: 'Sales per store',
+        unit: 'money',
+        name: 'Sales',
+        points: rows.map((row) => ({ x: row.storeName || 'A deleted store', y: Number(row.totalSales) })),
+      }),
     };
   },
 };

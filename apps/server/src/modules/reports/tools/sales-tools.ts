@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { readTotals, readTrend, readWeekdays } from '../../sales/analytics/report-reads.service.js';
-import { changePercent, columns, money, percentOf, WEEKDAYS } from '../report-format.js';
+import { barChart, changePercent, columns, money, percentOf, WEEKDAYS } from '../report-format.js';
 import type { AnalyticsTool } from './analytics-tool.js';
 import { checkRange, rangeShape, storeOf, ZStoreIdArg } from './tool-context.js';
 
@@ -85,22 +85,15 @@ export const comparePeriodsTool: AnalyticsTool<typeof compareArgs> = {
           ],
         },
       ],
-      charts: [
-        {
-          type: 'bar',
-          title: 'Sales',
-          unit: 'money',
-          series: [
-            {
-              name: 'Sales',
-              points: [
-                { x: args.label ?? 'First period', y: Number(now.totalSales) },
-                { x: args.compareLabel ?? 'Second period', y: Number(before.totalSales) },
-              ],
-            },
-          ],
-        },
-      ],
+      charts: barChart({
+        title: 'Sales',
+        unit: 'money',
+        name: 'Sales',
+        points: [
+          { x: args.label ?? 'First period', y: Number(now.totalSales) },
+          { x: args.compareLabel ?? 'Second period', y: Number(before.totalSales) },
+        ],
+      }),
     };
   },
 };
@@ -179,14 +172,12 @@ export const weekdaySalesTool: AnalyticsTool<typeof weekdayArgs> = {
           rows: days.map((day) => [day.name, money(day.sales), day.units, percentOf(day.sales, total)]),
         },
       ],
-      charts: [
-        {
-          type: 'bar',
-          title,
-          unit: 'money',
-          series: [{ name: 'Sales', points: days.map((day) => ({ x: day.name.slice(0, 3), y: day.sales })) }],
-        },
-      ],
+      charts: barChart({
+        title,
+        unit: 'money',
+        name: 'Sales',
+        points: days.map((day) => ({ x: day.name.slice(0, 3), y: day.sales })),
+      }),
     };
   },
 };

@@ -106,33 +106,6 @@ export async function sumStockValue(
   return result.rows;
 }
 
-export type StockOfProduct = {
-  productId: string;
-  productName: string;
-  sku: string;
-  locationId: string;
-  quantity: number;
-  reorderPoint: number | null;
-};
-
-/** The products named (ids of the business) with their stock at their own location. */
-export async function findStockOfProducts(
-  scope: TenantScope,
-  productIds: readonly string[],
-): Promise<StockOfProduct[]> {
-  const result = await scope.tx.$client.query<StockOfProduct>(
-    `select p.id as "productId", p.name as "productName", p.sku, p.location_id as "locationId",
-            coalesce(i.quantity, 0) as quantity, coalesce(i.reorder_point, p.reorder_point) as "reorderPoint"
-     from products p
-     left join inventory_items i on i.business_id = p.business_id and i.location_id = p.location_id
-       and i.product_id = p.id
-     where p.business_id = $1 and p.id = any($2::uuid[])
-     order by p.name, p.id`,
-    [scope.businessId, productIds],
-  );
-  return result.rows;
-}
-
 /** Whether the product is the business's (a filter naming another business's product is 404). */
 export async function isProductOfBusiness(scope: TenantScope, productId: string): Promise<boolean> {
   const result = await scope.tx.$client.query(
@@ -140,22 +113,6 @@ export async function isProductOfBusiness(scope: TenantScope, productId: string)
     [scope.businessId, productId],
   );
   return (result.rowCount ?? 0) > 0;
-}
-
-export type NamedProduct = { id: string; name: string; sku: string; locationId: string };
-
-/** Products of a location (or all) for the analyst's matching of names, active first, at most `limit`. */
-export async function listProductNames(
-  scope: TenantScope,
-  options: { locationId?: string; limit: number },
-): Promise<NamedProduct[]> {
-  const result = await scope.tx.$client.query<NamedProduct>(
-    `select id, name, sku, location_id as "locationId" from products
-     where business_id = $1 and ($2::uuid is null or location_id = $2::uuid)
-     order by active desc, name, id limit $3`,
-    [scope.businessId, options.locationId ?? null, options.limit],
-  );
-  return result.rows;
 }
 
 export type LocationName = { id: string; name: string; active: boolean };

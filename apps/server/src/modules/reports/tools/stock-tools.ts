@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { columns, money } from '../report-format.js';
+import { barChart, columns, money } from '../report-format.js';
 import type { AnalyticsTool } from './analytics-tool.js';
 import { findLowStock, findSlowMovers, sumStockValue } from './stock-queries.repository.js';
 import { checkRange, locationOf, rangeShape, ZId } from './tool-context.js';
@@ -137,22 +137,12 @@ export const stockValueTool: AnalyticsTool<typeof valueArgs> = {
           ...(uncosted > 0 ? { note: 'Items without a cost price are left out of the value at cost.' } : {}),
         },
       ],
-      charts:
-        rows.length === 0
-          ? []
-          : [
-              {
-                type: 'bar',
-                title: 'Value at cost per location',
-                unit: 'money',
-                series: [
-                  {
-                    name: 'Value at cost',
-                    points: rows.map((row) => ({ x: row.locationName, y: Number(row.costValue) })),
-                  },
-                ],
-              },
-            ],
+      charts: barChart({
+        title: 'Value at cost per location',
+        unit: 'money',
+        name: 'Value at cost',
+        points: rows.map((row) => ({ x: row.locationName, y: Number(row.costValue) })),
+      }),
     };
   },
 };

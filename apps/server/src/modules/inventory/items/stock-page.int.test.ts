@@ -237,7 +237,12 @@ describe('the stock table, paged by position', () => {
 /** Until some transaction waits for a lock (the loser, on the counter), at most 5 s. */
 async function waitForLockWait(): Promise<void> {
   for (let i = 0; i < 100; i++) {
-    const { rows } = await t.sql(`select count(*)::int as n from pg_locks where not granted`);
+    // pg_locks spans the cluster: a lock wait in another test file's database must not count (a
+    // row lock's wait is on a transaction id, which names no database: the waiter's session does).
+    const { rows } = await t.sql(
+      `select count(*)::int as n from pg_locks l join pg_stat_activity a on a.pid = l.pid
+       where not l.granted and a.datname = current_database()`,
+    );
     if ((rows[0] as { n: number }).n > 0) return;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }

@@ -280,3 +280,25 @@ export const WEB_ROUTES = {
   paymentsSandboxOnboarding: '/dashboard/payments/sandbox-onboarding',
   paymentsSandboxDashboard: '/dashboard/payments/sandbox-dashboard',
 } as const;
+
+/**
+ * The public site of 000 section 2 (issue 15): pages built as static HTML, which the server sends
+ * with their head tags and lists in /sitemap.xml. The other public routes (/login, /register,
+ * /subscription-plans, ...) are pages of the single-page app.
+ */
+export const SITE_PAGE_PATHS = [
+  '/',
+  '/scan-pay-go',
+  '/loyalty',
+  '/smart-inventory',
+  '/supply-chain',
+  '/crm',
+  '/about',
+  '/analytics',
+  '/shopper-features',
+  '/business-features',
+  '/terms',
+  '/privacy',
+  '/cookies',
+] as const;
+export type SitePagePath = (typeof SITE_PAGE_PATHS)[number];

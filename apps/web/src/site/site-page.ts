@@ -1,3 +1,5 @@
+import type { SitePagePath } from '@app/contracts';
+
 /**
  * The model of a public page (000 section 2, issue 15). Each page is data: the renderer
  * (`site-page-view.tsx`) lays every product page out the same way, so the thirteen pages read as
@@ -49,8 +51,8 @@ export type DocumentSection = {
 };
 
 type PageHead = {
-  /** The path it is served at, '/' or '/loyalty'. */
-  path: string;
+  /** The path it is served at, one of the contracts' SITE_PAGE_PATHS. */
+  path: SitePagePath;
   /** The document title, without the site name (the renderer adds " · Retail Back-Office"). */
   title: string;
   /** Meta description: one sentence of 70 to 160 characters. */

@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
 import { precompress } from './scripts/precompress-plugin';
 import { reactRouterProduction } from './scripts/react-router-production-plugin';
+import { sitePages } from './scripts/site-pages-plugin';
 
 const FRAMEWORK_MODULES =
   /[\\/]node_modules[\\/](?:react|react-dom|scheduler|react-router|react-redux|@reduxjs[\\/]toolkit|redux|redux-thunk|reselect|immer|use-sync-external-store|@emotion[\\/][^\\/]+|stylis|@mui[\\/](?:system|styled-engine|private-theming|utils)|@mui[\\/]material[\\/]styles|clsx|react-is|prop-types|hoist-non-react-statics|@babel[\\/]runtime)[\\/]/;
@@ -38,7 +39,7 @@ const MUI_MIN_SHARE_COUNT = 7;
  * goes to the server on port 8080, so the app always talks to its own origin.
  */
 export const webConfig = defineConfig({
-  plugins: [react(), reactRouterProduction(), precompress()],
+  plugins: [react(), reactRouterProduction(), precompress(), sitePages()],
   resolve: {
     // Use the TypeScript sources of @app/contracts; no separate build of the package is needed.
     conditions: ['source', ...defaultClientConditions],

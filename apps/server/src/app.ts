@@ -47,6 +47,7 @@ import { registerErrorHandler } from './platform/http/error-handler.js';
 import { API_SECURITY_HEADERS, computeDocumentHeaders } from './platform/http/security-headers.js';
 import { loggerOptions } from './platform/http/logging.js';
 import { toFastifyTrustProxy } from './platform/http/trust-proxy.js';
+import { registerSitePages } from './platform/http/site-pages.js';
 import { registerWebApp } from './platform/http/web-app.js';
 import type { JobQueue } from './platform/jobs/job-queue.js';
 import { createMailOutbox, registerMailWorker } from './platform/mail/mail-outbox.js';
@@ -140,7 +141,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   // Callback style, not async: this runs on every request and a promise per hook shows up.
-  const documentHeaders = computeDocumentHeaders();
+  const documentHeaders = computeDocumentHeaders(config.siteTrackers);
   app.addHook('onRequest', (request, reply, done) => {
     const isApi = request.url.startsWith('/api/') && !request.url.startsWith(API.docs);
     reply.headers(isApi ? API_SECURITY_HEADERS : documentHeaders).header('X-Request-Id', request.id);
@@ -288,6 +289,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (config.devMailbox) {
     registerMailbox(app, path.join(config.dataDir, 'mail'), readOrCreateMailboxKey(config.dataDir));
   }
+  await registerSitePages(app, {
+    distDir: config.webDistDir,
+    appUrl: config.appUrl,
+    documentHeaders,
+    trackers: config.siteTrackers,
+    isCompressed: config.compression,
+  });
   await registerWebApp(app, config.webDistDir, documentHeaders, { isPreCompressed: config.compression });
   return app;
 }

@@ -47,7 +47,7 @@ async function listCompressible(dir: string): Promise<string[]> {
   );
 }
 
-async function writeCompressed(file: string): Promise<void> {
+export async function writeCompressed(file: string): Promise<void> {
   const raw = await readFile(file);
   const [br, gz] = await Promise.all([
     brotliAsync(raw, {

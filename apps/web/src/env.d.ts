@@ -1,10 +1,6 @@
 /// <reference types="vite/client" />
 
 interface ImportMetaEnv {
-  /** Analytics script, loaded only after statistics consent. */
-  readonly VITE_ANALYTICS_SCRIPT_URL?: string;
-  /** Marketing pixel, loaded only after marketing consent. */
-  readonly VITE_MARKETING_PIXEL_URL?: string;
   /** Base URL per service; empty means the app's own origin (DESIGN section 2). */
   readonly VITE_ACCESS_API_URL?: string;
   readonly VITE_PRODUCT_API_URL?: string;

@@ -21,3 +21,4 @@ export * from './users.js';
 export * from './catalogue/index.js';
 export * from './paging.js';
 export * from './inventory/index.js';
+export * from './site.js';

@@ -302,3 +302,14 @@ export const SITE_PAGE_PATHS = [
   '/cookies',
 ] as const;
 export type SitePagePath = (typeof SITE_PAGE_PATHS)[number];
+
+/**
+ * The site's public configuration: the analytics script and marketing pixel the operator set
+ * (ANALYTICS_SCRIPT_URL, MARKETING_PIXEL_URL), which pages load only after the matching consent.
+ */
+export const SITE_CONFIG_PATH = '/api/public/site-config';
+
+/** The file the web build writes for a site page, under dist/site/: `home.html` for `/`. */
+export function sitePageFile(path: SitePagePath): string {
+  return path === '/' ? 'home.html' : `${path.slice(1)}.html`;
+}

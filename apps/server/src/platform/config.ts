@@ -9,6 +9,11 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
 
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 
+/** An address a browser loads from: http(s) only (no javascript:, data: or file:). */
+const httpUrl = z
+  .url({ message: 'must be an http(s) URL' })
+  .refine((url) => /^https?:\/\//i.test(url), 'must be an http(s) URL');
+
 const ZEnv = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -28,6 +33,8 @@ const ZEnv = z.object({
       .optional(),
   ),
   APP_URL: z.preprocess(emptyAsUndefined, z.url({ message: 'must be an http(s) URL' }).optional()),
+  ANALYTICS_SCRIPT_URL: z.preprocess(emptyAsUndefined, httpUrl.optional()),
+  MARKETING_PIXEL_URL: z.preprocess(emptyAsUndefined, httpUrl.optional()),
   JWT_SECRET: z.preprocess(
     emptyAsUndefined,
     z.string().min(32, 'must have at least 32 characters').optional(),
@@ -136,6 +143,12 @@ export type Config = {
   /** The login role requests use with DATABASE_URL; unset: provisioned by the owner at start. */
   databaseAppUrl: string | undefined;
   appUrl: string;
+  /**
+   * The analytics script and marketing pixel of the public pages (ANALYTICS_SCRIPT_URL,
+   * MARKETING_PIXEL_URL): none by default; a page loads each only after the matching consent,
+   * and the Content-Security-Policy of documents allows their origins and no other.
+   */
+  siteTrackers: SiteTrackers;
   jwtSecret: string;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -181,6 +194,8 @@ export type Config = {
 };
 
 export type TrustProxy = false | number | string[];
+
+export type SiteTrackers = { analyticsScriptUrl: string | null; marketingPixelUrl: string | null };
 
 export type StripeConfig = {
   secretKey: string;
@@ -285,6 +300,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     databaseAppUrl: e.DATABASE_APP_URL,
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    siteTrackers: {
+      analyticsScriptUrl: e.ANALYTICS_SCRIPT_URL ?? null,
+      marketingPixelUrl: e.MARKETING_PIXEL_URL ?? null,
+    },
     jwtSecret: e.JWT_SECRET ?? readOrCreateSecret(dataDir),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

@@ -50,7 +50,7 @@ export function RootLayout() {
   useEffect(() => {
     markInitialRender();
     const consent = readConsent();
-    if (consent) applyConsent(consent);
+    if (consent) void applyConsent(consent);
   }, []);
 
   useEffect(() => {

@@ -1,3 +1,4 @@
+import { SITE_PAGE_PATHS } from '@app/contracts';
 import { screen, within } from '@testing-library/react';
 import { ROUTE_ROLES } from '@app/contracts';
 import { describe, expect, it, vi } from 'vitest';
@@ -53,9 +54,22 @@ describe('appRoutes', () => {
     expect(paths.has(path)).toBe(true);
   });
 
-  it.each(['/about', '/terms', '/subscription-plans', '/'])('renders the public page %s', async (path) => {
-    renderRoutes(appRoutes, { initialEntries: [path] });
+  it('renders the public page /subscription-plans', async () => {
+    renderRoutes(appRoutes, { initialEntries: ['/subscription-plans'] });
     expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
+  });
+
+  it.each(SITE_PAGE_PATHS)('leaves the public site page %s to the server', (path) => {
+    expect(paths.has(path)).toBe(true);
+  });
+
+  it('says a site page is not built instead of loading it again when the server sent the app', async () => {
+    // The document itself was loaded from the address: the server had no built page for it.
+    vi.spyOn(performance, 'getEntriesByType').mockReturnValue([
+      { name: `${window.location.origin}/about` } as PerformanceEntry,
+    ]);
+    renderRoutes(appRoutes, { initialEntries: ['/about'] });
+    expect(await screen.findByRole('heading', { name: 'This page is not built' })).toBeInTheDocument();
   });
 
   it('renders the reset confirmation page at the e-mailed API path', async () => {

@@ -1,3 +1,4 @@
+import { SITE_PAGE_PATHS } from '@app/contracts';
 import type { RouteObject } from 'react-router';
 import { Loading } from '../components/loading';
 import type { RouteHandle } from '../hooks/use-route-title';
@@ -5,44 +6,12 @@ import { RootLayout } from './root-layout';
 import { lazyPage } from './lazy-page';
 import { lazyShellPage } from './lazy-shell-page';
 import { RouteErrorPage } from './route-error-page';
+import { SitePageLoad } from './site-page-load';
 
 const page = lazyPage;
 const shellPage = lazyShellPage;
 
-const loadMarketing = () => import('../features/marketing/marketing-page');
 const loadComing = () => import('../features/coming-soon/coming-soon-page');
-
-/** Public marketing routes of 000 section 2 that share the content-driven page. */
-export const MARKETING_PATHS = [
-  'scan-pay-go',
-  'loyalty',
-  'smart-inventory',
-  'supply-chain',
-  'crm',
-  'about',
-  'terms',
-  'privacy',
-  'cookies',
-  'analytics',
-  'shopper-features',
-  'business-features',
-] as const;
-
-/** The document title of each marketing page (" · Retail Back-Office" is added by the root layout). */
-const MARKETING_TITLES: Record<(typeof MARKETING_PATHS)[number], string> = {
-  'scan-pay-go': 'Scan, pay & go',
-  loyalty: 'Loyalty',
-  'smart-inventory': 'Smart inventory',
-  'supply-chain': 'Supply chain',
-  crm: 'CRM',
-  about: 'About',
-  terms: 'Terms of service',
-  privacy: 'Privacy policy',
-  cookies: 'Cookie policy',
-  analytics: 'Analytics',
-  'shopper-features': 'For shoppers',
-  'business-features': 'For businesses',
-};
 
 /** Protected pages whose feature is not built yet: the shell, the title and a short note. */
 export const COMING_PAGES: readonly { path: string; title: string }[] = [];
@@ -63,19 +32,12 @@ export const appRoutes: RouteObject[] = [
     errorElement: <RouteErrorPage />,
     hydrateFallbackElement: <Loading fullScreen />,
     children: [
-      {
-        index: true,
-        handle: pageTitle(''),
-        lazy: page(
-          () => import('../features/marketing/home-page'),
-          (m) => m.HomePage,
-        ),
-      },
-      ...MARKETING_PATHS.map((path) => ({
-        path,
-        handle: pageTitle(MARKETING_TITLES[path]),
-        lazy: page(loadMarketing, (m) => m.MarketingPage),
-      })),
+      // The public site is static HTML the server sends; a link inside the app loads it.
+      ...SITE_PAGE_PATHS.map((path) =>
+        path === '/'
+          ? { index: true, handle: pageTitle(''), element: <SitePageLoad /> }
+          : { path: path.slice(1), handle: pageTitle(''), element: <SitePageLoad /> },
+      ),
       {
         path: 'subscription-plans',
         handle: pageTitle('Subscription plans'),

@@ -25,7 +25,8 @@ export async function registerWebApp(
       // the one the client accepts is sent as it is, with Vary: Accept-Encoding. The siblings get no
       // routes of their own.
       preCompressed: isPreCompressed,
-      globIgnore: ['**/*.br', '**/*.gz'],
+      // site-pages/ holds the public pages before the public address is put in (site-pages.ts).
+      globIgnore: ['**/*.br', '**/*.gz', 'site-pages/**'],
       setHeaders: (reply, file) => {
         // Hashed assets never change; index.html must always be fresh.
         if (file.includes(`${path.sep}assets${path.sep}`))

@@ -2,14 +2,7 @@ import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import type { CookieConsent } from './cookie-consent';
-
-type Category = Exclude<keyof CookieConsent, 'necessary'>;
-
-const CATEGORIES: { key: Category; label: string; description: string }[] = [
-  { key: 'preferences', label: 'Preferences', description: 'Remember your settings and choices.' },
-  { key: 'statistics', label: 'Statistics', description: 'Help us understand how the site is used.' },
-  { key: 'marketing', label: 'Marketing', description: 'Measure our campaigns and show relevant offers.' },
-];
+import { COOKIE_CATEGORIES, COOKIE_TEXTS } from './cookie-texts';
 
 type CookieCategoriesProps = {
   selection: CookieConsent;
@@ -22,9 +15,9 @@ type CookieCategoriesProps = {
  */
 export function CookieCategories({ selection, onChange }: CookieCategoriesProps) {
   return (
-    <FormGroup row aria-label="Cookie categories">
-      <FormControlLabel control={<Checkbox checked disabled size="small" />} label="Necessary" />
-      {CATEGORIES.map((category) => (
+    <FormGroup row aria-label={COOKIE_TEXTS.categoriesLabel}>
+      <FormControlLabel control={<Checkbox checked disabled size="small" />} label={COOKIE_TEXTS.necessary} />
+      {COOKIE_CATEGORIES.map((category) => (
         <FormControlLabel
           key={category.key}
           control={

@@ -1,3 +1,5 @@
+import { SITE_CONFIG_PATH } from '@app/contracts';
+
 export type CookieConsent = {
   necessary: true;
   preferences: boolean;
@@ -50,14 +52,31 @@ export function writeConsent(consent: CookieConsent): void {
   document.cookie = `${CONSENT_COOKIE_NAME}=${value}; Max-Age=${CONSENT_MAX_AGE_SECONDS}; Path=/; SameSite=Lax${secure}`;
 }
 
-export type TrackerUrls = { analytics?: string | undefined; marketing?: string | undefined };
+export type TrackerUrls = { analytics?: string | null; marketing?: string | null };
 
-/** Tracker URLs are configured at build time; nothing loads when they are unset. */
-export function readTrackerUrls(): TrackerUrls {
-  return {
-    analytics: import.meta.env.VITE_ANALYTICS_SCRIPT_URL,
-    marketing: import.meta.env.VITE_MARKETING_PIXEL_URL,
-  };
+let configured: Promise<TrackerUrls> | null = null;
+
+function urlOrNull(value: unknown): string | null {
+  return typeof value === 'string' && /^https?:\/\//.test(value) ? value : null;
+}
+
+/**
+ * The scripts the operator configured (ANALYTICS_SCRIPT_URL, MARKETING_PIXEL_URL; none by default),
+ * asked of the server once per page and only when a consent needs them: a visitor who has not
+ * consented causes no request about trackers at all.
+ */
+export function readTrackerUrls(): Promise<TrackerUrls> {
+  configured ??= fetch(new URL(SITE_CONFIG_PATH, window.location.origin), { credentials: 'omit' })
+    .then((response) => (response.ok ? (response.json() as Promise<unknown>) : null))
+    .then((body) => {
+      const record = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+      return {
+        analytics: urlOrNull(record.analyticsScriptUrl),
+        marketing: urlOrNull(record.marketingPixelUrl),
+      };
+    })
+    .catch(() => ({}));
+  return configured;
 }
 
 function loadScriptOnce(id: string, src: string): void {
@@ -72,10 +91,13 @@ function loadScriptOnce(id: string, src: string): void {
 export const ANALYTICS_SCRIPT_ID = 'consent-analytics-script';
 export const MARKETING_SCRIPT_ID = 'consent-marketing-pixel';
 
-/** Loads the analytics script for statistics consent and the pixel for marketing consent. */
-export function applyConsent(consent: CookieConsent, urls: TrackerUrls = readTrackerUrls()): void {
-  const analytics = urls.analytics?.trim();
-  const marketing = urls.marketing?.trim();
-  if (consent.statistics && analytics) loadScriptOnce(ANALYTICS_SCRIPT_ID, analytics);
-  if (consent.marketing && marketing) loadScriptOnce(MARKETING_SCRIPT_ID, marketing);
+/**
+ * Loads the analytics script for statistics consent and the marketing pixel for marketing consent
+ * (000 section 2), each once per page. `urls` replaces the server's configuration (tests).
+ */
+export async function applyConsent(consent: CookieConsent, urls?: TrackerUrls): Promise<void> {
+  if (!consent.statistics && !consent.marketing) return;
+  const { analytics, marketing } = urls ?? (await readTrackerUrls());
+  if (consent.statistics && analytics) loadScriptOnce(ANALYTICS_SCRIPT_ID, analytics.trim());
+  if (consent.marketing && marketing) loadScriptOnce(MARKETING_SCRIPT_ID, marketing.trim());
 }

@@ -1,7 +1,8 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../../test/render';
+import { jsonResponse } from '../../test/fixtures';
+import { mockFetch, renderWithProviders } from '../../test/render';
 import {
   ANALYTICS_SCRIPT_ID,
   CONSENT_COOKIE_NAME,
@@ -122,14 +123,26 @@ describe('cookie dialog focus and keyboard', () => {
 });
 
 describe(applyConsent.name, () => {
-  it('loads nothing when the URLs are not configured', () => {
-    applyConsent({ necessary: true, preferences: true, statistics: true, marketing: true }, {});
+  it('loads nothing when the URLs are not configured', async () => {
+    await applyConsent({ necessary: true, preferences: true, statistics: true, marketing: true }, {});
     expect(document.querySelectorAll('script[id^="consent-"]')).toHaveLength(0);
   });
 
-  it('reads the URLs configured at build time', () => {
-    vi.stubEnv('VITE_ANALYTICS_SCRIPT_URL', 'https://stats.example.com/env.js');
-    applyConsent({ necessary: true, preferences: false, statistics: true, marketing: true });
+  it('asks the server for the configured URLs once, and only when a consent needs them', async () => {
+    const { fetchMock } = mockFetch(() =>
+      jsonResponse(200, { analyticsScriptUrl: 'https://stats.example.com/env.js', marketingPixelUrl: null }),
+    );
+    // A fresh module: the configuration is kept per page once asked for.
+    vi.resetModules();
+    const fresh = await import('./cookie-consent');
+    await fresh.applyConsent({ necessary: true, preferences: true, statistics: false, marketing: false });
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    await fresh.applyConsent({ necessary: true, preferences: false, statistics: true, marketing: true });
+    await fresh.applyConsent({ necessary: true, preferences: false, statistics: true, marketing: true });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const asked = fetchMock.mock.calls[0]?.[0];
+    expect(asked instanceof URL ? asked.pathname : asked).toBe('/api/public/site-config');
     expect(document.getElementById(ANALYTICS_SCRIPT_ID)).toHaveAttribute(
       'src',
       'https://stats.example.com/env.js',
@@ -137,10 +150,10 @@ describe(applyConsent.name, () => {
     expect(document.getElementById(MARKETING_SCRIPT_ID)).toBeNull();
   });
 
-  it('loads each script once', () => {
+  it('loads each script once', async () => {
     const consent = { necessary: true, preferences: false, statistics: true, marketing: false } as const;
-    applyConsent(consent, URLS);
-    applyConsent(consent, URLS);
+    await applyConsent(consent, URLS);
+    await applyConsent(consent, URLS);
     expect(document.querySelectorAll(`#${ANALYTICS_SCRIPT_ID}`)).toHaveLength(1);
   });
 });

@@ -18,18 +18,18 @@ import {
   NO_CONSENT,
   applyConsent,
   readConsent,
-  readTrackerUrls,
   writeConsent,
   type CookieConsent,
   type TrackerUrls,
 } from './cookie-consent';
+import { COOKIE_TEXTS } from './cookie-texts';
 
 const CookieCategories = lazy(() =>
   import('./cookie-categories').then((m) => ({ default: m.CookieCategories })),
 );
 
 type CookieDialogProps = {
-  /** Defaults to the URLs configured at build time. */
+  /** Replaces the tracker URLs the server configures (tests). */
   trackerUrls?: TrackerUrls;
   /** Asked for again ("Cookie settings"): shown over a stored choice, with that choice ticked. */
   isReopened?: boolean;
@@ -88,7 +88,7 @@ export function CookieDialog({ trackerUrls, isReopened = false, onClose }: Cooki
 
   const save = (consent: CookieConsent) => {
     writeConsent(consent);
-    applyConsent(consent, trackerUrls ?? readTrackerUrls());
+    void applyConsent(consent, trackerUrls);
     setStored(consent);
     focusAfterChoice(previousFocus.current);
     onClose?.();
@@ -139,11 +139,10 @@ export function CookieDialog({ trackerUrls, isReopened = false, onClose }: Cooki
       >
         <Box sx={{ flex: '1 1 320px', minWidth: 0 }}>
           <Typography id={titleId} variant="subtitle2" component="h2">
-            Cookies on this site
+            {COOKIE_TEXTS.title}
           </Typography>
           <Typography id={textId} variant="body2" color="text.secondary">
-            We use necessary cookies to run the site. With your consent we also use cookies for preferences,
-            statistics and marketing. You can change your choice at any time.
+            {COOKIE_TEXTS.text}
           </Typography>
         </Box>
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', justifyContent: 'flex-end', ml: 'auto' }}>
@@ -153,13 +152,13 @@ export function CookieDialog({ trackerUrls, isReopened = false, onClose }: Cooki
             aria-controls={detailsId}
             onClick={() => setIsDetailsOpen((open) => !open)}
           >
-            Choose cookies
+            {COOKIE_TEXTS.choose}
           </Button>
           <Button variant="outlined" onClick={() => save(NO_CONSENT)}>
-            Deny
+            {COOKIE_TEXTS.deny}
           </Button>
           <Button variant="contained" onClick={() => save(ALL_CONSENT)}>
-            Allow all
+            {COOKIE_TEXTS.allowAll}
           </Button>
         </Box>
         {isDetailsOpen ? (
@@ -181,7 +180,7 @@ export function CookieDialog({ trackerUrls, isReopened = false, onClose }: Cooki
               <CookieCategories selection={selection} onChange={setSelection} />
             </Suspense>
             <Button variant="outlined" onClick={() => save({ ...selection, necessary: true })}>
-              Allow selection
+              {COOKIE_TEXTS.allowSelection}
             </Button>
           </Box>
         ) : null}

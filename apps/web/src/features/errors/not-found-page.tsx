@@ -20,7 +20,7 @@ export function NotFoundPage() {
         <Typography color="text.secondary" sx={{ mb: 3 }}>
           Check the address, or start again from the home page.
         </Typography>
-        <Button component={RouterLink} to="/" variant="contained">
+        <Button href="/" variant="contained">
           Go home
         </Button>
       </Box>

@@ -49,7 +49,7 @@ export function UnauthorizedPage() {
         <Button component={RouterLink} to="/login" variant="contained">
           Sign in
         </Button>
-        <Button component={RouterLink} to="/" variant="outlined">
+        <Button href="/" variant="outlined">
           Home
         </Button>
       </Box>

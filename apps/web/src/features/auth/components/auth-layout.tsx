@@ -3,7 +3,6 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { RouterLink } from '../../../components/router-link';
 import { BrandLogo } from '../../../components/brand-logo';
 import { CookieSettingsLink } from '../../../components/cookie-settings-link';
 
@@ -32,8 +31,8 @@ export function AuthLayout({ title, subtitle, children, footer }: AuthLayoutProp
       }}
     >
       <Box
-        component={RouterLink}
-        to="/"
+        component="a"
+        href="/"
         aria-label="Retail Back-Office home"
         sx={{ mb: 3, textDecoration: 'none', display: 'inline-flex' }}
       >
@@ -59,13 +58,13 @@ export function AuthLayout({ title, subtitle, children, footer }: AuthLayoutProp
         component="footer"
         sx={{ mt: 4, display: 'flex', gap: 2, typography: 'caption', color: 'text.secondary' }}
       >
-        <Link component={RouterLink} to="/terms" color="inherit" underline="hover">
+        <Link href="/terms" color="inherit" underline="hover">
           Terms
         </Link>
-        <Link component={RouterLink} to="/privacy" color="inherit" underline="hover">
+        <Link href="/privacy" color="inherit" underline="hover">
           Privacy
         </Link>
-        <Link component={RouterLink} to="/cookies" color="inherit" underline="hover">
+        <Link href="/cookies" color="inherit" underline="hover">
           Cookies
         </Link>
         <CookieSettingsLink color="inherit" underline="hover" />

@@ -1,119 +1,123 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { createAppStore, type AppStore } from '../../../app/store';
 import { makeSession, makeToken } from '../../../test/fixtures';
 import { renderRoutes } from '../../../test/render';
-import { stubViewportWidth } from '../../../test/viewport';
 import type { SessionState } from '../../../session/session.slice';
+import { MarketingLayout } from './marketing-layout';
 import { MarketingHeader } from './marketing-header';
 
-const PHONE = 390;
-const DESKTOP = 1280;
-
-function renderHeader(width: number, session?: SessionState, store?: AppStore) {
-  stubViewportWidth(width);
-  return renderRoutes(
-    [
-      { path: '/', element: <MarketingHeader /> },
-      { path: '/login', element: <h1>Login page</h1> },
-      { path: '/dashboard', element: <h1>Dashboard page</h1> },
-    ],
-    { session, store },
-  );
+function renderHeader(isSignedIn?: boolean) {
+  return renderRoutes([{ path: '/', element: <MarketingHeader isSignedIn={isSignedIn} /> }]);
 }
 
-async function openMenu() {
-  const button = screen.getByRole('button', { name: 'Open menu' });
-  await userEvent.click(button);
-  return screen.findByRole('menu', { name: 'Site menu' });
+function renderLayout(session?: SessionState, store?: AppStore) {
+  return renderRoutes([{ path: '/', element: <MarketingLayout>page</MarketingLayout> }], { session, store });
+}
+
+/** The bar's actions (from md) and the menu's (below md) are both in the markup; CSS picks one. */
+function barActions() {
+  const header = screen.getByRole('banner');
+  const menu = within(header).getByRole('navigation', { name: 'Site menu' });
+  const inBar = within(header)
+    .getAllByRole('link')
+    .filter((link) => !menu.contains(link));
+  return { header, menu, inBar };
 }
 
 describe(MarketingHeader.name, () => {
-  describe('below md', () => {
-    it('keeps the links and actions out of the bar until the menu opens', async () => {
-      renderHeader(PHONE);
-      const button = screen.getByRole('button', { name: 'Open menu' });
-      expect(button).toHaveAttribute('aria-haspopup', 'true');
-      expect(screen.queryByRole('navigation', { name: 'Site' })).toBeNull();
-      expect(screen.queryByRole('link', { name: 'Sign in' })).toBeNull();
-
-      const menu = await openMenu();
-      expect(button).toHaveAttribute('aria-expanded', 'true');
-      expect(
-        within(menu)
-          .getAllByRole('menuitem')
-          .map((item) => item.textContent),
-      ).toEqual(['For businesses', 'For shoppers', 'Pricing', 'About', 'Sign in', 'Get started']);
-      expect(within(menu).getByRole('menuitem', { name: 'Get started' })).toHaveAttribute(
-        'href',
-        '/register',
-      );
-    });
-
-    it('is used with the keyboard: arrows move, Enter follows the link, Escape closes', async () => {
-      const { router } = renderHeader(PHONE);
-      screen.getByRole('button', { name: 'Open menu' }).focus();
-      await userEvent.keyboard('{Enter}');
-      const menu = await screen.findByRole('menu', { name: 'Site menu' });
-      expect(within(menu).getByRole('menuitem', { name: 'For businesses' })).toHaveFocus();
-      await userEvent.keyboard('{Escape}');
-      expect(screen.getByRole('button', { name: 'Open menu' })).toHaveFocus();
-
-      await userEvent.keyboard('{Enter}');
-      await screen.findByRole('menu', { name: 'Site menu' });
-      await userEvent.keyboard('{ArrowUp}');
-      expect(screen.getByRole('menuitem', { name: 'Get started' })).toHaveFocus();
-      await userEvent.keyboard('{ArrowUp}');
-      expect(screen.getByRole('menuitem', { name: 'Sign in' })).toHaveFocus();
-      await userEvent.keyboard('{Enter}');
-      expect(await screen.findByRole('heading', { name: 'Login page' })).toBeInTheDocument();
-      expect(router.state.location.pathname).toBe('/login');
-    });
-
-    it('offers Open dashboard instead of Sign in and Get started to a signed-in visitor', async () => {
-      const { router } = renderHeader(PHONE, makeSession());
-      const menu = await openMenu();
-      expect(within(menu).queryByRole('menuitem', { name: 'Sign in' })).toBeNull();
-      expect(within(menu).queryByRole('menuitem', { name: 'Get started' })).toBeNull();
-      await userEvent.click(within(menu).getByRole('menuitem', { name: 'Open dashboard' }));
-      expect(router.state.location.pathname).toBe('/dashboard');
-    });
+  it('links the site pages as documents and the plans page inside the app', () => {
+    renderHeader(false);
+    const nav = screen.getByRole('navigation', { name: 'Site' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
+      ['For businesses', '/business-features'],
+      ['For shoppers', '/shopper-features'],
+      ['Pricing', '/subscription-plans'],
+      ['About', '/about'],
+    ]);
+    expect(screen.getByRole('link', { name: 'Retail Back-Office home' })).toHaveAttribute('href', '/');
   });
 
-  describe('from md up', () => {
-    it('shows the links, Sign in and Get started in the bar, without a menu button', () => {
-      renderHeader(DESKTOP);
-      const nav = screen.getByRole('navigation', { name: 'Site' });
-      expect(
-        within(nav)
-          .getAllByRole('link')
-          .map((link) => link.textContent),
-      ).toEqual(['For businesses', 'For shoppers', 'Pricing', 'About']);
-      expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
-      expect(screen.getByRole('link', { name: 'Get started' })).toHaveAttribute('href', '/register');
-      expect(screen.queryByRole('link', { name: 'Open dashboard' })).toBeNull();
-      expect(screen.queryByRole('button', { name: 'Open menu' })).toBeNull();
-    });
+  it('offers Sign in and Get started to a visitor without a session, in the bar and the menu', () => {
+    renderHeader(false);
+    const { menu, inBar } = barActions();
+    expect(inBar.find((link) => link.textContent === 'Sign in')).toHaveAttribute('href', '/login');
+    expect(inBar.find((link) => link.textContent === 'Get started')).toHaveAttribute('href', '/register');
+    expect(
+      within(menu)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['For businesses', 'For shoppers', 'Pricing', 'About', 'Sign in', 'Get started']);
+    expect(screen.queryByRole('link', { name: 'Open dashboard' })).toBeNull();
+  });
 
-    it('shows Open dashboard to a signed-in visitor', () => {
-      renderHeader(DESKTOP, makeSession());
-      expect(screen.getByRole('link', { name: 'Open dashboard' })).toHaveAttribute('href', '/dashboard');
-      expect(screen.queryByRole('link', { name: 'Sign in' })).toBeNull();
-      expect(screen.queryByRole('link', { name: 'Get started' })).toBeNull();
-    });
+  it('offers Open dashboard instead to a signed-in visitor', () => {
+    renderHeader(true);
+    const links = screen.getAllByRole('link', { name: 'Open dashboard' });
+    expect(links).toHaveLength(2);
+    for (const link of links) expect(link).toHaveAttribute('href', '/dashboard');
+    expect(screen.queryByRole('link', { name: 'Sign in' })).toBeNull();
+  });
 
-    it('shows Open dashboard for a session restored from sessionStorage', () => {
-      window.sessionStorage.setItem('authToken', makeToken());
-      window.sessionStorage.setItem('authTokenExpiry', String(Date.now() + 60_000));
-      renderHeader(DESKTOP, undefined, createAppStore());
-      expect(screen.getByRole('link', { name: 'Open dashboard' })).toBeInTheDocument();
-    });
+  it('writes both sets for a page built ahead of time, the signed-in one hidden', () => {
+    const { container } = renderHeader(undefined);
+    const signedIn = container.querySelectorAll('[data-session-actions="signed-in"]');
+    const signedOut = container.querySelectorAll('[data-session-actions="signed-out"]');
+    expect(signedIn).toHaveLength(2);
+    expect(signedOut).toHaveLength(2);
+    for (const set of signedIn) expect(set).toHaveAttribute('hidden');
+    for (const set of signedOut) expect(set).not.toHaveAttribute('hidden');
+    expect(screen.queryByRole('link', { name: 'Open dashboard' })).toBeNull();
+  });
 
-    it('shows Sign in and Get started again once the token has expired', () => {
-      renderHeader(DESKTOP, makeSession({ expiresAt: Date.now() - 1 }));
-      expect(screen.getByRole('link', { name: 'Sign in' })).toBeInTheDocument();
-      expect(screen.queryByRole('link', { name: 'Open dashboard' })).toBeNull();
-    });
+  it('opens the menu from its button, and Escape closes it with focus back on the button', async () => {
+    const { container } = renderHeader(false);
+    const details = container.querySelector('details');
+    const summary = container.querySelector('summary');
+    if (!details || !summary) throw new Error('the menu is a <details> disclosure');
+    expect(summary).toHaveAttribute('aria-label', 'Open menu');
+    expect(details.open).toBe(false);
+
+    await userEvent.click(summary);
+    expect(details.open).toBe(true);
+    const firstLink = within(details).getByRole('link', { name: 'For businesses' });
+    firstLink.focus();
+    await userEvent.keyboard('{Escape}');
+    expect(details.open).toBe(false);
+    expect(summary).toHaveFocus();
+  });
+
+  it('closes the menu on a click outside it', async () => {
+    const { container } = renderHeader(false);
+    const details = container.querySelector('details');
+    if (!details) throw new Error('the menu is a <details> disclosure');
+    details.open = true;
+    fireEvent.click(document.body);
+    expect(details.open).toBe(false);
+  });
+});
+
+describe(MarketingLayout.name, () => {
+  it('shows Open dashboard for a session restored from sessionStorage', () => {
+    window.sessionStorage.setItem('authToken', makeToken());
+    window.sessionStorage.setItem('authTokenExpiry', String(Date.now() + 60_000));
+    renderLayout(undefined, createAppStore());
+    expect(screen.getAllByRole('link', { name: 'Open dashboard' }).length).toBeGreaterThan(0);
+  });
+
+  it('shows Sign in and Get started again once the token has expired', () => {
+    renderLayout(makeSession({ expiresAt: Date.now() - 1 }));
+    expect(screen.getAllByRole('link', { name: 'Sign in' }).length).toBeGreaterThan(0);
+    expect(screen.queryByRole('link', { name: 'Open dashboard' })).toBeNull();
+  });
+
+  it('reopens the cookie choices from the footer', () => {
+    renderLayout();
+    expect(screen.getByRole('button', { name: 'Cookie settings' })).toHaveAttribute('data-cookie-settings');
   });
 });

@@ -3,10 +3,14 @@ import Container from '@mui/material/Container';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { RouterLink } from '../../../components/router-link';
 import { BrandLogo } from '../../../components/brand-logo';
 import { CookieSettingsLink } from '../../../components/cookie-settings-link';
+import { RouterLink } from '../../../components/router-link';
+import { useIsSignedIn } from '../use-is-signed-in';
 import { MarketingHeader } from './marketing-header';
+
+const PLANS_PATH = '/subscription-plans';
+const FOOTER_LINK_PROPS = { underline: 'hover', color: 'text.primary', variant: 'body2' } as const;
 
 const FOOTER_GROUPS = [
   {
@@ -24,7 +28,7 @@ const FOOTER_GROUPS = [
     title: 'Company',
     links: [
       { label: 'About', to: '/about' },
-      { label: 'Pricing', to: '/subscription-plans' },
+      { label: 'Pricing', to: PLANS_PATH },
       { label: 'For businesses', to: '/business-features' },
       { label: 'For shoppers', to: '/shopper-features' },
     ],
@@ -39,11 +43,21 @@ const FOOTER_GROUPS = [
   },
 ];
 
-/** Header and footer of the public pages. */
+/** Header and footer of the app's public pages (the plans page), knowing the session. */
 export function MarketingLayout({ children }: { children: ReactNode }) {
+  const isSignedIn = useIsSignedIn();
+  return <MarketingFrame isSignedIn={isSignedIn}>{children}</MarketingFrame>;
+}
+
+/**
+ * Header and footer of every public page: the app's and the static site's (which passes no
+ * session: its script shows the right actions). Links to the static pages are plain anchors (a
+ * full load); the plans page is a route of the app.
+ */
+export function MarketingFrame({ children, isSignedIn }: { children: ReactNode; isSignedIn?: boolean }) {
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
-      <MarketingHeader />
+      <MarketingHeader isSignedIn={isSignedIn} />
       <Box component="main" sx={{ flex: 1 }}>
         {children}
       </Box>
@@ -74,15 +88,15 @@ export function MarketingLayout({ children }: { children: ReactNode }) {
               <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 0.75 }}>
                 {group.links.map((link) => (
                   <li key={link.to}>
-                    <Link
-                      component={RouterLink}
-                      to={link.to}
-                      underline="hover"
-                      color="text.primary"
-                      variant="body2"
-                    >
-                      {link.label}
-                    </Link>
+                    {link.to === PLANS_PATH ? (
+                      <Link component={RouterLink} to={link.to} {...FOOTER_LINK_PROPS}>
+                        {link.label}
+                      </Link>
+                    ) : (
+                      <Link href={link.to} {...FOOTER_LINK_PROPS}>
+                        {link.label}
+                      </Link>
+                    )}
                   </li>
                 ))}
               </Box>

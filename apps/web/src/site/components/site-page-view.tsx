@@ -1,0 +1,26 @@
+import GlobalStyles from '@mui/material/GlobalStyles';
+import { MarketingFrame } from '../../features/marketing/components/marketing-layout';
+import type { SitePage } from '../site-page';
+import { DocumentPageView } from './document-page-view';
+import { ProductPageView } from './product-page-view';
+import { StaticCookieBar } from './static-cookie-bar';
+
+/** Room under the page's last line while the cookie bar covers the bottom (set by `site.ts`). */
+const PAGE_ROOM = {
+  body: { paddingBottom: 'var(--cookie-bar-height, 0px)' },
+  // The page's script shows and hides parts with the attribute; no component's display may win.
+  '[hidden]': { display: 'none !important' },
+} as const;
+
+/** One public page as the build writes it: the shared header and footer, the page, the cookie bar. */
+export function SitePageView({ page }: { page: SitePage }) {
+  return (
+    <>
+      <GlobalStyles styles={PAGE_ROOM} />
+      <MarketingFrame>
+        {page.kind === 'product' ? <ProductPageView page={page} /> : <DocumentPageView page={page} />}
+      </MarketingFrame>
+      <StaticCookieBar />
+    </>
+  );
+}

@@ -63,6 +63,7 @@ export const API_TAGS = [
   { name: 'blobs', description: 'Images of the business' },
   { name: 'locations', description: 'Places of the business, and card readers' },
   { name: 'stores', description: 'Stores: image, QR code, basket weighing' },
+  { name: 'public-stores', description: 'A store’s name, hours and image behind its QR code (no token)' },
   { name: 'warehouses', description: 'Warehouses' },
   { name: 'products', description: 'Products per location, barcodes, search' },
   { name: 'categories', description: 'Product categories per location' },

@@ -10,6 +10,7 @@ export * from './loyalty.js';
 export * from './paths.js';
 export * from './permissions.js';
 export * from './plans.js';
+export * from './public-store.js';
 export * from './roles.js';
 export * from './session.js';
 export * from './subscriptions.js';

@@ -256,6 +256,11 @@ export const API = {
     /** The specification's /azure-blob/download-image (logos, later product images). */
     downloadImage: '/api/azure-blob/download-image',
   },
+  /** Public (no token): what a store's QR code shows a shopper on /scan-pay-go (issue 15). */
+  publicStores: {
+    byCode: '/api/public/stores/:code',
+    image: '/api/public/stores/:code/image',
+  },
 } as const;
 
 /** Web routes that e-mailed links point at. */

@@ -270,6 +270,58 @@ describe('the table catalogue', () => {
     expect(actual).toEqual(PRIVILEGES);
   });
 
+  /**
+   * The SECURITY DEFINER functions (each runs as the table owner, past row-level security) and who
+   * may run them besides their owner. A change here is a change of the security model, as above.
+   */
+  const DEFINER_FUNCTIONS: Record<string, string[]> = {
+    'app_begin_login_attempt(text,timestamp with time zone)': ['app_tenant'],
+    'app_businesses_with_expired_points(timestamp with time zone,integer)': ['app_tenant'],
+    'app_businesses_with_movement_alerts(timestamp with time zone,integer)': ['app_tenant'],
+    'app_clear_login_failures(text,boolean)': ['app_tenant'],
+    'app_delete_business(uuid)': ['app_tenant'],
+    'app_due_subscriptions(timestamp with time zone,integer)': ['app_tenant'],
+    'app_finish_login_attempt(text,boolean,uuid,timestamp with time zone)': ['app_tenant'],
+    // The public store lookup of /scan-pay-go (migration 0026): name, opening hours, image key.
+    'app_public_store(text)': ['app_tenant'],
+    'app_revoke_token(uuid,uuid,timestamp with time zone)': ['app_tenant'],
+    // The session check runs as the login role, before any transaction (migration 0004).
+    'app_session_version(uuid,uuid)': ['PUBLIC'],
+  };
+
+  it('the SECURITY DEFINER functions and who may run them are exactly the expected ones', async () => {
+    const { rows } = await t.sql(`
+      select p.oid::regprocedure::text as name,
+             case when p.proacl is null then array['PUBLIC']
+                  else array(select case when a.grantee = 0 then 'PUBLIC' else pg_get_userbyid(a.grantee)::text end
+                             from aclexplode(p.proacl) a
+                             where a.privilege_type = 'EXECUTE' and a.grantee <> p.proowner
+                             order by 1) end as executors
+      from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+      where n.nspname = 'public' and p.prosecdef order by 1`);
+    const actual = Object.fromEntries(
+      rows.map((row: { name: string; executors: string[] }) => [row.name, row.executors]),
+    );
+    expect(actual).toEqual(DEFINER_FUNCTIONS);
+  });
+
+  it('policies for the owner role only read, and only the tables its functions read across tenants', async () => {
+    const { rows } = await t.sql(
+      `
+      select c.relname || '.' || p.polname as name, p.polcmd as command
+      from pg_policy p join pg_class c on c.oid = p.polrelid
+      where $1::regrole::oid = any(p.polroles) order by 1`,
+      [ownerName],
+    );
+    expect(rows).toEqual([
+      // app_public_store (migration 0026).
+      { name: 'businesses.public_store_lookup', command: 'r' },
+      { name: 'stores.public_store_lookup', command: 'r' },
+      // app_due_subscriptions (migration 0014).
+      { name: 'subscriptions.renewal_sweep', command: 'r' },
+    ]);
+  });
+
   it('a table created later gives app_tenant nothing until its migration grants it', async () => {
     const table = `later_${randomUUID().slice(0, 8)}`;
     await t.sql(`create table ${table} (id int)`);

@@ -1,0 +1,85 @@
+import { API, ZErrorBody, ZPublicStore, ZPublicStoreParams } from '@app/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { ProductDeps } from '../product.deps.js';
+import { getPublicStore, getPublicStoreImage } from './public-stores.service.js';
+
+/**
+ * Lookups per client address and minute, per route, as the sign-in calls are limited. A shopper's
+ * page asks each route once, so shoppers sharing a store's network reach it only at 60 a minute;
+ * anyone walking through codes (2^96 of them) gets 60 guesses.
+ */
+export const PUBLIC_STORE_RATE_LIMIT = 60;
+
+/** How long a browser or a shared cache may keep a store image: a replaced image shows within it. */
+const IMAGE_MAX_AGE_SECONDS = 300;
+
+const ERRORS = { 400: ZErrorBody, 404: ZErrorBody, 429: ZErrorBody };
+
+/** Public routes: the auth guard never runs on them, so a token, valid or not, is not read. */
+export const publicStoresRoutes: FastifyPluginAsyncZod<{ deps: ProductDeps }> = async (app, { deps }) => {
+  const rateLimit = { max: PUBLIC_STORE_RATE_LIMIT, timeWindow: '1 minute' };
+
+  app.get(
+    API.publicStores.byCode,
+    {
+      config: { access: 'public', rateLimit },
+      schema: {
+        tags: ['public-stores'],
+        operationId: 'getPublicStore',
+        summary: "A store's name, opening hours and image, by the code of its QR code",
+        description:
+          'No token needed. Answers only these three fields. An unknown code, a discontinued or deleted ' +
+          'store and a closed business answer 404; a code that is not 16 letters, digits, `-` or `_` ' +
+          `answers 400. At most ${PUBLIC_STORE_RATE_LIMIT} calls a minute from one address (429).`,
+        params: ZPublicStoreParams,
+        response: { 200: ZPublicStore, ...ERRORS },
+      },
+    },
+    async (request) => getPublicStore(deps, request.params.code),
+  );
+
+  app.get(
+    API.publicStores.image,
+    {
+      config: { access: 'public', rateLimit },
+      schema: {
+        tags: ['public-stores'],
+        operationId: 'getPublicStoreImage',
+        summary: "A store's image, by the code of its QR code",
+        description:
+          'No token needed. The stored bytes with their type, cacheable for five minutes; 404 when the ' +
+          `store has no image or the lookup would answer 404. At most ${PUBLIC_STORE_RATE_LIMIT} calls a ` +
+          'minute from one address (429).',
+        params: ZPublicStoreParams,
+        produces: ['image/jpeg', 'image/png', 'image/webp', 'application/json'],
+        response: {
+          // The bytes as they are: Fastify sends a Buffer without the serialiser; the schema only
+          // describes it for the API document.
+          200: z
+            .custom<Buffer>((value) => Buffer.isBuffer(value))
+            .meta({
+              type: 'string',
+              format: 'binary',
+              description: 'The image: image/jpeg, image/png or image/webp',
+            }),
+          ...ERRORS,
+        },
+      },
+    },
+    async (request, reply) => {
+      const image = await getPublicStoreImage(deps, request.params.code);
+      // The API's headers (nosniff, a deny-all CSP) stay; only caching changes, since the image is
+      // public. CORP: only pages of this site embed it.
+      return reply
+        .headers({
+          'content-type': image.contentType,
+          'cache-control': `public, max-age=${IMAGE_MAX_AGE_SECONDS}`,
+          'x-content-type-options': 'nosniff',
+          'cross-origin-resource-policy': 'same-origin',
+          'content-disposition': 'inline',
+        })
+        .send(image.data);
+    },
+  );
+};

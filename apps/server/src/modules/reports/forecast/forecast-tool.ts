@@ -57,6 +57,14 @@ function fromFirstSale(series: readonly number[]): number[] {
 }
 
 /** A daily series over [from, to] with zeros on days without sales. */
+/**
+ * A day's sales net of its refunds can be below zero (a Monday that took back Saturday's jackets):
+ * there was no demand that day, not negative demand, and the models take none below zero.
+ */
+function demandOf(net: number): number {
+  return Math.max(0, net);
+}
+
 function filled(from: string, to: string, values: ReadonlyMap<string, number>): number[] {
   const series: number[] = [];
   for (let day = from; day <= to; day = addDays(day, 1)) series.push(values.get(day) ?? 0);
@@ -106,7 +114,7 @@ export const FORECAST_TOOL: AnalyticsTool<typeof forecastArgs> = {
     const byProduct = new Map<string, Map<string, number>>();
     for (const row of daily) {
       const days = byProduct.get(row.productId) ?? new Map<string, number>();
-      days.set(row.day, Number(row.units));
+      days.set(row.day, demandOf(Number(row.units)));
       byProduct.set(row.productId, days);
     }
     const reorders = products.map((product) => {
@@ -131,8 +139,8 @@ export const FORECAST_TOOL: AnalyticsTool<typeof forecastArgs> = {
     const [single] = args.productId ? reorders : [];
     const series = single
       ? filled(history.from, history.to, byProduct.get(single.product.productId) ?? new Map())
-      : (await readTrend(context.scope, history, { storeId: store?.id, interval: 'daily' })).map(
-          (point) => point.value,
+      : (await readTrend(context.scope, history, { storeId: store?.id, interval: 'daily' })).map((point) =>
+          demandOf(point.value),
         );
     const subject = single ? single.product.productName : store ? store.name : 'All stores';
     const forecast = single ? single.forecast : forecastDaily(fromFirstSale(series), args.days);

@@ -23,11 +23,12 @@ let t: TestApp;
 let owner: Awaited<ReturnType<typeof ownerWithBusiness>>;
 let storeId: string;
 let bagel: string;
+let clock: ReturnType<typeof settableClock>;
 
 const unitsOn = (ms: number) => ([0, 6].includes(new Date(ms).getUTCDay()) ? 18 : 10);
 
 beforeAll(async () => {
-  const clock = settableClock(NOW);
+  clock = settableClock(NOW);
   t = await buildTestApp({}, { clock });
   owner = await ownerWithBusiness(t, 'Bagel Bar');
   await setPlan(t, owner.businessId, 'SUPREME');
@@ -148,6 +149,51 @@ describe('POST /api/reports/predict', () => {
     const report = res.json<TReport>();
     // Four days of 20: about 140 in a week, not the 5 a 182-day average of mostly zeros gives.
     expect(Number(report.tables[0]?.rows[0]?.[1])).toBe(140);
+  });
+
+  it('reads a day whose refunds outweigh its sales as no demand, not as an error', async () => {
+    const shop = await ownerWithBusiness(t, 'Jacket Shop');
+    await setPlan(t, shop.businessId, 'SUPREME');
+    const locationId = await insertLocation(t, shop.businessId, { name: 'Jacket Shop' });
+    const store = await insertStore(t, shop.businessId, { name: 'Jacket Shop', locationId });
+    const jacket = (await insertProductAt(t, shop.businessId, locationId, { sku: 'JACKET', name: 'Jacket' }))
+      .id;
+    await t.sql('update products set price = 50.00 where id = $1', [jacket]);
+    await insertInventoryItem(t, shop.businessId, jacket, locationId, 100);
+    for (const daysAgo of [6, 5, 4])
+      await recordSale(t, shop.token, {
+        storeId: store.storeId,
+        soldAt: new Date(NOW.getTime() - daysAgo * DAY_MS).toISOString(),
+        paymentMethod: 'CASH',
+        lines: [{ productId: jacket, quantity: 3 }],
+      });
+    // Three days ago nothing sold and Saturday's three jackets came back: -3 units, -150.00.
+    const { rows } = await t.sql<{ id: string }>(
+      `select id from sales where business_id = $1 order by sold_at limit 1`,
+      [shop.businessId],
+    );
+    clock.set(new Date(NOW.getTime() - 3 * DAY_MS));
+    try {
+      const refund = await t.app.inject({
+        method: 'POST',
+        url: `/api/sales/${rows[0]?.id}/refund`,
+        headers: bearer(shop.token),
+        payload: { lines: [{ lineNo: 1, quantity: 3 }] },
+      });
+      expect(refund.statusCode, refund.body).toBe(201);
+    } finally {
+      clock.set(NOW);
+    }
+    for (const filter of [{}, { storeId: store.storeId }, { productId: jacket }]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/reports/predict?forecastPeriod=7',
+        headers: bearer(shop.token),
+        payload: { filter },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(Number(res.json<TReport>().tables[0]?.rows[0]?.[1])).toBeGreaterThanOrEqual(0);
+    }
   });
 
   it('answers a business with no sales with a flat forecast, not an error', async () => {

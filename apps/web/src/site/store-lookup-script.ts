@@ -1,5 +1,5 @@
 /** The public store lookup of a QR code (issue 15): name, opening hours and image, nothing else. */
-const STORE_PATH = '/api/public/stores/';
+export const STORE_PATH = '/api/public/stores/';
 
 type PublicStore = { name: string; openingHours: string | null; imageUrl: string | null };
 

@@ -5,10 +5,14 @@ import { afterEach } from 'vitest';
 // findBy* waits 1 s by default; lazy routes and MUI transitions on a loaded CI machine need more.
 configure({ asyncUtilTimeout: 5_000 });
 
+// A file may run in Node (`@vitest-environment node`: the site's build renders there).
+const hasDom = typeof window !== 'undefined';
+
 // jsdom has no layout; scroll restoration and scroll-to-top only need the call to exist.
-window.scrollTo = () => undefined;
+if (hasDom) window.scrollTo = () => undefined;
 
 afterEach(() => {
+  if (!hasDom) return;
   cleanup();
   window.sessionStorage.clear();
   document.cookie.split(';').forEach((entry) => {

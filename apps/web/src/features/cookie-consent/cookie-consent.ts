@@ -79,6 +79,11 @@ export function readTrackerUrls(): Promise<TrackerUrls> {
   return configured;
 }
 
+/** Forgets the configuration asked for, as a new page load does (tests load several pages in one). */
+export function forgetTrackerUrls(): void {
+  configured = null;
+}
+
 function loadScriptOnce(id: string, src: string): void {
   if (document.getElementById(id)) return;
   const script = document.createElement('script');

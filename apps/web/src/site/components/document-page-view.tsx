@@ -67,7 +67,7 @@ export function DocumentPageView({ page }: { page: DocumentPage }) {
             ))}
           </Box>
         </Box>
-        <Box sx={{ display: 'grid', gap: 5, minWidth: 0 }}>
+        <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 5, minWidth: 0 }}>
           {page.sections.map((section) => (
             <DocumentSectionView key={section.id} section={section} />
           ))}
@@ -130,7 +130,8 @@ function DocumentSectionView({ section }: { section: DocumentSection }) {
               '& td:first-of-type': {
                 color: 'text.primary',
                 fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace',
-                overflowWrap: 'anywhere',
+                // A name breaks only when it must: the column is as wide as its longest word.
+                overflowWrap: 'break-word',
               },
             }}
           >

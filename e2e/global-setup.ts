@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
+import { startTrackerServer } from './support/trackers.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -12,6 +13,8 @@ declare module 'vitest' {
     baseURL: string;
     /** The server's DATA_DIR: mail in mail/, uploads in blobs/. */
     dataDir: string;
+    /** Where the configured analytics script and marketing pixel are served (trackers.ts). */
+    trackerOrigin: string;
   }
 }
 
@@ -78,6 +81,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   chmodSync(dataDir, 0o755);
   const port = await findFreePort();
   const baseURL = `http://127.0.0.1:${port}`;
+  // The operator's analytics script and marketing pixel (issue 15): pages load them only after
+  // the matching consent, which public-site.spec.ts watches.
+  const trackers = await startTrackerServer();
 
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -91,6 +97,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     DEV_MAILBOX: '1',
     // No demo business: the journeys start from an empty database, as a new customer does.
     DEMO: '0',
+    ANALYTICS_SCRIPT_URL: `${trackers.origin}/analytics.js`,
+    MARKETING_PIXEL_URL: `${trackers.origin}/pixel.js`,
   };
   // The embedded database and the file mailer, never a developer's own.
   delete env.DATABASE_URL;
@@ -126,16 +134,19 @@ export default async function setup(project: TestProject): Promise<() => Promise
   } catch (error) {
     isStopping = true;
     await stopServer(server);
+    await trackers.close();
     rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
 
   project.provide('baseURL', baseURL);
   project.provide('dataDir', dataDir);
+  project.provide('trackerOrigin', trackers.origin);
 
   return async () => {
     isStopping = true;
     await stopServer(server);
+    await trackers.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

@@ -78,13 +78,16 @@ describe('public pages', () => {
       for (const route of MARKETING_ROUTES) {
         await open(page, route);
         expect(await page.getByRole('navigation', { name: 'Site' }).count()).toBe(0);
-        await page.getByRole('button', { name: 'Open menu' }).click();
-        const menu = page.getByRole('menu', { name: 'Site menu' });
-        await menu.getByRole('menuitem', { name: 'Sign in' }).waitFor();
-        await menu.getByRole('menuitem', { name: 'Get started' }).waitFor();
+        // The menu is a <details> disclosure: its <summary> is the button.
+        const menuButton = page.getByRole('banner').locator('summary[aria-label="Open menu"]');
+        await menuButton.click();
+        const menu = page.getByRole('navigation', { name: 'Site menu' });
+        await menu.getByRole('link', { name: 'Sign in' }).waitFor();
+        await menu.getByRole('link', { name: 'Get started' }).waitFor();
         if (route === '/') await shot(page, 'menu open');
         await page.keyboard.press('Escape');
         await menu.waitFor({ state: 'hidden' });
+        expect(await menuButton.evaluate((summary) => summary === document.activeElement)).toBe(true);
       }
     },
   );
@@ -107,7 +110,7 @@ describe('public pages', () => {
           .waitFor();
         await header.getByRole('link', { name: 'Sign in' }).waitFor();
         await header.getByRole('link', { name: 'Get started' }).waitFor();
-        expect(await page.getByRole('button', { name: 'Open menu' }).count()).toBe(0);
+        expect(await page.getByRole('banner').locator('summary').isVisible()).toBe(false);
       }
       await shootBothSchemes(page, shot, route);
     }

@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: builds the web app and the server, starts the server once, measures /login in
- * Chromium against it, then the HTTP benchmarks.
+ * Chromium against it, then the public pages with Lighthouse and axe-core, then the HTTP benchmarks.
  * Targets are reported, not asserted: the exit code is non-zero only when something crashed.
  */
 import path from 'node:path';
@@ -14,6 +14,8 @@ import {
 } from './inventory-upload/inventory-upload-bench.js';
 import { Cleanup } from './http/processes.js';
 import { printSalesReport, runSalesBenchmark } from './sales/sales-bench.js';
+import { estimateSiteSeconds, readSiteRuns, runSiteBenchmark } from './site/site-bench.js';
+import { printSiteReport, type SiteReport } from './site/site-report.js';
 import { runInventoryBenchmark } from './inventory/inventory-bench.js';
 import { printInventoryReport } from './inventory/inventory-report.js';
 import { buildWebApp, measureLoginPage, printWebSize, writeJson, type WebSizeReport } from './web-size.js';
@@ -33,7 +35,7 @@ function seconds(name: string, fallback: number): number {
 
 /** Which steps run: `BENCH_STEPS=catalogue` runs one; all of them by default. */
 const steps = new Set(
-  (process.env.BENCH_STEPS ?? 'web,http,catalogue,inventory,inventory-upload,audit,sales')
+  (process.env.BENCH_STEPS ?? 'web,site,http,catalogue,inventory,inventory-upload,audit,sales')
     .split(',')
     .map((step) => step.trim()),
 );
@@ -44,6 +46,8 @@ const settings = {
   durationSeconds: Math.max(1, seconds('BENCH_DURATION', 5)),
   rounds: Math.max(1, Math.round(seconds('BENCH_ROUNDS', 3))),
 };
+// The site step: Lighthouse runs per public page and preset (BENCH_SITE_RUNS, default 1).
+const siteRuns = readSiteRuns();
 // The catalogue step: a million products over 20 locations by default, 50 connections.
 const catalogueProducts = Math.round(seconds('BENCH_CATALOGUE_PRODUCTS', 1_000_000));
 const catalogueShape = {
@@ -107,6 +111,8 @@ const timeoutSeconds = seconds(
   360 +
     settings.rounds * 28 * (settings.warmupSeconds + settings.durationSeconds) +
     (steps.has('inventory-upload') ? 120 : 0) +
+    // 13 pages x 2 presets x BENCH_SITE_RUNS Lighthouse runs (10-20 s each), then axe (about 15 s a page).
+    (steps.has('site') ? estimateSiteSeconds(siteRuns) : 0) +
     // 8 audit rows a round, and the generation of 250,000 entries (under a minute).
     (steps.has('audit')
       ? 60 + settings.rounds * 8 * (settings.warmupSeconds + settings.durationSeconds)
@@ -146,7 +152,9 @@ watchdog.unref();
 
 try {
   // The web app is built before the server starts: the server lists the files it serves at start.
-  const webBuildProblem = steps.has('web') ? buildWebApp(repoRoot, log) : 'not asked for (BENCH_STEPS)';
+  // The site step measures the pages of that build, so it asks for the build too.
+  const webBuildProblem =
+    steps.has('web') || steps.has('site') ? buildWebApp(repoRoot, log) : 'not asked for (BENCH_STEPS)';
   const server = await startBenchServer({ repoRoot, cleanup, log });
   if (steps.has('web')) {
     let web: WebSizeReport;
@@ -161,6 +169,14 @@ try {
     }
     printWebSize(web, write);
     writeJson(path.join(resultsDir, 'web-size.json'), web);
+  }
+  if (steps.has('site')) {
+    // Right after the web step, on the same server, before any load step has warmed or filled it.
+    const site: SiteReport = webBuildProblem
+      ? { status: 'skipped', reason: webBuildProblem }
+      : await runSiteBenchmark({ baseUrl: server.stack.baseUrl, runs: siteRuns, cleanup, log });
+    printSiteReport(site, write);
+    writeJson(path.join(resultsDir, 'site.json'), site);
   }
 
   if (steps.has('http')) {
@@ -236,7 +252,7 @@ try {
     writeJson(path.join(resultsDir, 'sales.json'), sales);
   }
   write(
-    `\nresults: ${path.relative(repoRoot, resultsDir)}/ (web-size.json, http.json, catalogue.json, inventory.json, inventory-upload.json, audit.json, sales.json)`,
+    `\nresults: ${path.relative(repoRoot, resultsDir)}/ (web-size.json, site.json, http.json, catalogue.json, inventory.json, inventory-upload.json, audit.json, sales.json)`,
   );
   clearTimeout(watchdog);
   await finish(0);

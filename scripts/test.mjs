@@ -2,7 +2,7 @@
 // browser tests, and ends with one line "N passed, N failed" over all of them.
 //
 //   npm test                 everything
-//   npm test -- server web   only these suites (contracts, server, web, e2e)
+//   npm test -- server web   only these suites (contracts, server, web, bench, e2e)
 //   npm test -- server --exclude='test/security/**'
 //                            options starting with -- go to every selected suite's Vitest
 //   TEST_BUILT=1 npm test    the build is fresh (CI builds beside the lint): do not build again
@@ -15,6 +15,8 @@ const SUITES = {
   contracts: { dir: 'packages/contracts' },
   server: { dir: 'apps/server' },
   web: { dir: 'apps/web' },
+  // The benchmarks' own logic (how targets are judged), not the benchmarks: those are `npm run bench`.
+  bench: { dir: 'bench' },
   e2e: { dir: 'e2e', needsBuild: true, needsChromium: true },
 };
 

@@ -4,7 +4,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { API, ZHealth } from '@app/contracts';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -120,6 +120,7 @@ export type AppOptions = {
 /** Builds the Fastify app: platform plugins first, then the modules, then the web app. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, db, jobs } = options;
+  const documentHeaders = computeDocumentHeaders(config.siteTrackers);
   const app = Fastify({
     logger:
       options.logger === false
@@ -134,6 +135,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: toFastifyTrustProxy(config.trustProxy),
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true },
+    // The router's own refusals (a URL that does not decode, a path parameter over its length)
+    // come before any hook: answer them as every other error, with the security headers, and
+    // without repeating the address.
+    frameworkErrors: (error, request, reply) => {
+      const isApi = request.url.startsWith('/api/');
+      void (reply as FastifyReply)
+        .code(400)
+        .headers(isApi ? API_SECURITY_HEADERS : documentHeaders)
+        .header('X-Request-Id', request.id)
+        .send({
+          code: 'BAD_REQUEST',
+          message:
+            error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+              ? 'A part of this address is too long.'
+              : 'This address cannot be read: check its % escapes.',
+        });
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   // The API takes JSON (and multipart where stated); a text/plain body is a 415, not a string.
@@ -142,7 +160,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   // Callback style, not async: this runs on every request and a promise per hook shows up.
-  const documentHeaders = computeDocumentHeaders(config.siteTrackers);
   app.addHook('onRequest', (request, reply, done) => {
     const isApi = request.url.startsWith('/api/') && !request.url.startsWith(API.docs);
     reply.headers(isApi ? API_SECURITY_HEADERS : documentHeaders).header('X-Request-Id', request.id);

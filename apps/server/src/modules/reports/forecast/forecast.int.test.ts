@@ -168,7 +168,7 @@ describe('POST /api/reports/predict', () => {
         lines: [{ productId: jacket, quantity: 3 }],
       });
     // Three days ago nothing sold and Saturday's three jackets came back: -3 units, -150.00.
-    const { rows } = await t.sql<{ id: string }>(
+    const { rows } = await t.sql(
       `select id from sales where business_id = $1 order by sold_at limit 1`,
       [shop.businessId],
     );
@@ -176,7 +176,7 @@ describe('POST /api/reports/predict', () => {
     try {
       const refund = await t.app.inject({
         method: 'POST',
-        url: `/api/sales/${rows[0]?.id}/refund`,
+        url: `/api/sales/${String(rows[0]?.id)}/refund`,
         headers: bearer(shop.token),
         payload: { lines: [{ lineNo: 1, quantity: 3 }] },
       });

@@ -113,10 +113,4 @@ describe('root layout: titles, progress, cookie settings', () => {
     expect(readConsent()?.marketing).toBe(true);
     expect(screen.getByRole('button', { name: 'Cookie settings' })).toHaveFocus();
   });
-
-  it('opens the cookie dialog on the public cookies page', async () => {
-    writeConsent({ necessary: true, preferences: false, statistics: false, marketing: false });
-    renderRoutes(appRoutes, { initialEntries: ['/cookies'] });
-    expect(await screen.findByRole('dialog', { name: 'Cookies on this site' })).toBeInTheDocument();
-  });
 });

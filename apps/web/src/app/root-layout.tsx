@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { useSelector } from 'react-redux';
-import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
+import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { NavigationProgress } from '../components/navigation-progress';
 import { hasToastDemand, subscribeToToastDemand } from '../components/toast-demand';
 import { applyConsent, readConsent } from '../features/cookie-consent/cookie-consent';
@@ -9,7 +9,6 @@ import { useDocumentTitle } from '../hooks/use-route-title';
 import {
   closeCookieSettings,
   isCookieSettingsRequested,
-  openCookieSettings,
   subscribeToCookieSettings,
 } from '../ui/cookie-settings';
 import { selectUi } from '../ui/ui.slice';
@@ -30,9 +29,6 @@ const AppToastContainer = lazy(() =>
   import('../components/toast').then((m) => ({ default: m.AppToastContainer })),
 );
 
-/** The public page about cookies opens the cookie choices. */
-const COOKIES_PATH = '/cookies';
-
 /**
  * Wraps every route: the page, the progress bar, the document title, the upgrade dialog, cookie
  * consent, toasts and scroll-to-top.
@@ -44,7 +40,6 @@ export function RootLayout() {
   const hasToasts = useSyncExternalStore(subscribeToToastDemand, hasToastDemand);
   const hasScrolled = useHasScrolledPast(SCROLL_TO_TOP_THRESHOLD);
   const isNavigating = useNavigation().state !== 'idle';
-  const { pathname } = useLocation();
   useDocumentTitle();
 
   useEffect(() => {
@@ -52,10 +47,6 @@ export function RootLayout() {
     const consent = readConsent();
     if (consent) void applyConsent(consent);
   }, []);
-
-  useEffect(() => {
-    if (pathname === COOKIES_PATH) openCookieSettings();
-  }, [pathname]);
 
   return (
     <>

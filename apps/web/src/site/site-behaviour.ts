@@ -18,6 +18,9 @@ import { readStoredSession } from '../session/session-storage';
 import { setCookieBarHeight } from '../ui/cookie-settings';
 import { showStore } from './store-lookup-script';
 
+/** The page about cookies, which opens the choices with the stored ones ticked. */
+const COOKIES_PATH = '/cookies';
+
 /** A tab with a live session (sessionStorage, 000 section 4) gets "Open dashboard". */
 function showSessionActions(): void {
   const isSignedIn = readStoredSession() !== null;
@@ -111,7 +114,9 @@ export function enhanceCookieBar(bar: HTMLElement): void {
   for (const button of document.querySelectorAll<HTMLElement>('[data-cookie-settings]')) {
     button.addEventListener('click', () => open(true));
   }
+  // The page about cookies opens the choices (000 section 2: /cookies reopens the dialog).
   if (readConsent() === null) open(false);
+  else if (window.location.pathname === COOKIES_PATH) open(true);
 }
 
 export function startSite(): void {

@@ -14,6 +14,29 @@ const httpUrl = z
   .url({ message: 'must be an http(s) URL' })
   .refine((url) => /^https?:\/\//i.test(url), 'must be an http(s) URL');
 
+/** A user name or password in a URL, which every visitor of a public page would read. */
+function hasCredentials(url: string): boolean {
+  try {
+    const { username, password } = new URL(url);
+    return username !== '' || password !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** A tracker's address: the site configuration hands it to every visitor, so it holds no secret. */
+const trackerUrl = httpUrl.refine((url) => !hasCredentials(url), 'must not contain a user name or password');
+
+/**
+ * The public address: pages, the sitemap and e-mails put paths after it, so it is an origin (an
+ * optional path at most), never a script (javascript:) or a place with credentials, a query or a
+ * fragment that the paths would land in.
+ */
+const appUrl = httpUrl.refine(
+  (url) => !hasCredentials(url) && !/[?#]/.test(url),
+  'must be an http(s) address without user name, password, query or fragment',
+);
+
 const ZEnv = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -32,9 +55,9 @@ const ZEnv = z.object({
       .refine((url) => /^postgres(ql)?:\/\//.test(url), 'must be a postgres:// URL')
       .optional(),
   ),
-  APP_URL: z.preprocess(emptyAsUndefined, z.url({ message: 'must be an http(s) URL' }).optional()),
-  ANALYTICS_SCRIPT_URL: z.preprocess(emptyAsUndefined, httpUrl.optional()),
-  MARKETING_PIXEL_URL: z.preprocess(emptyAsUndefined, httpUrl.optional()),
+  APP_URL: z.preprocess(emptyAsUndefined, appUrl.optional()),
+  ANALYTICS_SCRIPT_URL: z.preprocess(emptyAsUndefined, trackerUrl.optional()),
+  MARKETING_PIXEL_URL: z.preprocess(emptyAsUndefined, trackerUrl.optional()),
   JWT_SECRET: z.preprocess(
     emptyAsUndefined,
     z.string().min(32, 'must have at least 32 characters').optional(),

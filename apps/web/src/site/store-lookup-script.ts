@@ -13,6 +13,14 @@ function isPublicStore(value: unknown): value is PublicStore {
   );
 }
 
+/**
+ * The API answers the image as a path of its own route. Anything else (another origin, `//host`,
+ * `javascript:`, `data:`) is not shown: a tampered answer cannot make the page fetch elsewhere.
+ */
+function isStoreImagePath(url: string | null): url is string {
+  return url !== null && url.startsWith(STORE_PATH) && /^[\w-]+\/image$/.test(url.slice(STORE_PATH.length));
+}
+
 /** What a shopper reads when the store cannot be shown, by the lookup's answer. */
 function messageOf(status: number): { title: string; text: string; canRetry: boolean } {
   if (status === 404 || status === 400)
@@ -61,12 +69,17 @@ export async function showStore(section: HTMLElement, code: string | null): Prom
   let status = 0;
   let store: PublicStore | null = null;
   try {
-    const response = await fetch(new URL(STORE_PATH + encodeURIComponent(trimmed), window.location.origin), {
-      credentials: 'omit',
-    });
-    status = response.status;
-    const body: unknown = response.ok ? await response.json() : null;
-    store = isPublicStore(body) ? body : null;
+    const url = new URL(STORE_PATH + encodeURIComponent(trimmed), window.location.origin);
+    // encodeURIComponent keeps dots, and a code of `.` or `..` (or `%2e`) is a dot segment the URL
+    // resolves: the lookup would leave its route. No store has such a code, so it is not asked.
+    if (url.pathname.length <= STORE_PATH.length || !url.pathname.startsWith(STORE_PATH)) {
+      status = 404;
+    } else {
+      const response = await fetch(url, { credentials: 'omit' });
+      status = response.status;
+      const body: unknown = response.ok ? await response.json() : null;
+      store = isPublicStore(body) ? body : null;
+    }
   } catch {
     // No answer at all (offline): the message for a failed load, with Try again.
   }
@@ -75,7 +88,7 @@ export async function showStore(section: HTMLElement, code: string | null): Prom
     if (name) name.textContent = store.name;
     if (hours)
       hours.textContent = store.openingHours?.trim() || 'The store has not published its opening hours.';
-    if (image && store.imageUrl) {
+    if (image && isStoreImagePath(store.imageUrl)) {
       image.src = store.imageUrl;
       image.alt = `${store.name}, the store`;
       image.hidden = false;

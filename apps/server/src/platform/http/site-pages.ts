@@ -21,10 +21,17 @@ const ORIGIN_PLACEHOLDER = '%SITE_ORIGIN%';
 /** Public pages of the app itself that search engines may list beside the site's. */
 const APP_PUBLIC_PATHS = ['/subscription-plans'] as const;
 
+type PageEncoding = 'identity' | 'gzip' | 'br';
+
 type SitePageBody = {
   identity: Buffer;
   gzip: Buffer;
-  etag: string;
+  /**
+   * One strong validator per encoding (RFC 9110 8.8.3): the gzip and brotli bytes are other
+   * representations than the page's, and a cache that stored one under the identity's ETag could
+   * hand it, revalidated by a 304, to a client that never accepted that encoding.
+   */
+  etags: Record<PageEncoding, string>;
   /** Brotli at quality 11 takes ~0.3 s a page: made once, off the request, on the first request. */
   brotli: Buffer | null;
   isBrotliStarted: boolean;
@@ -98,10 +105,11 @@ async function loadSitePages(distDir: string, appUrl: string): Promise<Map<SiteP
         return;
       }
       const identity = Buffer.from(html.replaceAll(ORIGIN_PLACEHOLDER, origin));
+      const hash = createHash('sha256').update(identity).digest('base64url').slice(0, 27);
       pages.set(pagePath, {
         identity,
         gzip: gzipSync(identity, { level: constants.Z_BEST_COMPRESSION }),
-        etag: `"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`,
+        etags: { identity: `"${hash}"`, gzip: `"${hash}-gzip"`, br: `"${hash}-br"` },
         brotli: null,
         isBrotliStarted: false,
       });
@@ -116,21 +124,55 @@ function sendPage(
   body: SitePageBody,
   { documentHeaders, isCompressed }: SitePagesOptions,
 ): FastifyReply {
+  const accepted = isCompressed ? acceptedEncodings(request.headers['accept-encoding']) : NO_ENCODING;
+  if (accepted.has('br')) startBrotli(body, request);
+  const [encoding, bytes]: [PageEncoding, Buffer] =
+    accepted.has('br') && body.brotli
+      ? ['br', body.brotli]
+      : accepted.has('gzip')
+        ? ['gzip', body.gzip]
+        : ['identity', body.identity];
+  const etag = body.etags[encoding];
   reply
     .headers(documentHeaders)
     .type('text/html; charset=utf-8')
     .header('Cache-Control', 'no-cache')
-    .header('ETag', body.etag)
+    .header('ETag', etag)
     .header('Vary', 'Accept-Encoding');
-  if (request.headers['if-none-match'] === body.etag) return reply.code(304).send();
+  if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) return reply.code(304).send();
+  if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
+  return reply.send(bytes);
+}
 
-  const accepted = isCompressed ? String(request.headers['accept-encoding'] ?? '') : '';
-  if (/\bbr\b/.test(accepted)) {
-    startBrotli(body, request);
-    if (body.brotli) return reply.header('Content-Encoding', 'br').send(body.brotli);
+const NO_ENCODING: ReadonlySet<PageEncoding> = new Set();
+
+/** Browsers name four or five codings; entries past this many are not read, however long the header. */
+const MAX_CODINGS = 16;
+
+/**
+ * The codings of Accept-Encoding this server has (RFC 9110 12.5.3): names compared without case,
+ * `q=0` (or a weight that is no number) refuses one, `*` stands for the ones not named. Anything
+ * else in the header is ignored, so a malformed header gets at worst the plain page.
+ */
+function acceptedEncodings(header: string | undefined): ReadonlySet<PageEncoding> {
+  if (!header) return NO_ENCODING;
+  const weights: Partial<Record<PageEncoding | '*', number>> = {};
+  for (const entry of header.split(',', MAX_CODINGS)) {
+    const semicolon = entry.indexOf(';');
+    const coding = (semicolon < 0 ? entry : entry.slice(0, semicolon)).trim().toLowerCase();
+    if (coding !== 'br' && coding !== 'gzip' && coding !== '*') continue;
+    const quality = semicolon < 0 ? undefined : /;\s*q\s*=([^;]*)/i.exec(entry.slice(semicolon))?.[1];
+    weights[coding] = quality === undefined ? 1 : Number(quality.trim() || 'x') || 0;
   }
-  if (/\bgzip\b/.test(accepted)) return reply.header('Content-Encoding', 'gzip').send(body.gzip);
-  return reply.send(body.identity);
+  const isAccepted = (coding: PageEncoding) => (weights[coding] ?? weights['*'] ?? 0) > 0;
+  return new Set((['br', 'gzip'] as const).filter(isAccepted));
+}
+
+/** If-None-Match (RFC 9110 13.1.2): `*`, or a list of tags compared weakly (a W/ prefix is ignored). */
+function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
 }
 
 function startBrotli(body: SitePageBody, request: FastifyRequest): void {

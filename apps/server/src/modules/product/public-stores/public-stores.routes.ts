@@ -1,6 +1,7 @@
 import { API, ZErrorBody, ZPublicStore, ZPublicStoreParams } from '@app/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { API_SECURITY_HEADERS } from '../../../platform/http/security-headers.js';
 import type { ProductDeps } from '../product.deps.js';
 import { getPublicStore, getPublicStoreImage } from './public-stores.service.js';
 
@@ -19,10 +20,23 @@ const ERRORS = { 400: ZErrorBody, 404: ZErrorBody, 429: ZErrorBody };
 /** Public routes: the auth guard never runs on them, so a token, valid or not, is not read. */
 export const publicStoresRoutes: FastifyPluginAsyncZod<{ deps: ProductDeps }> = async (app, { deps }) => {
   const rateLimit = { max: PUBLIC_STORE_RATE_LIMIT, timeWindow: '1 minute' };
+  // GET only: Fastify's automatic HEAD route is a route of its own with a rate-limit count of its
+  // own, and its status alone (200 or 404) answers a guess: it would double the guesses.
+  const exposeHeadRoute = false;
+
+  // The API's headers by route, not by the address as written: the app's hook picks them by the
+  // URL's text, and `/%61pi/public/stores/...` reaches these routes too. Public answers are what a
+  // shared cache may keep, so every one (404s and 429s included) carries no-store and the deny-all
+  // CSP whatever the spelling; the image route then sets its own caching.
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(API_SECURITY_HEADERS);
+    done();
+  });
 
   app.get(
     API.publicStores.byCode,
     {
+      exposeHeadRoute,
       config: { access: 'public', rateLimit },
       schema: {
         tags: ['public-stores'],
@@ -42,6 +56,7 @@ export const publicStoresRoutes: FastifyPluginAsyncZod<{ deps: ProductDeps }> = 
   app.get(
     API.publicStores.image,
     {
+      exposeHeadRoute,
       config: { access: 'public', rateLimit },
       schema: {
         tags: ['public-stores'],

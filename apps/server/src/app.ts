@@ -161,7 +161,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerErrorHandler(app);
   // Callback style, not async: this runs on every request and a promise per hook shows up.
   app.addHook('onRequest', (request, reply, done) => {
-    const isApi = request.url.startsWith('/api/') && !request.url.startsWith(API.docs);
+    // The matched route's own path: an address spelled otherwise (`/%61pi/...`) reaches the same
+    // route and must get the same headers. Unmatched addresses fall back to what was asked.
+    const routePath = request.routeOptions.url ?? request.url;
+    const isApi = routePath.startsWith('/api/') && !routePath.startsWith(API.docs);
     reply.headers(isApi ? API_SECURITY_HEADERS : documentHeaders).header('X-Request-Id', request.id);
     done();
   });

@@ -38,3 +38,11 @@ describe("the router's own refusals", () => {
     expect(page.body).not.toContain('<script>');
   });
 });
+
+describe('headers by route, not by spelling', () => {
+  it('gives an API route its API headers however its address is spelled', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/%61pi/public/site-config' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+  });
+});

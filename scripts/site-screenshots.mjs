@@ -2,7 +2,7 @@
 // taken from the real app with the demo business, never drawn by hand, so the site shows what a
 // customer gets. Starts the built server on a fresh data folder with DEMO=1, signs in as the demo
 // owner through the login page, opens each screen in Chromium, and writes every screen as WebP at
-// 1280 and 640 px wide into apps/web/public/site/ with apps/web/src/site/screenshots.json (sizes
+// 1280, 960 and 640 px wide into apps/web/public/site/ with apps/web/src/site/screenshots.json (sizes
 // and a content version for cache busting).
 //
 // Every screen waits for its own data (a concrete element) and for the page to be quiet (no
@@ -28,7 +28,8 @@ const MANIFEST = path.join(ROOT, 'apps/web/src/site/screenshots.json');
 const SITE_PAGE_MODEL = path.join(ROOT, 'apps/web/src/site/site-page.ts');
 
 const VIEWPORT = { width: 1280, height: 800 };
-const WIDTHS = [1280, 640];
+// 960 for phones at 2x and tablets: between them a 400 px phone would be sent the 1280 file.
+const WIDTHS = [1280, 960, 640];
 const WEBP = { quality: 72, effort: 6 };
 
 /** Products every demo store sells (demo-catalogue.ts: a category's code and a number). */

@@ -253,6 +253,8 @@ describe('with a built web app', () => {
     );
     await writeFile(path.join(distDir, 'assets', 'index-abc123.js'), 'console.log("app");');
     await writeFile(path.join(distDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    await mkdir(path.join(distDir, 'site'));
+    await writeFile(path.join(distDir, 'site', 'dashboard-640.webp'), 'RIFF....WEBP');
     web = await buildTestApp({ WEB_DIST_DIR: distDir });
   });
   afterAll(async () => {
@@ -279,9 +281,14 @@ describe('with a built web app', () => {
     expect(asset.statusCode).toBe(200);
     expect(asset.body).toBe('console.log("app");');
     expect(asset.headers['cache-control']).toContain('immutable');
+    // The site's screenshots are asked for by content version (?v=): as immutable as the assets.
+    const shot = await web.app.inject({ method: 'GET', url: '/site/dashboard-640.webp?v=0123abcd' });
+    expect(shot.statusCode).toBe(200);
+    expect(shot.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const icon = await web.app.inject({ method: 'GET', url: '/favicon.svg' });
     expect(icon.statusCode).toBe(200);
     expect(icon.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(icon.headers['cache-control']).not.toContain('immutable');
   });
 
   it('still answers unknown /api paths with a JSON 404', async () => {

@@ -28,8 +28,9 @@ export async function registerWebApp(
       // site-pages/ holds the public pages before the public address is put in (site-pages.ts).
       globIgnore: ['**/*.br', '**/*.gz', 'site-pages/**'],
       setHeaders: (reply, file) => {
-        // Hashed assets never change; index.html must always be fresh.
-        if (file.includes(`${path.sep}assets${path.sep}`))
+        // Hashed assets never change, nor do the site's screenshots, whose pages ask for them by
+        // content version (`?v=`); index.html must always be fresh.
+        if (file.includes(`${path.sep}assets${path.sep}`) || file.includes(`${path.sep}site${path.sep}`))
           reply.header('Cache-Control', 'public, max-age=31536000, immutable');
       },
     });

@@ -4,7 +4,7 @@ import type { Shot } from '../site-page';
 import { SCREENSHOTS } from '../screenshots';
 
 /** The widths `npm run screenshots:site` writes of every screen. */
-const WIDTHS = [640, 1280] as const;
+const WIDTHS = [640, 960, 1280] as const;
 
 type ScreenshotProps = {
   shot: Shot;

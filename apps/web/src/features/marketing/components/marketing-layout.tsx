@@ -117,14 +117,20 @@ export function MarketingFrame({ children, isSignedIn }: { children: ReactNode; 
             sx={{
               display: 'flex',
               flexWrap: 'wrap',
+              alignItems: 'center',
               gap: 2,
-              mt: 4,
+              mt: { xs: 2, sm: 4 },
               typography: 'caption',
               color: 'text.secondary',
             }}
           >
             <span>© {new Date().getFullYear()} Retail Back-Office</span>
-            <CookieSettingsLink color="inherit" underline="hover" />
+            <CookieSettingsLink
+              color="inherit"
+              underline="hover"
+              // As tall as the links above it on a phone (the link's own sx is replaced, so it is repeated).
+              sx={{ font: 'inherit', verticalAlign: 'baseline', minHeight: { xs: 36, sm: 0 } }}
+            />
           </Box>
         </Container>
       </Box>

@@ -135,7 +135,7 @@ describe('the public site', () => {
       const store = phone.locator('[data-store-lookup]');
       await store.getByRole('heading', { name: 'Quayside Corner' }).waitFor();
       expect(await store.getByText('Mon-Sat 8:00-18:00').isVisible()).toBe(true);
-      expect(await phone.title()).toBe('Quayside Corner · Scan, pay & go');
+      expect(await phone.title()).toBe('Quayside Corner · Scan, Pay & Go');
       await shot(phone, 'the store of a QR code on a phone');
 
       await phone.goto(`${baseURL()}/scan-pay-go?store=AAAAAAAAAAAAAAAA`);

@@ -93,6 +93,28 @@ describe(renderSitePage.name, () => {
     expect(`${STORE_PATH}:code`).toBe(API.publicStores.byCode);
   });
 
+  it('rings a focused MUI button, which without React never gets .Mui-focusVisible', () => {
+    const html = renderSitePage(SITE_PAGES[0]!, ASSETS);
+    expect(headOf(html)).toContain(
+      '.MuiButtonBase-root:focus-visible{outline:2px solid var(--mui-palette-primary-main);outline-offset:2px;}',
+    );
+  });
+
+  it('names the column of every table cell, for the stacked rows of a phone', () => {
+    for (const page of SITE_PAGES.filter((candidate) => candidate.kind === 'document')) {
+      const body = bodyOf(renderSitePage(page, ASSETS));
+      const cells = body.match(/<td\b[^>]*>/g) ?? [];
+      for (const cell of cells) expect(cell, page.path).toMatch(/ data-label="[^"]+"/);
+    }
+    const cookies = bodyOf(
+      renderSitePage(
+        SITE_PAGES.find((page) => page.path === '/cookies')!,
+        ASSETS,
+      ),
+    );
+    expect(cookies).toMatch(/<td data-label="Lifetime"[^>]*>180 days from your last choice<\/td>/);
+  });
+
   it('gives /cookies the button that reopens the cookie choices', () => {
     for (const page of SITE_PAGES) {
       const body = bodyOf(renderSitePage(page, ASSETS));

@@ -154,8 +154,26 @@ describe('the header of the static pages', () => {
   });
 });
 
+describe('the cards that lead to other pages', () => {
+  it('are links named by the page they lead to, not "More about ..."', () => {
+    writeConsent({ necessary: true, preferences: false, statistics: false, marketing: false });
+    loadPage('/');
+    const section = screen.getByRole('region', { name: 'See each part' });
+    const links = within(section).getAllByRole('link');
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toContainEqual([
+      'For businesses',
+      '/business-features',
+    ]);
+    expect(within(section).getByRole('heading', { name: /^Loyalty/ })).toContainElement(
+      within(section).getByRole('link', { name: 'Loyalty' }),
+    );
+    expect(section).not.toHaveTextContent(/More about/);
+  });
+});
+
 describe('the store of a QR code on /scan-pay-go', () => {
   const section = () => document.querySelector<HTMLElement>('[data-store-lookup]');
+  const pictureFrame = () => document.querySelector<HTMLElement>('[data-store-frame]');
 
   it('stays hidden without a store in the address', () => {
     const { fetchMock } = mockFetch(() => jsonResponse(404, {}));
@@ -183,16 +201,20 @@ describe('the store of a QR code on /scan-pay-go', () => {
       'src',
       '/api/public/stores/Qx7-leith0000000/image',
     );
+    expect(pictureFrame()).not.toHaveAttribute('hidden');
     expect(new URL(requests[0]!.url).pathname).toBe('/api/public/stores/Qx7-leith0000000');
-    expect(document.title).toBe('Leith Corner Shop · Scan, pay & go');
+    expect(document.title).toBe('Leith Corner Shop · Scan, Pay & Go');
   });
 
   it('says so when no store has the code, without a pointless Try again', async () => {
     mockFetch(() => jsonResponse(404, { message: 'No store has this code.' }));
     loadPage('/scan-pay-go', '?store=%2F..%2Fadmin');
     const store = section()!;
+    // The picture's place shows while the store loads, and goes with a message: no empty grey box.
+    expect(pictureFrame()).not.toHaveAttribute('hidden');
     await within(store).findByRole('heading', { name: 'We could not find this store' });
     expect(within(store).queryByRole('button', { name: 'Try again' })).toBeNull();
+    expect(pictureFrame()).toHaveAttribute('hidden');
   });
 
   it('offers Try again after a failed load, and shows the store when it works', async () => {
@@ -209,6 +231,8 @@ describe('the store of a QR code on /scan-pay-go', () => {
     await userEvent.click(within(store).getByRole('button', { name: 'Try again' }));
     await within(store).findByRole('heading', { name: 'Harbour Store' });
     expect(within(store).getByText('The store has not published its opening hours.')).toBeVisible();
+    // A store without a picture gets no picture's place.
+    expect(pictureFrame()).toHaveAttribute('hidden');
     expect(new URL(requests[0]!.url).pathname).toBe('/api/public/stores/a%2Fb');
   });
 });

@@ -24,7 +24,19 @@ export const SCREENSHOT_NAMES = [
 ] as const;
 export type ScreenshotName = (typeof SCREENSHOT_NAMES)[number];
 
-export type Shot = { name: ScreenshotName; alt: string; caption?: string };
+/** A part of a screen, in pixels of its 1280-wide file: a feature zooms in on what it is about. */
+export type ShotDetail = { x: number; y: number; width: number; height: number };
+
+export type Shot = {
+  name: ScreenshotName;
+  alt: string;
+  caption?: string;
+  /**
+   * Show only this part of the screen, larger. A page whose hero shows a screen shows a detail of
+   * it in a feature, never the same picture twice.
+   */
+  detail?: ShotDetail;
+};
 
 export type TextItem = { title: string; text: string };
 
@@ -78,7 +90,7 @@ export type ProductPage = PageHead & {
   faq: { question: string; answer: string }[];
   /** Cards that lead to other public pages (the home page, the two audience pages). */
   links?: { heading: string; items: (TextItem & { to: string })[] };
-  /** Scan, pay & go: a store's QR code opens `?store=CODE`, and the page shows that store. */
+  /** Scan, Pay & Go: a store's QR code opens `?store=CODE`, and the page shows that store. */
   hasStoreLookup?: boolean;
   /** The closing band above the footer. */
   closing: { heading: string; text: string };

@@ -12,6 +12,7 @@ import {
   REFRESH_COOKIE_NAME,
   SIGN_IN_HAND_OFF_KEY,
 } from './content/browser-storage';
+import { SCREENSHOTS } from './screenshots';
 import { SCREENSHOT_NAMES, type DocumentPage, type ProductPage, type SitePage, type Shot } from './site-page';
 import { SITE_PAGES, sitePageAt } from './site-pages';
 
@@ -156,6 +157,25 @@ describe('product pages', () => {
       altByName.set(shot.name, (altByName.get(shot.name) ?? new Set()).add(shot.alt));
     }
     for (const [name, alts] of altByName) expect([...alts], name).toHaveLength(1);
+  });
+
+  it("never show the same picture twice on one page: a feature shows a detail of the hero's screen", () => {
+    for (const page of productPages) {
+      const pictures = shotsOf(page).map((shot) => `${shot.name} ${JSON.stringify(shot.detail ?? null)}`);
+      expect(new Set(pictures).size, page.path).toBe(pictures.length);
+    }
+  });
+
+  it('cut every detail out of its screen, no wider or taller than the screen', () => {
+    for (const shot of productPages.flatMap(shotsOf)) {
+      if (!shot.detail) continue;
+      const { x, y, width, height } = shot.detail;
+      const screen = SCREENSHOTS[shot.name];
+      expect(x, shot.name).toBeGreaterThanOrEqual(0);
+      expect(y, shot.name).toBeGreaterThanOrEqual(0);
+      expect(x + width, shot.name).toBeLessThanOrEqual(screen.width);
+      expect(y + height, shot.name).toBeLessThanOrEqual(screen.height);
+    }
   });
 
   it('lead from the home page and the two audience pages to other pages', () => {

@@ -64,7 +64,7 @@ describe('the store lookup of /scan-pay-go under attack', () => {
 
       expect(section.querySelectorAll(ACTIVE_ELEMENTS)).toHaveLength(activeBefore);
       expect(within(section).getByText((_content, element) => element?.textContent === HOURS)).toBeVisible();
-      expect(document.title).toBe(`${NAME} · Scan, pay & go`);
+      expect(document.title).toBe(`${NAME} · Scan, Pay & Go`);
       expect(storeImage(section)).toHaveAttribute('alt', `${NAME}, the store`);
       expect(storeImage(section)).toHaveAttribute('src', IMAGE_PATH);
       expect((window as unknown as Record<string, unknown>).__pwned).toBeUndefined();

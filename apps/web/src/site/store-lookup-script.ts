@@ -52,6 +52,7 @@ export async function showStore(section: HTMLElement, code: string | null): Prom
   if (trimmed === '') return;
   const name = section.querySelector<HTMLElement>('[data-store-name]');
   const hours = section.querySelector<HTMLElement>('[data-store-hours]');
+  const frame = section.querySelector<HTMLElement>('[data-store-frame]');
   const image = section.querySelector<HTMLImageElement>('[data-store-image]');
   const message = section.querySelector<HTMLElement>('[data-store-message]');
   const retry = section.querySelector<HTMLButtonElement>('[data-store-retry]');
@@ -60,6 +61,9 @@ export async function showStore(section: HTMLElement, code: string | null): Prom
       part.hidden = part.dataset.storeState !== state;
     }
     section.setAttribute('aria-busy', String(state === 'loading'));
+    // The picture's place stays while loading; afterwards only a picture keeps it.
+    const hasPicture = image !== null && !image.hidden;
+    if (frame) frame.hidden = state === 'missing' || (state === 'found' && !hasPicture);
   };
 
   section.hidden = false;
@@ -89,11 +93,14 @@ export async function showStore(section: HTMLElement, code: string | null): Prom
     if (hours)
       hours.textContent = store.openingHours?.trim() || 'The store has not published its opening hours.';
     if (image && isStoreImagePath(store.imageUrl)) {
+      image.onerror = () => {
+        if (frame) frame.hidden = true;
+      };
       image.src = store.imageUrl;
       image.alt = `${store.name}, the store`;
       image.hidden = false;
     }
-    document.title = `${store.name} · Scan, pay & go`;
+    document.title = `${store.name} · Scan, Pay & Go`;
     setState('found');
     return;
   }

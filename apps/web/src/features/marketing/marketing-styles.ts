@@ -34,12 +34,21 @@ export const ACTIONS_SX = { display: 'flex', flexWrap: 'wrap', gap: 1.5 } satisf
 
 const ONE_FR = 'minmax(0, 1fr)';
 
-/** Feature cards: 1, 2, then 3 columns. An odd last card spans the row on tablets. */
+/**
+ * Feature cards: 1, 2, then 3 columns, and no card left alone on a row: an odd last card spans
+ * the row on tablets; four cards stand two by two, then four in a row from lg; seven or more take
+ * four columns from lg (4 + 3, 4 + 4), and below lg a seventh (tenth) card alone spans its row.
+ */
 export const CARD_GRID_SX = {
   display: 'grid',
   gap: 2,
   gridTemplateColumns: { xs: ONE_FR, sm: `repeat(2, ${ONE_FR})`, md: `repeat(3, ${ONE_FR})` },
   '& > :last-child:nth-of-type(odd)': { gridColumn: { sm: '1 / -1', md: 'auto' } },
+  '& > :last-child:nth-of-type(3n + 7)': { gridColumn: { md: '1 / -1', lg: 'auto' } },
+  '&:has(> :nth-of-type(4):last-child)': {
+    gridTemplateColumns: { md: `repeat(2, ${ONE_FR})`, lg: `repeat(4, ${ONE_FR})` },
+  },
+  '&:has(> :nth-of-type(7))': { gridTemplateColumns: { lg: `repeat(4, ${ONE_FR})` } },
 } satisfies SxProps<Theme>;
 
 /** Plan cards: 1, 2, then 4 columns (four in a row need the lg width to keep their lists readable). */

@@ -77,6 +77,60 @@ export function DocumentPageView({ page }: { page: DocumentPage }) {
   );
 }
 
+const MONOSPACE = 'ui-monospace, SFMono-Regular, Menlo, monospace';
+
+/**
+ * A document's table: columns from sm up; on a phone each row becomes a block of its own, the
+ * first cell as its title and every other cell under its column's name (`data-label`), so that a
+ * reader scrolls down, not sideways through four narrow columns.
+ */
+const TABLE_SX = {
+  // The containing block of the hidden header row on a phone.
+  position: 'relative',
+  borderCollapse: 'collapse',
+  width: '100%',
+  minWidth: { sm: 520 },
+  typography: 'body2',
+  '& th, & td': {
+    textAlign: 'left',
+    verticalAlign: 'top',
+    p: 1.25,
+    borderBottom: 1,
+    borderColor: 'divider',
+  },
+  '& th': { fontWeight: 600, bgcolor: 'background.paper' },
+  '& td': { color: 'text.secondary' },
+  '& td:first-of-type': {
+    color: 'text.primary',
+    fontFamily: MONOSPACE,
+    // A name breaks only when it must: the column is as wide as its longest word.
+    overflowWrap: 'break-word',
+  },
+  '@media (max-width: 599.95px)': {
+    '&, & tbody, & tr, & td': { display: 'block' },
+    // The header row stays for screen readers, out of sight: each cell names its column.
+    '& thead': {
+      position: 'absolute',
+      width: '1px',
+      height: '1px',
+      overflow: 'hidden',
+      clip: 'rect(0 0 0 0)',
+      whiteSpace: 'nowrap',
+    },
+    '& tr': { py: 1.5, borderBottom: 1, borderColor: 'divider' },
+    '& th, & td': { border: 0, px: 0, py: 0.5 },
+    '& td:first-of-type': { fontWeight: 600, overflowWrap: 'anywhere' },
+    '& td:not(:first-of-type)::before': {
+      content: 'attr(data-label)',
+      display: 'block',
+      color: 'text.primary',
+      fontFamily: 'inherit',
+      fontWeight: 500,
+    },
+    '& td:empty': { display: 'none' },
+  },
+} as const;
+
 function DocumentSectionView({ section }: { section: DocumentSection }) {
   const [header, ...rows] = section.table ?? [];
   return (
@@ -111,30 +165,7 @@ function DocumentSectionView({ section }: { section: DocumentSection }) {
           role="region"
           aria-label={`${section.heading}: table`}
         >
-          <Box
-            component="table"
-            sx={{
-              borderCollapse: 'collapse',
-              width: '100%',
-              minWidth: 520,
-              typography: 'body2',
-              '& th, & td': {
-                textAlign: 'left',
-                verticalAlign: 'top',
-                p: 1.25,
-                borderBottom: 1,
-                borderColor: 'divider',
-              },
-              '& th': { fontWeight: 600, bgcolor: 'background.paper' },
-              '& td': { color: 'text.secondary' },
-              '& td:first-of-type': {
-                color: 'text.primary',
-                fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace',
-                // A name breaks only when it must: the column is as wide as its longest word.
-                overflowWrap: 'break-word',
-              },
-            }}
-          >
+          <Box component="table" sx={TABLE_SX}>
             <thead>
               <tr>
                 {header.map((cell) => (
@@ -148,7 +179,9 @@ function DocumentSectionView({ section }: { section: DocumentSection }) {
               {rows.map((row) => (
                 <tr key={row.join('|')}>
                   {row.map((cell, index) => (
-                    <td key={`${index}-${cell}`}>{cell}</td>
+                    <td key={`${index}-${cell}`} data-label={header[index]}>
+                      {cell}
+                    </td>
                   ))}
                 </tr>
               ))}

@@ -16,6 +16,41 @@ import type { CallToAction, FeatureRow, ProductPage, TextItem } from '../site-pa
 import { Screenshot } from './screenshot';
 import { StoreLookup } from './store-lookup';
 
+/**
+ * A question that opens in place. The browser's triangle hangs outside the text and meets the
+ * screen's edge on a phone; a chevron at the end of the row replaces it and turns when open.
+ */
+const QUESTION_SX = {
+  borderBottom: 1,
+  borderColor: 'divider',
+  '& > summary': {
+    cursor: 'pointer',
+    py: 2,
+    fontWeight: 600,
+    listStyle: 'none',
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'space-between',
+    gap: 2,
+  },
+  '& > summary::-webkit-details-marker': { display: 'none' },
+  '& > summary::after': {
+    content: '""',
+    flexShrink: 0,
+    width: 8,
+    height: 8,
+    mr: 0.75,
+    borderRight: 2,
+    borderBottom: 2,
+    borderColor: 'text.secondary',
+    transform: 'translateY(-25%) rotate(45deg)',
+    transition: 'transform 150ms',
+  },
+  '&[open] > summary': { pb: 1 },
+  '&[open] > summary::after': { transform: 'translateY(25%) rotate(-135deg)' },
+  '@media (prefers-reduced-motion: reduce)': { '& > summary::after': { transition: 'none' } },
+} as const;
+
 /** A page of the product: hero, who it is for, how it works, features, questions, closing. */
 export function ProductPageView({ page }: { page: ProductPage }) {
   return (
@@ -119,17 +154,7 @@ export function ProductPageView({ page }: { page: ProductPage }) {
         <Section id="more" heading={page.links.heading} isTinted>
           <Box sx={CARD_GRID_SX}>
             {page.links.items.map((item) => (
-              <Paper key={item.to} variant="outlined" sx={{ p: 3, display: 'flex', flexDirection: 'column' }}>
-                <Typography variant="h5" component="h3" gutterBottom>
-                  {item.title}
-                </Typography>
-                <Typography variant="body2" color="text.secondary" sx={{ mb: 2, flex: 1, lineHeight: 1.7 }}>
-                  {item.text}
-                </Typography>
-                <Link href={item.to} variant="body2" underline="hover" sx={{ fontWeight: 600 }}>
-                  {`More about ${item.title.charAt(0).toLowerCase()}${item.title.slice(1)}`}
-                </Link>
-              </Paper>
+              <LinkCard key={item.to} item={item} />
             ))}
           </Box>
         </Section>
@@ -138,23 +163,9 @@ export function ProductPageView({ page }: { page: ProductPage }) {
       <Section id="questions" heading="Questions">
         <Box sx={{ maxWidth: '72ch' }}>
           {page.faq.map((entry) => (
-            <Box
-              component="details"
-              key={entry.question}
-              sx={{
-                borderBottom: 1,
-                borderColor: 'divider',
-                '& > summary': {
-                  cursor: 'pointer',
-                  py: 2,
-                  fontWeight: 600,
-                  listStylePosition: 'outside',
-                },
-                '&[open] > summary': { pb: 1 },
-              }}
-            >
+            <Box component="details" key={entry.question} sx={QUESTION_SX}>
               <Box component="summary">{entry.question}</Box>
-              <Typography color="text.secondary" sx={{ pb: 2, lineHeight: 1.7 }}>
+              <Typography color="text.secondary" sx={{ pb: 2, pr: 4, lineHeight: 1.7 }}>
                 {entry.answer}
               </Typography>
             </Box>
@@ -184,6 +195,8 @@ export function ProductPageView({ page }: { page: ProductPage }) {
               bgcolor: 'background.paper',
               color: 'primary.main',
               '&:hover': { bgcolor: 'background.default' },
+              // The accent ring would vanish against the accent band.
+              '&:focus-visible': { outlineColor: 'var(--mui-palette-primary-contrastText)' },
             }}
           >
             {page.cta.label}
@@ -246,7 +259,10 @@ function ItemCard({ item }: { item: TextItem }) {
   );
 }
 
-/** Text beside its screenshot; every other row puts the picture first from md up. */
+/**
+ * Text beside its screenshot; every other row puts the picture first from md up (the columns swap
+ * with it, so the picture keeps the wider one). On a phone the text always comes first.
+ */
 function FeatureBlock({ feature, isFlipped }: { feature: FeatureRow; isFlipped: boolean }) {
   return (
     <Container
@@ -254,13 +270,15 @@ function FeatureBlock({ feature, isFlipped }: { feature: FeatureRow; isFlipped: 
       sx={{
         py: { xs: 5, md: 7 },
         display: 'grid',
-        gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) minmax(0, 1.2fr)' },
+        gridTemplateColumns: {
+          xs: 'minmax(0, 1fr)',
+          md: isFlipped ? 'minmax(0, 1.2fr) minmax(0, 1fr)' : 'minmax(0, 1fr) minmax(0, 1.2fr)',
+        },
         gap: { xs: 3, md: 6 },
         alignItems: 'center',
-        ...(isFlipped ? { '& > :first-of-type': { order: { md: 2 } } } : {}),
       }}
     >
-      <Box>
+      <Box sx={isFlipped ? { order: { md: 2 } } : undefined}>
         <Typography
           variant="h3"
           component="h2"
@@ -283,5 +301,45 @@ function FeatureBlock({ feature, isFlipped }: { feature: FeatureRow; isFlipped: 
       </Box>
       {feature.shot ? <Screenshot shot={feature.shot} desktopWidth="620px" /> : <Box />}
     </Container>
+  );
+}
+
+/**
+ * A card that leads to another page. The whole card is the link (a larger target on a phone); the
+ * link itself is the title, so its name is the page it leads to.
+ */
+function LinkCard({ item }: { item: TextItem & { to: string } }) {
+  return (
+    <Paper
+      variant="outlined"
+      sx={{
+        p: 3,
+        position: 'relative',
+        '&:hover': { borderColor: 'primary.main' },
+        '&:hover a': { textDecoration: 'underline' },
+        '&:has(a:focus-visible)': { outline: '2px solid var(--mui-palette-primary-main)', outlineOffset: 2 },
+      }}
+    >
+      <Typography variant="h5" component="h3" gutterBottom>
+        <Link
+          href={item.to}
+          underline="none"
+          color="inherit"
+          sx={{
+            '&::after': { content: '""', position: 'absolute', inset: 0 },
+            // The card draws the ring: the link's own would circle the title only.
+            '&:focus-visible': { outline: 'none' },
+          }}
+        >
+          {item.title}
+        </Link>
+        <Box component="span" aria-hidden="true" sx={{ ml: 1, color: 'primary.main' }}>
+          →
+        </Box>
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ lineHeight: 1.7 }}>
+        {item.text}
+      </Typography>
+    </Paper>
   );
 }

@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import type { Shot } from '../site-page';
+import type { Shot, ShotDetail } from '../site-page';
 import { SCREENSHOTS } from '../screenshots';
 
 /** The widths `npm run screenshots:site` writes of every screen. */
@@ -14,13 +14,37 @@ type ScreenshotProps = {
   desktopWidth: string;
 };
 
+const percent = (value: number) => `${Math.round(value * 10000) / 100}%`;
+
 /**
- * A screen of the real app in a plain window frame. Width and height are written on the image, so
- * the page keeps its layout while it loads; below the first screen images load lazily.
+ * How a detail is cut out of its screen: the frame takes the detail's proportions and the image,
+ * scaled up by screen width / detail width, is moved so that the detail fills the frame.
+ */
+function detailStyles(detail: ShotDetail, screenWidth: number) {
+  return {
+    frame: { position: 'relative', aspectRatio: `${detail.width} / ${detail.height}`, overflow: 'hidden' },
+    image: {
+      position: 'absolute',
+      maxWidth: 'none',
+      width: percent(screenWidth / detail.width),
+      left: percent(-detail.x / detail.width),
+      top: percent(-detail.y / detail.height),
+    },
+  } as const;
+}
+
+/**
+ * A screen of the real app in a plain window frame, or a detail of it (`shot.detail`). Width and
+ * height are written on the image, so the page keeps its layout while it loads; below the first
+ * screen images load lazily.
  */
 export function Screenshot({ shot, isHero = false, desktopWidth }: ScreenshotProps) {
   const { width, height, version } = SCREENSHOTS[shot.name];
   const fileOf = (w: number) => `/site/${shot.name}-${w}.webp?v=${version}`;
+  const detail = shot.detail ? detailStyles(shot.detail, width) : null;
+  // A detail shows the image this many times wider than its frame: the browser picks the file for that.
+  const zoom = shot.detail ? Math.round((width / shot.detail.width) * 100) / 100 : 1;
+  const shown = (size: string) => (zoom === 1 ? `calc(${size})` : `calc((${size}) * ${zoom})`);
   return (
     <Box component="figure" sx={{ m: 0, minWidth: 0 }}>
       <Box
@@ -41,19 +65,21 @@ export function Screenshot({ shot, isHero = false, desktopWidth }: ScreenshotPro
             <Box key={dot} sx={{ width: 8, height: 8, borderRadius: '50%', bgcolor: 'divider' }} />
           ))}
         </Box>
-        <Box
-          component="img"
-          src={fileOf(1280)}
-          srcSet={WIDTHS.map((w) => `${fileOf(w)} ${w}w`).join(', ')}
-          sizes={`(min-width: 900px) ${desktopWidth}, calc(100vw - 32px)`}
-          width={width}
-          height={height}
-          alt={shot.alt}
-          loading={isHero ? 'eager' : 'lazy'}
-          fetchPriority={isHero ? 'high' : 'auto'}
-          decoding="async"
-          sx={{ display: 'block', width: '100%', height: 'auto' }}
-        />
+        <Box sx={detail?.frame}>
+          <Box
+            component="img"
+            src={fileOf(1280)}
+            srcSet={WIDTHS.map((w) => `${fileOf(w)} ${w}w`).join(', ')}
+            sizes={`(min-width: 900px) ${shown(desktopWidth)}, ${shown('100vw - 32px')}`}
+            width={width}
+            height={height}
+            alt={shot.alt}
+            loading={isHero ? 'eager' : 'lazy'}
+            fetchPriority={isHero ? 'high' : 'auto'}
+            decoding="async"
+            sx={{ display: 'block', width: '100%', height: 'auto', ...detail?.image }}
+          />
+        </Box>
       </Box>
       {shot.caption ? (
         <Typography component="figcaption" variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>

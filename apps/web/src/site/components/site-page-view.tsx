@@ -10,6 +10,13 @@ const PAGE_ROOM = {
   body: { paddingBottom: 'var(--cookie-bar-height, 0px)' },
   // The page's script shows and hides parts with the attribute; no component's display may win.
   '[hidden]': { display: 'none !important' },
+  // The theme rings an MUI button when React marks it .Mui-focusVisible, and ButtonBase clears the
+  // outline otherwise. No React runs here: without this, Start free and the cookie bar's buttons
+  // would show no focus at all. The same ring as the theme's (2 px of the accent, 2 px away).
+  '.MuiButtonBase-root:focus-visible': {
+    outline: '2px solid var(--mui-palette-primary-main)',
+    outlineOffset: 2,
+  },
 } as const;
 
 /** One public page as the build writes it: the shared header and footer, the page, the cookie bar. */

@@ -24,14 +24,18 @@ export function StoreLookup() {
           variant="outlined"
           sx={{
             p: { xs: 2, sm: 3 },
-            display: 'grid',
+            display: 'flex',
+            flexDirection: { xs: 'column', sm: 'row' },
             gap: { xs: 2, sm: 3 },
-            gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: '200px minmax(0, 1fr)' },
-            alignItems: 'center',
+            alignItems: { xs: 'stretch', sm: 'center' },
           }}
         >
+          {/* The picture's place: shown while the store loads and for a store with a picture, hidden
+              for a store without one and for a message (an empty grey box says nothing). */}
           <Box
+            data-store-frame=""
             sx={{
+              flex: { sm: '0 0 200px' },
               aspectRatio: '4 / 3',
               borderRadius: 1.5,
               overflow: 'hidden',
@@ -48,7 +52,7 @@ export function StoreLookup() {
               sx={{ width: '100%', height: '100%', objectFit: 'cover' }}
             />
           </Box>
-          <Box sx={{ minWidth: 0 }}>
+          <Box sx={{ flex: 1, minWidth: 0 }}>
             <Typography variant="overline" component="p" color="primary" data-store-state="found" hidden>
               You are shopping at
             </Typography>

@@ -1,6 +1,6 @@
 import { PLANS, PLAN_IDS, ROLES } from '@app/contracts';
 import type { ProductPage, SitePage } from '../site-page';
-import { SHOTS } from './shots';
+import { DETAILS, SHOTS } from './shots';
 import { START_FREE, priceText } from './site-facts';
 
 const PLAN_LIST = PLAN_IDS.map((id) => `${PLANS[id].name} (${priceText(id)})`).join(', ');
@@ -64,7 +64,7 @@ export const aboutPage: SitePage = {
         'Every staff change in the audit log',
         'Each person’s own profile and picture',
       ],
-      shot: SHOTS.access,
+      shot: DETAILS.staffRoles,
     },
     {
       title: 'Plans that grow with you',

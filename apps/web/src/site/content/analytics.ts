@@ -5,7 +5,7 @@ import {
   REPORT_EXAMPLE_QUESTIONS,
 } from '@app/contracts';
 import type { ProductPage, SitePage } from '../site-page';
-import { SHOTS } from './shots';
+import { DETAILS, SHOTS } from './shots';
 import { START_FREE, planPhrase } from './site-facts';
 
 const READY_REPORTS = Object.values(PREDEFINED_REPORT_TITLES);
@@ -65,7 +65,7 @@ export const analyticsPage: SitePage = {
       title: 'Basic: what every shop needs',
       text: `Total sales, transactions, units and the average basket; the best and least selling products; the daily trend and the top stores; this week against last week. Six ready-made reports sit beside them. All ${planPhrase('ANALYTICS_BASIC')}.`,
       points: [READY_REPORTS.slice(0, 3).join(', '), READY_REPORTS.slice(3).join(', ')],
-      shot: SHOTS.analytics,
+      shot: DETAILS.salesFigures,
     },
     {
       title: 'Advanced: filter and ask',

@@ -1,5 +1,5 @@
 import type { ProductPage, SitePage } from '../site-page';
-import { SHOTS } from './shots';
+import { DETAILS, SHOTS } from './shots';
 import { START_FREE, planPhrase } from './site-facts';
 
 /**
@@ -64,7 +64,7 @@ export const crmPage: SitePage = {
         'Contact details can be cleared at any time',
         'Points history linked to the sales that made it',
       ],
-      shot: SHOTS.rewards,
+      shot: DETAILS.loyaltyProgramme,
     },
     {
       title: 'Recognised at the till',

@@ -1,5 +1,5 @@
 import type { ProductPage, SitePage } from '../site-page';
-import { SHOTS } from './shots';
+import { DETAILS, SHOTS } from './shots';
 import { START_FREE, planPhrase } from './site-facts';
 
 /** The four built-in templates are quoted as migration 0018 seeds them (names and numbers). */
@@ -61,7 +61,7 @@ export const loyaltyPage: SitePage = {
         'The points that expire first are spent first',
         'Your own templates sit beside the built-in ones',
       ],
-      shot: SHOTS.rewards,
+      shot: DETAILS.loyaltyProgramme,
     },
     {
       title: 'Rewards at the checkout',

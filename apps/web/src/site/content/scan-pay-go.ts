@@ -1,5 +1,5 @@
 import type { ProductPage, SitePage } from '../site-page';
-import { SHOTS } from './shots';
+import { DETAILS, SHOTS } from './shots';
 import { START_FREE, planPhrase } from './site-facts';
 
 /**
@@ -65,7 +65,7 @@ export const scanPayGoPage: SitePage = {
         'Opens with any phone camera',
         'Shows name, picture and opening hours',
       ],
-      shot: SHOTS.stores,
+      shot: DETAILS.storeQrCode,
     },
     {
       title: 'A quick till',

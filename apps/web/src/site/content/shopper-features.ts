@@ -107,7 +107,8 @@ export const shopperFeaturesPage: SitePage = {
     ],
   },
   closing: {
-    heading: 'Run a shop yourself?',
-    text: 'Give your own customers a store page and a loyalty programme. Retail Back-Office starts on a free plan.',
+    // The button under it reads "Run a shop? Start free": the heading does not ask it again.
+    heading: 'Bring it to your own shop',
+    text: 'Give your own customers a store page and a loyalty programme. Retail Back-Office starts on the Free plan.',
   },
 } satisfies ProductPage;

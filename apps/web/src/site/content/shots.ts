@@ -59,3 +59,22 @@ export const SHOTS: Record<ScreenshotName, Shot> = {
     alt: 'The plans page of Retail Back-Office: the four plans side by side with their prices, limits and features, and the plan of Demo Market marked',
   },
 };
+
+/**
+ * Parts of those screens, for a feature on a page whose hero shows the whole screen already
+ * (in pixels of the 1280 × 800 files: the screen's content starts right of the 240 px menu).
+ */
+export const DETAILS = {
+  /** The QR code dialog with the address it opens and Print. */
+  storeQrCode: { ...SHOTS.stores, detail: { x: 264, y: 110, width: 752, height: 560 } },
+  /** The stock table: quantity, in transit, reorder point and status per product. */
+  stockTable: { ...SHOTS.stock, detail: { x: 264, y: 350, width: 992, height: 450 } },
+  /** The movements table: route, quantity and status of each transfer. */
+  movementsTable: { ...SHOTS.movements, detail: { x: 264, y: 380, width: 992, height: 420 } },
+  /** The running programme in plain words, its tiers, and the templates below. */
+  loyaltyProgramme: { ...SHOTS.rewards, detail: { x: 264, y: 280, width: 992, height: 520 } },
+  /** The staff list with each member's roles as chips. */
+  staffRoles: { ...SHOTS.access, detail: { x: 264, y: 262, width: 992, height: 538 } },
+  /** The four totals and the daily sales trend. */
+  salesFigures: { ...SHOTS.analytics, detail: { x: 264, y: 278, width: 992, height: 522 } },
+} satisfies Record<string, Shot>;

@@ -1,6 +1,6 @@
 import { ADJUSTMENT_CAUSES } from '@app/contracts';
 import type { ProductPage, SitePage } from '../site-page';
-import { SHOTS } from './shots';
+import { DETAILS, SHOTS } from './shots';
 import { START_FREE, limitText, planPhrase } from './site-facts';
 
 /** The causes a person picks when adjusting stock by hand, as the adjust dialog offers them. */
@@ -66,7 +66,7 @@ export const smartInventoryPage: SitePage = {
         'Retire an item without losing its history',
         'Units in transit shown beside the stock',
       ],
-      shot: SHOTS.stock,
+      shot: DETAILS.stockTable,
     },
     {
       title: 'A catalogue for each location',

@@ -1,5 +1,5 @@
 import type { ProductPage, SitePage } from '../site-page';
-import { SHOTS } from './shots';
+import { DETAILS, SHOTS } from './shots';
 import { START_FREE, limitText, planPhrase } from './site-facts';
 
 export const supplyChainPage: SitePage = {
@@ -60,7 +60,7 @@ export const supplyChainPage: SitePage = {
         'Every creation, confirmation and cancellation in the audit log',
         'A weekly chart of what moved',
       ],
-      shot: SHOTS.movements,
+      shot: DETAILS.movementsTable,
     },
     {
       title: 'Suppliers beside the stock',

@@ -10,7 +10,13 @@ import { useIsSignedIn } from '../use-is-signed-in';
 import { MarketingHeader } from './marketing-header';
 
 const PLANS_PATH = '/subscription-plans';
-const FOOTER_LINK_PROPS = { underline: 'hover', color: 'text.primary', variant: 'body2' } as const;
+/** On a phone each link is a row of 36 px, a target a thumb finds; from sm up the lines are closer. */
+const FOOTER_LINK_PROPS = {
+  underline: 'hover',
+  color: 'text.primary',
+  variant: 'body2',
+  sx: { display: { xs: 'inline-flex', sm: 'inline' }, alignItems: 'center', minHeight: { xs: 36, sm: 0 } },
+} as const;
 
 const FOOTER_GROUPS = [
   {
@@ -21,7 +27,7 @@ const FOOTER_GROUPS = [
       { label: 'Analytics', to: '/analytics' },
       { label: 'Loyalty', to: '/loyalty' },
       { label: 'CRM', to: '/crm' },
-      { label: 'Scan, pay & go', to: '/scan-pay-go' },
+      { label: 'Scan, Pay & Go', to: '/scan-pay-go' },
     ],
   },
   {
@@ -85,7 +91,10 @@ export function MarketingFrame({ children, isSignedIn }: { children: ReactNode; 
               <Typography variant="overline" color="text.secondary">
                 {group.title}
               </Typography>
-              <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 0.75 }}>
+              <Box
+                component="ul"
+                sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: { xs: 0, sm: 0.75 } }}
+              >
                 {group.links.map((link) => (
                   <li key={link.to}>
                     {link.to === PLANS_PATH ? (
@@ -108,14 +117,20 @@ export function MarketingFrame({ children, isSignedIn }: { children: ReactNode; 
             sx={{
               display: 'flex',
               flexWrap: 'wrap',
+              alignItems: 'center',
               gap: 2,
-              mt: 4,
+              mt: { xs: 2, sm: 4 },
               typography: 'caption',
               color: 'text.secondary',
             }}
           >
             <span>© {new Date().getFullYear()} Retail Back-Office</span>
-            <CookieSettingsLink color="inherit" underline="hover" />
+            <CookieSettingsLink
+              color="inherit"
+              underline="hover"
+              // As tall as the links above it on a phone (the link's own sx is replaced, so it is repeated).
+              sx={{ font: 'inherit', verticalAlign: 'baseline', minHeight: { xs: 36, sm: 0 } }}
+            />
           </Box>
         </Container>
       </Box>

@@ -79,7 +79,7 @@ describe('public pages', () => {
         await open(page, route);
         expect(await page.getByRole('navigation', { name: 'Site' }).count()).toBe(0);
         // The menu is a <details> disclosure: its <summary> is the button.
-        const menuButton = page.getByRole('banner').locator('summary[aria-label="Open menu"]');
+        const menuButton = page.getByRole('banner').locator('summary[aria-label="Menu"]');
         await menuButton.click();
         const menu = page.getByRole('navigation', { name: 'Site menu' });
         await menu.getByRole('link', { name: 'Sign in' }).waitFor();

@@ -5,7 +5,7 @@ import '@fontsource/inter/latin-700.css';
 import { createTheme } from '@mui/material/styles';
 
 /** The keyboard focus ring of every control: 2 px of the accent, 2 px away (DESIGN section 10). */
-const FOCUS_RING = {
+export const FOCUS_RING = {
   outline: '2px solid var(--mui-palette-primary-main)',
   outlineOffset: 2,
 } as const;

@@ -1,4 +1,5 @@
 import GlobalStyles from '@mui/material/GlobalStyles';
+import { FOCUS_RING } from '../../app/theme';
 import { MarketingFrame } from '../../features/marketing/components/marketing-layout';
 import type { SitePage } from '../site-page';
 import { DocumentPageView } from './document-page-view';
@@ -12,11 +13,8 @@ const PAGE_ROOM = {
   '[hidden]': { display: 'none !important' },
   // The theme rings an MUI button when React marks it .Mui-focusVisible, and ButtonBase clears the
   // outline otherwise. No React runs here: without this, Start free and the cookie bar's buttons
-  // would show no focus at all. The same ring as the theme's (2 px of the accent, 2 px away).
-  '.MuiButtonBase-root:focus-visible': {
-    outline: '2px solid var(--mui-palette-primary-main)',
-    outlineOffset: 2,
-  },
+  // would show no focus at all. The theme's own ring.
+  '.MuiButtonBase-root:focus-visible': FOCUS_RING,
 } as const;
 
 /** One public page as the build writes it: the shared header and footer, the page, the cookie bar. */

@@ -144,7 +144,7 @@ function HeaderMenu({ isSignedIn }: { isSignedIn?: boolean }) {
     >
       <Box
         component="summary"
-        aria-label="Open menu"
+        aria-label="Menu"
         sx={{
           display: 'grid',
           placeItems: 'center',

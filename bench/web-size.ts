@@ -15,21 +15,12 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium, type Request } from 'playwright-core';
 import { startBenchServer } from './http/http-bench.js';
 import { Cleanup } from './http/processes.js';
+import { CHROMIUM_ARGS } from './chromium.js';
 
 /** 1 kB = 1000 bytes. */
 export const LOGIN_JS_TARGET_KB = 170;
 const BUILD_TIMEOUT_MS = 180_000;
 const PAGE_TIMEOUT_MS = 60_000;
-/** DESIGN section 11: what Chromium needs on these machines (no sandbox, no network). */
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
 
 export type WireScript = {
   /** Path and query of the script (same origin). */

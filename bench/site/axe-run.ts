@@ -7,7 +7,8 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { CHROMIUM_ARGS, chromiumPath } from './lighthouse-run.js';
+import { CHROMIUM_ARGS } from '../chromium.js';
+import { chromiumPath } from './lighthouse-run.js';
 
 export const AXE_VIEWPORTS = [
   { name: '390x844', width: 390, height: 844 },

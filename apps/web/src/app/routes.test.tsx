@@ -1,4 +1,3 @@
-import { SITE_PAGE_PATHS } from '@app/contracts';
 import { screen, within } from '@testing-library/react';
 import { ROUTE_ROLES } from '@app/contracts';
 import { describe, expect, it, vi } from 'vitest';
@@ -57,10 +56,6 @@ describe('appRoutes', () => {
   it('renders the public page /subscription-plans', async () => {
     renderRoutes(appRoutes, { initialEntries: ['/subscription-plans'] });
     expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
-  });
-
-  it.each(SITE_PAGE_PATHS)('leaves the public site page %s to the server', (path) => {
-    expect(paths.has(path)).toBe(true);
   });
 
   it('says a site page is not built instead of loading it again when the server sent the app', async () => {

@@ -168,10 +168,9 @@ describe('POST /api/reports/predict', () => {
         lines: [{ productId: jacket, quantity: 3 }],
       });
     // Three days ago nothing sold and Saturday's three jackets came back: -3 units, -150.00.
-    const { rows } = await t.sql(
-      `select id from sales where business_id = $1 order by sold_at limit 1`,
-      [shop.businessId],
-    );
+    const { rows } = await t.sql(`select id from sales where business_id = $1 order by sold_at limit 1`, [
+      shop.businessId,
+    ]);
     clock.set(new Date(NOW.getTime() - 3 * DAY_MS));
     try {
       const refund = await t.app.inject({

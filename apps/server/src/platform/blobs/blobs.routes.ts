@@ -1,9 +1,9 @@
 import { API, ZDownloadImageQuery, ZErrorBody } from '@app/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { requirePrincipal } from '../auth/guard.js';
 import { AppError } from '../http/app-error.js';
 import { IMAGE_CONTAINER, businessBlobPrefix, type BlobStorage } from './blob-storage.js';
+import { IMAGE_PRODUCES, ZImageBytes } from './image-bytes.js';
 
 const SAFE_SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
 const INLINE_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp']);
@@ -54,17 +54,9 @@ export const blobsRoutes: FastifyPluginAsyncZod<{ blobs: BlobStorage }> = async 
           'Answers the stored bytes with their type. Only the `inventory` container and only images ' +
           "of the caller's own business; any other name answers 404.",
         querystring: ZDownloadImageQuery,
-        produces: ['image/jpeg', 'image/png', 'image/webp', 'application/json'],
+        produces: IMAGE_PRODUCES,
         response: {
-          // The bytes as they are: Fastify sends a Buffer without the serialiser; the schema only
-          // describes it for the API document.
-          200: z
-            .custom<Buffer>((value) => Buffer.isBuffer(value))
-            .meta({
-              type: 'string',
-              format: 'binary',
-              description: 'The image: image/jpeg, image/png or image/webp',
-            }),
+          200: ZImageBytes,
           404: ZErrorBody,
         },
       },

@@ -25,7 +25,8 @@ type PageEncoding = 'identity' | 'gzip' | 'br';
 
 type SitePageBody = {
   identity: Buffer;
-  gzip: Buffer;
+  /** Made on the first request that takes gzip (~2 ms), not at start: every app built pays start-up. */
+  gzip: Buffer | null;
   /**
    * One strong validator per encoding (RFC 9110 8.8.3): the gzip and brotli bytes are other
    * representations than the page's, and a cache that stored one under the identity's ETag could
@@ -108,7 +109,7 @@ async function loadSitePages(distDir: string, appUrl: string): Promise<Map<SiteP
       const hash = createHash('sha256').update(identity).digest('base64url').slice(0, 27);
       pages.set(pagePath, {
         identity,
-        gzip: gzipSync(identity, { level: constants.Z_BEST_COMPRESSION }),
+        gzip: null,
         etags: { identity: `"${hash}"`, gzip: `"${hash}-gzip"`, br: `"${hash}-br"` },
         brotli: null,
         isBrotliStarted: false,
@@ -130,7 +131,7 @@ function sendPage(
     accepted.has('br') && body.brotli
       ? ['br', body.brotli]
       : accepted.has('gzip')
-        ? ['gzip', body.gzip]
+        ? ['gzip', (body.gzip ??= gzipSync(body.identity, { level: constants.Z_BEST_COMPRESSION }))]
         : ['identity', body.identity];
   const etag = body.etags[encoding];
   reply

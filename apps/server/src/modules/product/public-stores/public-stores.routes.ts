@@ -1,9 +1,9 @@
 import { API, ZErrorBody, ZPublicStore, ZPublicStoreParams } from '@app/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { API_SECURITY_HEADERS } from '../../../platform/http/security-headers.js';
 import type { ProductDeps } from '../product.deps.js';
 import { getPublicStore, getPublicStoreImage } from './public-stores.service.js';
+import { IMAGE_PRODUCES, ZImageBytes } from '../../../platform/blobs/image-bytes.js';
 
 /**
  * Lookups per client address and minute, per route, as the sign-in calls are limited. A shopper's
@@ -67,17 +67,9 @@ export const publicStoresRoutes: FastifyPluginAsyncZod<{ deps: ProductDeps }> = 
           `store has no image or the lookup would answer 404. At most ${PUBLIC_STORE_RATE_LIMIT} calls a ` +
           'minute from one address (429).',
         params: ZPublicStoreParams,
-        produces: ['image/jpeg', 'image/png', 'image/webp', 'application/json'],
+        produces: IMAGE_PRODUCES,
         response: {
-          // The bytes as they are: Fastify sends a Buffer without the serialiser; the schema only
-          // describes it for the API document.
-          200: z
-            .custom<Buffer>((value) => Buffer.isBuffer(value))
-            .meta({
-              type: 'string',
-              format: 'binary',
-              description: 'The image: image/jpeg, image/png or image/webp',
-            }),
+          200: ZImageBytes,
           ...ERRORS,
         },
       },

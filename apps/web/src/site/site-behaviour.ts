@@ -8,6 +8,7 @@ import {
   ALL_CONSENT,
   NO_CONSENT,
   applyConsent,
+  focusAfterChoice,
   readConsent,
   writeConsent,
   type CookieConsent,
@@ -27,15 +28,6 @@ function showSessionActions(): void {
   for (const actions of document.querySelectorAll<HTMLElement>('[data-session-actions]')) {
     actions.hidden = (actions.dataset.sessionActions === 'signed-in') !== isSignedIn;
   }
-}
-
-/** Where focus goes after a choice when the element that had it is gone: the page's first link. */
-function focusAfterChoice(previous: Element | null): void {
-  if (previous instanceof HTMLElement && previous !== document.body && previous.isConnected) {
-    previous.focus();
-    return;
-  }
-  document.querySelector<HTMLElement>('main a[href], main button')?.focus();
 }
 
 /**

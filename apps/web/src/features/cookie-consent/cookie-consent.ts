@@ -106,3 +106,15 @@ export async function applyConsent(consent: CookieConsent, urls?: TrackerUrls): 
   if (consent.statistics && analytics) loadScriptOnce(ANALYTICS_SCRIPT_ID, analytics.trim());
   if (consent.marketing && marketing) loadScriptOnce(MARKETING_SCRIPT_ID, marketing.trim());
 }
+
+/**
+ * Where focus goes after a cookie choice (the app's dialog and the static pages' bar): back where
+ * it was, or, when that element is gone, to the page's first field, button or link.
+ */
+export function focusAfterChoice(previous: Element | null): void {
+  if (previous instanceof HTMLElement && previous !== document.body && previous.isConnected) {
+    previous.focus();
+    return;
+  }
+  document.querySelector<HTMLElement>('main input:not([type="hidden"]), main button, main a[href]')?.focus();
+}

@@ -17,6 +17,7 @@ import {
   ALL_CONSENT,
   NO_CONSENT,
   applyConsent,
+  focusAfterChoice,
   readConsent,
   writeConsent,
   type CookieConsent,
@@ -36,15 +37,6 @@ type CookieDialogProps = {
   /** Called after a choice is saved. */
   onClose?: () => void;
 };
-
-/** Where focus goes after a choice when the element that had it is gone: the page's first field. */
-function focusAfterChoice(previous: Element | null): void {
-  if (previous instanceof HTMLElement && previous !== document.body && previous.isConnected) {
-    previous.focus();
-    return;
-  }
-  document.querySelector<HTMLElement>('main input:not([type="hidden"]), main button, main a[href]')?.focus();
-}
 
 /**
  * The cookie dialog of 000 section 2: shown until a consent cookie exists, and again on request.

@@ -72,6 +72,11 @@ export const API_TAGS = [
   { name: 'discounts', description: 'Per-product discounts per location' },
   { name: 'inventory', description: 'Stock per location, its ledger, spreadsheets' },
   { name: 'stock-movements', description: 'Stock moved between locations, validated at both ends' },
+  {
+    name: 'purchasing',
+    description: 'Orders to suppliers, what arrived of them, and suggested orders',
+  },
+  { name: 'cycle-counts', description: 'Counting shelves while the shop runs: count sheets and variances' },
   { name: 'audit', description: 'The audit log: who did what, read-only, and its export' },
   { name: 'subscriptions', description: 'Plans, the subscription of the business, its renewals' },
   { name: 'payments', description: 'The payment account (Stripe Connect) and Stripe’s webhook' },

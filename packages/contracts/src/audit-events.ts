@@ -1,4 +1,7 @@
-/** Audit event types of the specification (000 section 3). */
+/**
+ * Audit event types of the specification (000 section 3), then those of later features
+ * (ACCESS_ADJUSTED; purchasing and cycle counts, issue 16).
+ */
 export const AUDIT_EVENT_TYPES = [
   'CART_APPROVAL',
   'PRODUCT_APPROVAL',
@@ -24,6 +27,17 @@ export const AUDIT_EVENT_TYPES = [
   'CREATE_CONTAINER',
   'DELETE_CONTAINER',
   'ACCESS_ADJUSTED',
+  'PURCHASE_ORDER_CREATION',
+  'PURCHASE_ORDER_UPDATE',
+  'PURCHASE_ORDER_SENT',
+  'PURCHASE_ORDER_RECEIPT',
+  'PURCHASE_ORDER_CLOSURE',
+  'PURCHASE_ORDER_CANCELLATION',
+  'CYCLE_COUNT_CREATION',
+  'CYCLE_COUNT_ENTRY',
+  'CYCLE_COUNT_REVIEW',
+  'CYCLE_COUNT_COMPLETION',
+  'CYCLE_COUNT_CANCELLATION',
 ] as const;
 
 export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];

@@ -23,3 +23,4 @@ export * from './catalogue/index.js';
 export * from './paging.js';
 export * from './inventory/index.js';
 export * from './site.js';
+export * from './purchasing/index.js';

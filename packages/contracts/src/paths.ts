@@ -252,6 +252,30 @@ export const API = {
     batchCancel: '/api/stock-movement/batch/cancel',
     weekly: '/api/stock-movement/weekly-movement/business',
   },
+  /** Purchasing (issue 16): orders to suppliers, their receipts, and suggested orders. */
+  purchaseOrders: {
+    root: '/api/purchase-orders',
+    byId: '/api/purchase-orders/:id',
+    send: '/api/purchase-orders/:id/send',
+    receive: '/api/purchase-orders/:id/receive',
+    close: '/api/purchase-orders/:id/close',
+    cancel: '/api/purchase-orders/:id/cancel',
+    document: '/api/purchase-orders/:id/document',
+    suggestions: '/api/purchase-orders/suggestions',
+    draftsFromSuggestions: '/api/purchase-orders/suggestions/drafts',
+  },
+  /** Cycle counts (issue 16): count sheets with frozen expectations, counts and their review. */
+  cycleCounts: {
+    root: '/api/cycle-counts',
+    byId: '/api/cycle-counts/:id',
+    counts: '/api/cycle-counts/:id/counts',
+    review: '/api/cycle-counts/:id/review',
+    complete: '/api/cycle-counts/:id/complete',
+    cancel: '/api/cycle-counts/:id/cancel',
+    abcClasses: '/api/cycle-counts/abc-classes/location/:locationId',
+  },
+  /** What the stock is worth (issue 16): per location and for the business, at average cost. */
+  stockValue: '/api/inventory/value',
   blobs: {
     /** The specification's /azure-blob/download-image (logos, later product images). */
     downloadImage: '/api/azure-blob/download-image',

@@ -238,6 +238,12 @@ describe('the table catalogue', () => {
     alerts: ['DELETE', 'INSERT', 'SELECT', 'UPDATE'],
     alert_reads: ['INSERT', 'SELECT'],
     reports: ['DELETE', 'INSERT', 'SELECT'],
+    purchase_order_counters: ['INSERT', 'SELECT', 'UPDATE'],
+    purchase_orders: ['INSERT', 'SELECT', 'UPDATE'],
+    purchase_order_lines: ['DELETE', 'INSERT', 'SELECT', 'UPDATE'],
+    purchase_receipts: ['INSERT', 'SELECT'],
+    cycle_counts: ['INSERT', 'SELECT', 'UPDATE'],
+    cycle_count_lines: ['INSERT', 'SELECT', 'UPDATE'],
   };
 
   it('every table of the public schema is FORCE row-level security or exempt with a reason', async () => {

@@ -1,3 +1,4 @@
 export * from './inventory.js';
 export * from './stock-movements.js';
 export * from './spreadsheets.js';
+export * from './cycle-counts.js';

@@ -21,6 +21,10 @@ export const STOCK_REASONS = [
   'MOVEMENT_IN',
   'MOVEMENT_RETURN',
   'UPLOAD',
+  /** Units of a purchase order that arrived usable (issue 16). */
+  'PURCHASE',
+  /** A transfer that arrived short: recorded at the source with delta 0 (the units left it already). */
+  'TRANSFER_LOSS',
 ] as const;
 export type StockReason = (typeof STOCK_REASONS)[number];
 

@@ -4,6 +4,7 @@ import {
   check,
   foreignKey,
   integer,
+  numeric,
   pgTable,
   primaryKey,
   timestamp,
@@ -33,6 +34,13 @@ export const inventoryItems = pgTable(
     productId: uuid('product_id').notNull(),
     quantity: integer('quantity').notNull().default(0),
     reorderPoint: integer('reorder_point'),
+    /**
+     * Moving average cost of one unit here (issue 16): set by each receipt that carries a cost
+     * (purchases, transfers in), in the stock function's own UPDATE; null until the first one,
+     * when readers fall back to the product's cost price. Four decimals, so repeated averaging
+     * does not drift by cents.
+     */
+    averageUnitCost: numeric('average_unit_cost', { precision: 16, scale: 4 }),
     active: boolean('active').notNull().default(true),
     listPosition: bigint('list_position', { mode: 'number' }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

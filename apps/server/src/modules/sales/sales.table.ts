@@ -80,6 +80,11 @@ export const saleLines = pgTable(
     unitPrice: numeric('unit_price', { precision: 14, scale: 2 }).notNull(),
     discount: numeric('discount', { precision: 14, scale: 2 }).notNull(),
     lineTotal: numeric('line_total', { precision: 14, scale: 2 }).notNull(),
+    /**
+     * Cost of one unit when sold (issue 16): the item's moving average at the store, else the
+     * product's cost price; null when neither was known. A refund line carries its sale line's.
+     */
+    unitCost: numeric('unit_cost', { precision: 16, scale: 4 }),
     refundedQuantity: integer('refunded_quantity').notNull().default(0),
   },
   (t) => [
@@ -112,6 +117,8 @@ export const salesDailyProducts = pgTable(
     categoryId: uuid('category_id'),
     quantity: bigint('quantity', { mode: 'number' }).notNull(),
     total: numeric('total', { precision: 16, scale: 2 }).notNull(),
+    /** Cost of the units (quantity x unit cost, rounded per line); 0 for lines of unknown cost. */
+    cost: numeric('cost', { precision: 16, scale: 2 }).notNull().default('0'),
   },
   (t) => [
     primaryKey({ columns: [t.businessId, t.storeId, t.day, t.productId] }),
@@ -139,6 +146,7 @@ export const salesMonthlySkus = pgTable(
     quantity: bigint('quantity', { mode: 'number' }).notNull(),
     // A month of every store: 10,000 times the room of a store's day, which overflows first (409).
     total: numeric('total', { precision: 20, scale: 2 }).notNull(),
+    cost: numeric('cost', { precision: 20, scale: 2 }).notNull().default('0'),
   },
   (t) => [primaryKey({ columns: [t.businessId, t.month, t.sku] })],
 );
@@ -152,6 +160,7 @@ export const salesDailyStores = pgTable(
     day: date('day', { mode: 'string' }).notNull(),
     total: numeric('total', { precision: 16, scale: 2 }).notNull(),
     transactions: integer('transactions').notNull(),
+    cost: numeric('cost', { precision: 16, scale: 2 }).notNull().default('0'),
     units: bigint('units', { mode: 'number' }).notNull(),
   },
   (t) => [

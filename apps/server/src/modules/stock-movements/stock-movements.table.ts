@@ -4,6 +4,7 @@ import {
   foreignKey,
   index,
   integer,
+  numeric,
   pgTable,
   primaryKey,
   text,
@@ -45,6 +46,13 @@ export const stockMovements = pgTable(
     destinationValidatedBy: uuid('destination_validated_by'),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     cancelledBy: uuid('cancelled_by'),
+    /** The source's average unit cost when the units left it: the destination receives at this cost. */
+    unitCost: numeric('unit_cost', { precision: 16, scale: 4 }),
+    /** Units the destination stated as arrived (null: all of them, the quantity sent). */
+    receivedQuantity: integer('received_quantity'),
+    /** Why what arrived differs from what was sent: SHORT, OVER or DAMAGED. */
+    discrepancyReason: text('discrepancy_reason'),
+    discrepancyNote: text('discrepancy_note'),
   },
   (t) => [
     primaryKey({ columns: [t.businessId, t.id] }),
@@ -61,6 +69,8 @@ export const stockMovements = pgTable(
       sql`${t.status} in ('PENDING', 'IN_TRANSIT', 'COMPLETED', 'CANCELLED')`,
     ),
     check('stock_movements_quantity_positive', sql`${t.quantity} > 0`),
+    check('stock_movements_received_not_negative', sql`${t.receivedQuantity} >= 0`),
+    check('stock_movements_discrepancy_known', sql`${t.discrepancyReason} in ('SHORT', 'OVER', 'DAMAGED')`),
     check('stock_movements_two_places', sql`${t.sourceLocationId} <> ${t.destinationLocationId}`),
     foreignKey({
       name: 'stock_movements_source_fk',

@@ -68,4 +68,6 @@ export const REASON_LABELS: Record<StockReason, string> = {
   MOVEMENT_IN: 'Received from another location',
   MOVEMENT_RETURN: 'Movement cancelled, returned',
   UPLOAD: 'Spreadsheet upload',
+  PURCHASE: 'Received from a supplier',
+  TRANSFER_LOSS: 'Lost in transfer',
 };

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /**
  * Every change of an item's quantity, appended by the stock function (stock.service.ts) in the
@@ -23,6 +33,8 @@ export const stockLedger = pgTable(
     reason: text('reason').notNull(),
     cause: text('cause'),
     reference: text('reference'),
+    /** Cost of one unit of this change: the receipt's cost for an inflow with one, else the item's average. */
+    unitCost: numeric('unit_cost', { precision: 16, scale: 4 }),
     note: text('note'),
     userId: uuid('user_id'),
     createdAt: timestamp('created_at', { withTimezone: true })
@@ -34,7 +46,7 @@ export const stockLedger = pgTable(
     index('stock_ledger_item_idx').on(t.businessId, t.inventoryId, t.createdAt.desc(), t.id.desc()),
     check(
       'stock_ledger_reason_known',
-      sql`${t.reason} in ('SALE', 'ADJUSTMENT', 'COUNT', 'MOVEMENT_OUT', 'MOVEMENT_IN', 'MOVEMENT_RETURN', 'UPLOAD')`,
+      sql`${t.reason} in ('SALE', 'ADJUSTMENT', 'COUNT', 'MOVEMENT_OUT', 'MOVEMENT_IN', 'MOVEMENT_RETURN', 'UPLOAD', 'PURCHASE', 'TRANSFER_LOSS')`,
     ),
     check('stock_ledger_quantity_after_not_negative', sql`${t.quantityAfter} >= 0`),
   ],

@@ -17,6 +17,8 @@ export type LedgerWrite = {
   reference: string | null;
   note: string | null;
   userId: string | null;
+  /** Cost of one unit received (a decimal string); moves the item's average when delta > 0. */
+  unitCost?: string | null;
 };
 
 /** The item as one change left it. */
@@ -27,28 +29,54 @@ export type AppliedRow = {
   active: boolean;
   createdAt: Date;
   updatedAt: Date;
+  /** The item's moving average cost as the change left it (null until a receipt carried one). */
+  averageUnitCost: string | null;
+  /** The cost of one unit on the ledger row: the receipt's, else the item's average, else the product's cost price. */
+  unitCost: string | null;
 };
 
 /**
  * One change: the UPDATE that refuses to leave 0..MAX_STOCK_QUANTITY and its ledger row, in one
  * statement (a data-modifying WITH always runs to completion). It answers the item as it left it,
  * so a caller that makes this its last statement can answer without reading the item again.
+ *
+ * A receipt with a unit cost ($11, delta > 0) moves the moving average cost (issue 16):
+ * (units before x their cost + units received x unit cost) / units after, the units before valued
+ * at the average, else the product's cost price, else the receipt's cost. Other changes leave it.
+ * The ledger row records the receipt's cost, or the cost the units left or arrived at otherwise.
  */
 export const APPLY_CHANGE_SQL = `
   with changed as (
-    update inventory_items set quantity = quantity + $4, updated_at = now()
-    where business_id = $1 and location_id = $2 and product_id = $3
-      and quantity::bigint + $4::int between 0 and ${MAX_STOCK_QUANTITY}
-    returning id, quantity, reorder_point, active, created_at, updated_at
+    update inventory_items i set quantity = i.quantity + $4, updated_at = now(),
+      average_unit_cost = case
+        when $11::numeric is null or $4 <= 0 then i.average_unit_cost
+        else round(
+          (i.quantity::numeric * coalesce(
+             i.average_unit_cost,
+             (select p.cost_price from products p where p.business_id = $1 and p.id = $3),
+             $11::numeric)
+           + $4::numeric * $11::numeric) / (i.quantity + $4), 4)
+      end
+    where i.business_id = $1 and i.location_id = $2 and i.product_id = $3
+      and i.quantity::bigint + $4::int between 0 and ${MAX_STOCK_QUANTITY}
+    returning i.id, i.quantity, i.reorder_point, i.active, i.created_at, i.updated_at, i.average_unit_cost
+  ),
+  costed as (
+    select changed.*, coalesce(
+      case when $4 > 0 then $11::numeric end,
+      changed.average_unit_cost,
+      (select p.cost_price from products p where p.business_id = $1 and p.id = $3))::numeric(16, 4) as unit_cost
+    from changed
   ),
   ledger as (
     insert into stock_ledger
-      (business_id, id, inventory_id, location_id, product_id, delta, quantity_after, reason, cause, reference, note, user_id)
-    select $1, $5, changed.id, $2, $3, $4, changed.quantity, $6, $7, $8, $9, $10 from changed
+      (business_id, id, inventory_id, location_id, product_id, delta, quantity_after, reason, cause, reference, note, user_id, unit_cost)
+    select $1, $5, costed.id, $2, $3, $4, costed.quantity, $6, $7, $8, $9, $10, costed.unit_cost from costed
   )
   select id as "inventoryId", quantity, reorder_point as "reorderPoint", active,
-         created_at as "createdAt", updated_at as "updatedAt"
-  from changed`;
+         created_at as "createdAt", updated_at as "updatedAt",
+         average_unit_cost::text as "averageUnitCost", unit_cost::text as "unitCost"
+  from costed`;
 
 /**
  * Applies one change; no row when the item is missing, would go below zero, or would pass the
@@ -70,6 +98,7 @@ export async function applyChange(scope: TenantScope, write: LedgerWrite): Promi
       write.reference,
       write.note,
       write.userId,
+      write.unitCost ?? null,
     ],
   });
   return result.rows[0];

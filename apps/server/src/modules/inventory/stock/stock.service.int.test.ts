@@ -384,4 +384,77 @@ describe('stock.service', () => {
       expect(await quantityOf(t, item.inventoryId)).toBe(1);
     });
   });
+
+  describe('moving average cost (issue 16)', () => {
+    async function costOf(inventoryId: string) {
+      const { rows } = await t.sql(
+        'select average_unit_cost::text as cost from inventory_items where id = $1',
+        [inventoryId],
+      );
+      return rows[0].cost as string | null;
+    }
+    async function ledgerCosts(inventoryId: string) {
+      const { rows } = await t.sql(
+        'select delta, unit_cost::text as cost from stock_ledger where inventory_id = $1 order by created_at, id',
+        [inventoryId],
+      );
+      return rows.map((row: { delta: number; cost: string | null }) => [row.delta, row.cost]);
+    }
+
+    it('averages receipts by units, keeps the average through sales, and records each row’s cost', async () => {
+      const item = await stocked(shop, 0);
+      const change = (delta: number, unitCost: string | null, reason: StockChange['reason']) =>
+        asOwner((scope) =>
+          changeStock(scope, actor(), [
+            { locationId: shop, productId: item.productId, delta, reason, unitCost },
+          ]),
+        );
+
+      const [first] = await change(10, '2.00', 'PURCHASE');
+      expect(first).toMatchObject({ quantity: 10, averageUnitCost: '2.0000', unitCost: '2.0000' });
+      await change(5, '3.50', 'PURCHASE');
+      // (10 x 2.00 + 5 x 3.50) / 15 = 37.50 / 15 = 2.50
+      expect(await costOf(item.inventoryId)).toBe('2.5000');
+      const [sold] = await change(-6, null, 'SALE');
+      expect(sold).toMatchObject({ quantity: 9, averageUnitCost: '2.5000', unitCost: '2.5000' });
+      await change(3, '1.00', 'PURCHASE');
+      // (9 x 2.50 + 3 x 1.00) / 12 = 25.50 / 12 = 2.125
+      expect(await costOf(item.inventoryId)).toBe('2.1250');
+      // A count that finds units carries no cost: the average stays.
+      await change(1, null, 'COUNT');
+      expect(await costOf(item.inventoryId)).toBe('2.1250');
+      // A cost on an outflow is ignored.
+      await change(-13, '99.00', 'ADJUSTMENT');
+      expect(await costOf(item.inventoryId)).toBe('2.1250');
+      expect(await ledgerCosts(item.inventoryId)).toEqual([
+        [10, '2.0000'],
+        [5, '3.5000'],
+        [-6, '2.5000'],
+        [3, '1.0000'],
+        [1, '2.1250'],
+        [-13, '2.1250'],
+      ]);
+      // From 0 units, the next receipt sets the average to its own cost.
+      await change(4, '5.00', 'PURCHASE');
+      expect(await costOf(item.inventoryId)).toBe('5.0000');
+    });
+
+    it('values units held before the first receipt at the product’s cost price', async () => {
+      const item = await stocked(shop, 10);
+      await t.sql('update products set cost_price = 1.00 where id = $1', [item.productId]);
+      const [sold] = await asOwner((scope) =>
+        changeStock(scope, actor(), [
+          { locationId: shop, productId: item.productId, delta: -2, reason: 'SALE' },
+        ]),
+      );
+      expect(sold).toMatchObject({ averageUnitCost: null, unitCost: '1.0000' });
+      await asOwner((scope) =>
+        changeStock(scope, actor(), [
+          { locationId: shop, productId: item.productId, delta: 8, reason: 'PURCHASE', unitCost: '2.00' },
+        ]),
+      );
+      // (8 x 1.00 + 8 x 2.00) / 16 = 1.50
+      expect(await costOf(item.inventoryId)).toBe('1.5000');
+    });
+  });
 });

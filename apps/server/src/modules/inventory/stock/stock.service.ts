@@ -37,6 +37,11 @@ export type StockChange = {
   /** What caused it: a movement id, an upload, a sale. */
   reference?: string | null;
   note?: string | null;
+  /**
+   * Cost of one unit received (a decimal string, e.g. "2.50"): purchases and transfers in carry
+   * it, and it moves the item's moving average cost (issue 16). Ignored when delta <= 0.
+   */
+  unitCost?: string | null;
 };
 
 export type StockActor = { userId: string | null };
@@ -72,6 +77,7 @@ export async function changeStock(
       reference: change.reference ?? null,
       note: change.note ?? null,
       userId: actor.userId,
+      unitCost: change.unitCost ?? null,
     });
     if (!row) throw await refusal(scope, change);
     applied.push({ ...row, locationId: change.locationId, productId: change.productId, delta: change.delta });

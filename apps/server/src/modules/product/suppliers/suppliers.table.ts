@@ -1,4 +1,4 @@
-import { boolean, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * A supplier of the business. Its name is unique whatever the case: the expression index
@@ -15,6 +15,8 @@ export const suppliers = pgTable(
     phone: text('phone'),
     address: text('address'),
     notes: text('notes'),
+    /** Days from ordering to delivery, for suggested orders (issue 16); null: unknown. */
+    leadTimeDays: integer('lead_time_days'),
     active: boolean('active').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

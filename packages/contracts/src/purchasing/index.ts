@@ -1,0 +1,2 @@
+export * from './orders.js';
+export * from './suggestions.js';

@@ -35,6 +35,7 @@ describe('permissions', () => {
       expect(isPermitted(assistant, 'movements:create')).toBe(true);
       expect(isPermitted(assistant, 'movements:validate')).toBe(true);
       expect(isPermitted(assistant, 'inventory:delete')).toBe(false);
+      expect(isPermitted(assistant, 'inventory:value')).toBe(false);
       expect(isPermitted(assistant, 'users:read')).toBe(false);
     });
 

@@ -53,6 +53,18 @@ export const PERMISSIONS = {
     ...new Set([...inventory['inventory:read'], 'ROLE_STORE_ASSISTANT', ...ROLE_GROUPS.PRODUCT]),
   ] as Role[],
   'inventory:adjust': [...inventory['inventory:update'], 'ROLE_STORE_ASSISTANT'],
+  /**
+   * What the stock cost (unit costs, stock value): the inventory roles and the analytics roles,
+   * not the store assistant at the till.
+   */
+  'inventory:value': [
+    ...new Set([
+      ...inventory['inventory:read'],
+      'ROLE_ANALYTICS_ADMIN',
+      'ROLE_ANALYTICS_CONTRIBUTOR',
+      'ROLE_ANALYTICS_READER',
+    ]),
+  ] as Role[],
   'movements:create': [...inventory['inventory:create'], 'ROLE_STORE_ASSISTANT'],
   'movements:validate': [...inventory['inventory:update'], 'ROLE_STORE_ASSISTANT'],
   /** Recording a sale takes stock out: whoever adjusts stock may (the till). */

@@ -15,6 +15,13 @@ export const ZInventoryItem = z.object({
   productName: z.string(),
   quantity: z.number().int(),
   reorderPoint: z.number().int().nullable(),
+  averageUnitCost: z
+    .string()
+    .nullable()
+    .describe(
+      'Cost of one unit here, 4 decimals: the moving average of receipts (purchases, transfers in), ' +
+        'the product’s cost price until the first one; null when neither is known',
+    ),
   active: z.boolean(),
   ...ZTimestamps,
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZActiveFilter, ZPage, ZPageQuery } from '../paging.js';
-import { ZOptionalEmail, ZPhone, ZTimestamps, optionalText, requiredText } from './fields.js';
+import { ZOptionalEmail, ZPhone, ZTimestamps, optionalText, requiredText, wholeNumber } from './fields.js';
 
 export const ZSupplierRequest = z.object({
   name: requiredText(120, 'A supplier name', 'Enter the supplier name.'),
@@ -9,6 +9,12 @@ export const ZSupplierRequest = z.object({
   phone: ZPhone,
   address: optionalText(300, 'The address'),
   notes: optionalText(2000, 'The notes'),
+  // A blank form field is no lead time; tried first, since a number coerces '' to 0.
+  leadTimeDays: z
+    .literal('')
+    .transform(() => null)
+    .or(wholeNumber('The lead time', 365).nullish())
+    .describe('Days from ordering to delivery, used by suggested orders; null when unknown'),
 });
 export type TSupplierRequest = z.input<typeof ZSupplierRequest>;
 
@@ -21,6 +27,7 @@ export const ZSupplier = z.object({
   phone: z.string().nullable(),
   address: z.string().nullable(),
   notes: z.string().nullable(),
+  leadTimeDays: z.number().int().nullable().describe('Days from ordering to delivery'),
   active: z.boolean(),
   ...ZTimestamps,
 });

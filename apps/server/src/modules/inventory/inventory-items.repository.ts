@@ -26,19 +26,6 @@ export async function findQuantities(
   return result.rows;
 }
 
-export async function findItemsAt(scope: TenantScope, locationId: string): Promise<InventoryItemRow[]> {
-  return scope.tx
-    .select()
-    .from(inventoryItems)
-    .where(
-      and(
-        eq(inventoryItems.businessId, scope.businessId),
-        eq(inventoryItems.locationId, locationId),
-        eq(inventoryItems.active, true),
-      ),
-    );
-}
-
 export async function existsItemOfProduct(scope: TenantScope, productId: string): Promise<boolean> {
   const [row] = await scope.tx
     .select({ id: inventoryItems.id })

@@ -6,6 +6,7 @@ import { itemListsRoutes } from './items/item-lists.routes.js';
 import { itemReadsRoutes } from './items/item-reads.routes.js';
 import { itemWritesRoutes } from './items/item-writes.routes.js';
 import { inventoryUploadRoutes } from './uploads/inventory-upload.routes.js';
+import { stockValueRoutes } from './value/stock-value.routes.js';
 
 export type { InventoryDeps } from './inventory.deps.js';
 
@@ -13,7 +14,7 @@ type RoutePlugin = (app: FastifyInstance, options: { deps: InventoryDeps }) => P
 
 /**
  * The inventory service of the specification: stock per location (items/), the stock function
- * and its ledger (stock/), spreadsheets in and out (uploads/).
+ * and its ledger (stock/), spreadsheets in and out (uploads/), what the stock is worth (value/).
  */
 export async function registerInventoryModule(app: FastifyInstance, deps: InventoryDeps): Promise<void> {
   const plugins: RoutePlugin[] = [
@@ -22,6 +23,7 @@ export async function registerInventoryModule(app: FastifyInstance, deps: Invent
     itemAdminRoutes,
     itemReadsRoutes,
     itemListsRoutes,
+    stockValueRoutes,
   ];
   await app.register(async (inventory) => {
     inventory.addHook('preValidation', refuseNulCharacters);

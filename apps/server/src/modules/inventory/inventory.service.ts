@@ -1,12 +1,9 @@
+import type { TInventoryItem } from '@app/contracts';
 import type { TenantScope } from '../../platform/db/tenancy.js';
+import { toInventoryItem } from './items/item-mapper.js';
+import { findActiveItemViewsAt } from './items/items.repository.js';
 import { findSkuSuggestions, type SkuSuggestionRow } from './items/item-lists.repository.js';
-import {
-  existsItemOfProduct,
-  findItemsAt,
-  findQuantities,
-  sumQuantityAt,
-  type InventoryItemRow,
-} from './inventory-items.repository.js';
+import { existsItemOfProduct, findQuantities, sumQuantityAt } from './inventory-items.repository.js';
 
 export type { InventoryItemRow } from './inventory-items.repository.js';
 export type { SkuSuggestionRow } from './items/item-lists.repository.js';
@@ -44,8 +41,9 @@ export async function stockOfProducts(
 }
 
 /** The active inventory items of a location (a store's stock). */
-export async function listStockAt(scope: TenantScope, locationId: string): Promise<InventoryItemRow[]> {
-  return findItemsAt(scope, locationId);
+/** The active items of a location as the inventory answers show them (product names, unit cost). */
+export async function listStockAt(scope: TenantScope, locationId: string): Promise<TInventoryItem[]> {
+  return (await findActiveItemViewsAt(scope, locationId)).map(toInventoryItem);
 }
 
 /** Whether stock history depends on the product (delete answers 409 IN_USE then). */

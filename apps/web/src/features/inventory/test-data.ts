@@ -34,6 +34,7 @@ export function makeRow(
     barcode: null,
     quantity: 0,
     reorderPoint: null,
+    averageUnitCost: null,
     active: true,
     inTransitIn: 0,
     inTransitOut: 0,

@@ -95,6 +95,7 @@ export const ACME: TSupplier = {
   phone: null,
   address: null,
   notes: null,
+  leadTimeDays: null,
   active: true,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',

@@ -20,6 +20,7 @@ function supplier(name: string, overrides: Partial<TSupplier> = {}): TSupplier {
     phone: '+44 20 7946 0000',
     address: null,
     notes: null,
+    leadTimeDays: 5,
     active: true,
     createdAt: NOW,
     updatedAt: NOW,
@@ -159,6 +160,7 @@ describe(SuppliersPage.name, () => {
       contactName: null,
       email: 'orders@freshfarms.example',
       phone: null,
+      leadTimeDays: null,
       address: null,
       notes: null,
     });

@@ -15,6 +15,7 @@ export function toInventoryItem(row: ItemView): TInventoryItem {
     productName: row.productName,
     quantity: row.quantity,
     reorderPoint: row.reorderPoint,
+    averageUnitCost: row.averageUnitCost,
     active: row.active,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

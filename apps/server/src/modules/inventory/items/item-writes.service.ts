@@ -97,7 +97,16 @@ export async function adjustItem(
       ]);
       if (!applied) throw new Error('the stock function answers every change it applied');
       const { locationName: _name, ...view } = item;
-      const { inventoryId: _id, locationId: _at, productId: _product, delta: _delta, ...after } = applied;
+      // An adjustment carries no cost: the item's unit cost is the one read above.
+      const {
+        inventoryId: _id,
+        locationId: _at,
+        productId: _product,
+        delta: _delta,
+        averageUnitCost: _average,
+        unitCost: _cost,
+        ...after
+      } = applied;
       return { statusCode: 200, body: toInventoryItem({ ...view, ...after }) };
     }),
   );

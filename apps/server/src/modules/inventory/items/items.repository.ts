@@ -16,16 +16,32 @@ export type ItemView = {
   productName: string;
   quantity: number;
   reorderPoint: number | null;
+  /** The effective unit cost: the moving average, else the product's cost price (4 decimals). */
+  averageUnitCost: string | null;
   active: boolean;
   createdAt: Date;
   updatedAt: Date;
 };
 
+/** The effective unit cost of an item `i` of product `p` (issue 16), as text with 4 decimals. */
+export const ITEM_UNIT_COST = `coalesce(i.average_unit_cost, p.cost_price)::numeric(16, 4)::text`;
+
 export const ITEM_COLUMNS = `i.id, i.location_id as "locationId", i.product_id as "productId", p.sku, p.barcode,
-  p.name as "productName", i.quantity, i.reorder_point as "reorderPoint", i.active,
+  p.name as "productName", i.quantity, i.reorder_point as "reorderPoint",
+  ${ITEM_UNIT_COST} as "averageUnitCost", i.active,
   i.created_at as "createdAt", i.updated_at as "updatedAt"`;
 export const ITEM_FROM = `from inventory_items i
   join products p on p.business_id = i.business_id and p.id = i.product_id`;
+
+/** The active items of a location with their products, in no particular order. */
+export async function findActiveItemViewsAt(scope: TenantScope, locationId: string): Promise<ItemView[]> {
+  const result = await scope.tx.$client.query<ItemView>({
+    name: 'inventory_active_item_views_at',
+    text: `select ${ITEM_COLUMNS} ${ITEM_FROM} where i.business_id = $1 and i.location_id = $2 and i.active`,
+    values: [scope.businessId, locationId],
+  });
+  return result.rows;
+}
 
 /** Items by id, in no particular order. */
 export async function findItemViews(scope: TenantScope, ids: readonly string[]): Promise<ItemView[]> {

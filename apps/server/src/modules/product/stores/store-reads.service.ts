@@ -5,7 +5,7 @@ import { AppError } from '../../../platform/http/app-error.js';
 import { listStockAt, stockUnitsAt } from '../../inventory/inventory.service.js';
 import { countActiveContainersOf } from '../containers/containers.service.js';
 import { listPosReadersAt } from '../locations/pos-readers.service.js';
-import { countActiveProductsAt, summarizeProducts } from '../products/products.service.js';
+import { countActiveProductsAt } from '../products/products.service.js';
 import type { ProductDeps } from '../product.deps.js';
 import type { Point } from './geo.js';
 import {
@@ -77,31 +77,7 @@ export async function getStoreInventory(
 ): Promise<TInventoryItem[]> {
   return inTenant(deps.db, principal, async (scope) => {
     const { store } = await requireStoreWithLocation(scope, { id });
-    const items = await listStockAt(scope, store.locationId);
-    const products = await summarizeProducts(
-      scope,
-      items.map((item) => item.productId),
-    );
-    const answer: TInventoryItem[] = [];
-    for (const item of items) {
-      // An inventory item always has its product (a foreign key); the guard only satisfies types.
-      const product = products.get(item.productId);
-      if (!product) continue;
-      answer.push({
-        id: item.id,
-        inventoryId: item.id,
-        locationId: item.locationId,
-        productId: item.productId,
-        sku: product.sku,
-        barcode: product.barcode,
-        productName: product.name,
-        quantity: item.quantity,
-        reorderPoint: item.reorderPoint,
-        active: item.active,
-        createdAt: item.createdAt.toISOString(),
-        updatedAt: item.updatedAt.toISOString(),
-      });
-    }
+    const answer = await listStockAt(scope, store.locationId);
     return answer.sort((a, b) => a.productName.localeCompare(b.productName) || a.sku.localeCompare(b.sku));
   });
 }

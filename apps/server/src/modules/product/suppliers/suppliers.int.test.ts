@@ -76,6 +76,7 @@ describe('suppliers', () => {
         phone: '+44 20 7946 0000',
         address: '1 Orchard Lane',
         notes: '',
+        leadTimeDays: 4,
       });
       expect(res.statusCode).toBe(201);
       const supplier: TSupplier = res.json();
@@ -86,6 +87,7 @@ describe('suppliers', () => {
         phone: '+44 20 7946 0000',
         address: '1 Orchard Lane',
         notes: null,
+        leadTimeDays: 4,
         active: true,
       });
       expect(supplier.supplierId).toBe(supplier.id);
@@ -98,6 +100,9 @@ describe('suppliers', () => {
       ['a malformed e-mail', { email: 'orders@' }, 'email'],
       ['a phone with letters', { phone: 'call me' }, 'phone'],
       ['notes of 2001 characters', { notes: 'n'.repeat(2001) }, 'notes'],
+      ['a lead time over a year', { leadTimeDays: 366 }, 'leadTimeDays'],
+      ['a fractional lead time', { leadTimeDays: 2.5 }, 'leadTimeDays'],
+      ['a negative lead time', { leadTimeDays: -1 }, 'leadTimeDays'],
     ])('refuses %s with 400', async (_name, change, field) => {
       const res = await call(owner, 'POST', '/api/suppliers', { name: 'Valid Name', ...change });
       expect(res.statusCode).toBe(400);

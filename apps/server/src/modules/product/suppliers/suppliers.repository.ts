@@ -6,7 +6,7 @@ import { suppliers } from './suppliers.table.js';
 export type SupplierRow = typeof suppliers.$inferSelect;
 export type SupplierValues = Pick<
   SupplierRow,
-  'name' | 'contactName' | 'email' | 'phone' | 'address' | 'notes'
+  'name' | 'contactName' | 'email' | 'phone' | 'address' | 'notes' | 'leadTimeDays'
 >;
 export type SupplierFilter = { active: boolean | null; search: string | undefined };
 

@@ -73,6 +73,7 @@ export async function createSupplier(
           phone: input.phone ?? null,
           address: input.address ?? null,
           notes: input.notes ?? null,
+          leadTimeDays: input.leadTimeDays ?? null,
         }),
       ),
     ),
@@ -96,6 +97,7 @@ export async function changeSupplier(
         phone: input.phone,
         address: input.address,
         notes: input.notes,
+        leadTimeDays: input.leadTimeDays,
       });
       if (!row) throw new AppError('NOT_FOUND', SUPPLIER_NOT_FOUND);
       return toSupplier(row);
@@ -152,6 +154,7 @@ export function toSupplier(row: SupplierRow): TSupplier {
     phone: row.phone,
     address: row.address,
     notes: row.notes,
+    leadTimeDays: row.leadTimeDays,
     active: row.active,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

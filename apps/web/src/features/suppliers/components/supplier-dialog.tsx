@@ -7,7 +7,7 @@ import { validate } from '../../../lib/validation';
 import { SUPPLIER_ERRORS, SUPPLIER_SUCCESS } from '../messages';
 import { useCreateSupplierMutation, useUpdateSupplierMutation } from '../suppliers.api';
 
-const FIELDS = ['name', 'contactName', 'email', 'phone', 'address', 'notes'] as const;
+const FIELDS = ['name', 'contactName', 'email', 'phone', 'leadTimeDays', 'address', 'notes'] as const;
 type FieldName = (typeof FIELDS)[number];
 
 const LABELS: Record<FieldName, string> = {
@@ -15,6 +15,7 @@ const LABELS: Record<FieldName, string> = {
   contactName: 'Contact person',
   email: 'E-mail',
   phone: 'Phone',
+  leadTimeDays: 'Lead time (days)',
   address: 'Address',
   notes: 'Notes',
 };
@@ -25,7 +26,7 @@ type SupplierDialogProps = {
   onClose: () => void;
 };
 
-/** Add or edit a supplier: name, who to call, how to reach them, and notes. */
+/** Add or edit a supplier: name, who to call, how to reach them, how long they take, and notes. */
 export function SupplierDialog({ supplier, onClose }: SupplierDialogProps) {
   const isEdit = supplier !== null;
   const [createSupplier, createState] = useCreateSupplierMutation();
@@ -34,7 +35,7 @@ export function SupplierDialog({ supplier, onClose }: SupplierDialogProps) {
   const form = useFormFields<FieldName>(
     () => {
       const initial = {} as Record<FieldName, string>;
-      for (const name of FIELDS) initial[name] = supplier?.[name] ?? '';
+      for (const name of FIELDS) initial[name] = String(supplier?.[name] ?? '');
       return initial;
     },
     { isDisabled: isSaving, labels: LABELS, idPrefix: 'supplier-' },
@@ -73,6 +74,11 @@ export function SupplierDialog({ supplier, onClose }: SupplierDialogProps) {
       <TextField autoComplete="name" {...field('contactName')} />
       <TextField type="email" autoComplete="email" {...field('email')} />
       <TextField type="tel" autoComplete="tel" {...field('phone')} />
+      <TextField
+        inputMode="numeric"
+        {...field('leadTimeDays')}
+        helperText={field('leadTimeDays').helperText ?? 'Days from order to delivery'}
+      />
       <TextField
         multiline
         minRows={2}

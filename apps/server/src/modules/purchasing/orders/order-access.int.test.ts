@@ -78,7 +78,7 @@ describe('purchase order access', () => {
       const create = await call('POST', '/api/purchase-orders', token, orderBody());
       expect(create.statusCode, who).toBe(isAllowed ? 201 : 403);
       const id = isAllowed
-        ? (create.json() as TPurchaseOrder).id
+        ? create.json<TPurchaseOrder>().id
         : (await call('POST', '/api/purchase-orders', owner.token, orderBody())).json<TPurchaseOrder>().id;
       const steps: Array<['PUT' | 'POST', string, unknown?]> = [
         ['PUT', `/api/purchase-orders/${id}`, orderBody()],

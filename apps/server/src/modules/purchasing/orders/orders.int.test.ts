@@ -244,7 +244,7 @@ describe('purchase orders', () => {
     const lineId = order.lines[0]?.id ?? '';
     const update = body(s, [[s.tea.id, 1, '1.00']]);
     const draft = await created(s, [[s.tea.id, 1, '1.00']]);
-    const refusals: Array<[string, string, unknown?]> = [
+    const refusals: Array<['PUT' | 'POST', string, unknown?]> = [
       ['PUT', `/api/purchase-orders/${order.id}`, update],
       ['POST', `/api/purchase-orders/${order.id}/send`],
       [
@@ -255,7 +255,7 @@ describe('purchase orders', () => {
       ['POST', `/api/purchase-orders/${draft.id}/close`],
     ];
     for (const [method, url, payload] of refusals) {
-      const res = await call(method as 'PUT' | 'POST', url, owner.token, payload);
+      const res = await call(method, url, owner.token, payload);
       expect(res.statusCode, `${method} ${url}`).toBe(409);
     }
     // Over-receipt names the line.
@@ -363,7 +363,7 @@ describe('purchase orders', () => {
         call('POST', '/api/purchase-orders', owner.token, body(s, [[s.tea.id, 1, '1.00']])),
       ),
     );
-    const numbers = results.map((res) => (res.json() as TPurchaseOrder).number).sort((a, b) => a - b);
+    const numbers = results.map((res) => res.json<TPurchaseOrder>().number).sort((a, b) => a - b);
     expect(new Set(numbers).size).toBe(6);
     const { rows } = await t.sql(
       'select array_agg(number order by number) as numbers, max(number) as last from purchase_orders where business_id = $1',
@@ -384,7 +384,7 @@ describe('purchase orders', () => {
     const page = async (query: string) => {
       const res = await call('GET', `/api/purchase-orders?${query}`, owner.token);
       expect(res.statusCode, res.body).toBe(200);
-      return res.json() as TPurchaseOrderPage;
+      return res.json<TPurchaseOrderPage>();
     };
     const mine = await page(`locationId=${s.shopId}`);
     expect(mine.content.map((order) => order.id)).toEqual([b.id, a.id]);

@@ -5,6 +5,7 @@ import { openOrderQuantities } from '../purchasing.service.js';
 import { buildTestApp, type TestApp } from '../../../../test/build-app.js';
 import { apiCaller, ownerWithBusiness } from '../../../../test/factories/accounts.js';
 import { insertLocation } from '../../../../test/factories/catalogue.js';
+import { plainText } from '../../../../test/factories/mail.js';
 import { expectLedgerBalanced, insertProductAt } from '../../../../test/factories/inventory.js';
 import { auditEvents, insertInventoryItem, insertSupplier } from '../../../../test/factories/products.js';
 
@@ -124,6 +125,8 @@ describe('purchase orders', () => {
     expect(mail).toMatch(new RegExp(`^Subject: Purchase order ${draft.orderNumber} from Corner Shop`, 'im'));
     expect(mail).toContain(`filename=purchase-order-${draft.orderNumber}.pdf`);
     expect(mail).toMatch(/Content-Type: application\/pdf/i);
+    expect(plainText(mail)).toContain('Deliver to: High Street.');
+    expect(plainText(mail)).not.toContain('<p>');
 
     const [teaLine, mugLine] = sentOrder.lines;
     if (!teaLine || !mugLine) throw new Error('two lines');

@@ -19,6 +19,7 @@ import { registerAuditModule } from './modules/audit/audit.module.js';
 import { registerInventoryModule } from './modules/inventory/inventory.module.js';
 import { registerLoyaltyModule } from './modules/loyalty/loyalty.module.js';
 import { registerProductModule } from './modules/product/product.module.js';
+import { registerPurchasingModule } from './modules/purchasing/purchasing.module.js';
 import { registerSalesModule } from './modules/sales/sales.module.js';
 import { registerSubscriptionsModule } from './modules/subscriptions/subscriptions.module.js';
 import { cancelSubscriptionOfDeletedBusiness } from './modules/subscriptions/subscriptions.service.js';
@@ -272,6 +273,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     { secret: config.jwtSecret },
   );
   await registerSalesModule(app, { db, clock: options.clock ?? systemClock });
+  await registerPurchasingModule(app, { db, log: app.log, clock, mail });
   await registerAlertsModule(
     app,
     {

@@ -14,6 +14,9 @@ const ZQueuedMail = z.object({
   subject: z.string(),
   text: z.string(),
   html: z.string(),
+  attachments: z
+    .array(z.object({ filename: z.string(), contentType: z.string(), contentBase64: z.base64() }))
+    .optional(),
 });
 
 /**

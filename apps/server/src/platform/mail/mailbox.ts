@@ -39,12 +39,13 @@ export function plainTextOf(eml: string): string {
   const part = normalized.slice(start);
   const bodyStart = part.indexOf('\n\n');
   const headers = part.slice(0, bodyStart);
-  // The part ends at the next boundary line: the boundary that the message's header names, not
-  // any line that starts with two dashes (a soft-wrapped link may, when its token holds "--").
-  const boundary = /boundary="?([^";\n]+)"?/i.exec(normalized)?.[1];
+  // The part ends at the next boundary line: a boundary that the message's headers name, not any
+  // line that starts with two dashes (a soft-wrapped link may, when its token holds "--"). A mail
+  // with an attachment nests the text in a multipart/alternative of its own: the nearest wins.
+  const boundaries = [...normalized.matchAll(/boundary="?([^";\n]+)"?/gi)].map((match) => match[1]);
   const rest = part.slice(bodyStart + 2);
-  const end = boundary === undefined ? -1 : rest.indexOf(`\n--${boundary}`);
-  const body = end < 0 ? rest : rest.slice(0, end);
+  const ends = boundaries.map((boundary) => rest.indexOf(`\n--${boundary}`)).filter((index) => index >= 0);
+  const body = ends.length === 0 ? rest : rest.slice(0, Math.min(...ends));
   if (!/Content-Transfer-Encoding: quoted-printable/i.test(headers)) return body.trim();
   const bytes = body
     .replace(/=\n/g, '')

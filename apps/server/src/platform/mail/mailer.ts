@@ -3,8 +3,17 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 
+/** A file sent with a message (a purchase order's PDF): its bytes in base64, as the queue stores JSON. */
+export type MailAttachment = { filename: string; contentType: string; contentBase64: string };
+
 /** A rendered message, as the services build it. */
-export type OutgoingMail = { to: string; subject: string; text: string; html: string };
+export type OutgoingMail = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  attachments?: MailAttachment[];
+};
 
 /**
  * A message taken from the mail queue. `key` is made when the mail is queued: it names the
@@ -33,6 +42,12 @@ export function createMailer(options: {
     subject: mail.subject,
     text: mail.text,
     html: mail.html,
+    attachments: (mail.attachments ?? []).map((attachment) => ({
+      filename: attachment.filename,
+      contentType: attachment.contentType,
+      content: attachment.contentBase64,
+      encoding: 'base64',
+    })),
     messageId: `<${mail.key}@${domain}>`,
   });
   if (smtpUrl) {

@@ -17,6 +17,7 @@ import {
   findProductAt,
   findProductById,
   isImageInUse,
+  isProductOrdered,
   setBarcodeWhereMissing,
   updateProduct,
 } from './products.repository.js';
@@ -44,6 +45,13 @@ export async function deleteProduct(
       throw new AppError(
         'IN_USE',
         `${row.name} has stock records at this location, so it cannot be deleted. Discontinue it instead.`,
+      );
+    }
+    // Purchase order lines keep the product they ordered (purchase_order_lines_product_fk).
+    if (await isProductOrdered(scope, row.id)) {
+      throw new AppError(
+        'IN_USE',
+        `${row.name} is on purchase orders, so it cannot be deleted. Discontinue it instead.`,
       );
     }
     const location = await requireLocation(scope, locationId);

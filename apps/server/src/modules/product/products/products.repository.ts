@@ -300,3 +300,18 @@ export async function findProductsByCodeAt(
   });
   return result.rows;
 }
+
+/**
+ * Whether a purchase order names the product (purchasing's table, read in plain SQL as the
+ * inventory reads the catalogue's: the catalogue may not import the purchasing module, which
+ * reads the catalogue). Its lines keep the product they ordered, so the product stays.
+ */
+export async function isProductOrdered(scope: TenantScope, productId: string): Promise<boolean> {
+  const result = await scope.tx.$client.query<{ ordered: boolean }>({
+    name: 'products_is_ordered',
+    text: `select exists (select 1 from purchase_order_lines
+             where business_id = $1 and product_id = $2) as ordered`,
+    values: [scope.businessId, productId],
+  });
+  return result.rows[0]?.ordered ?? false;
+}

@@ -256,7 +256,8 @@ export const productsRoutes: FastifyPluginAsyncZod<{ deps: ProductDeps }> = asyn
         operationId: 'deleteProduct',
         summary: 'Delete a product at a location',
         description:
-          'Answers the deleted product. 409 IN_USE once it has stock records: discontinue it then.',
+          'Answers the deleted product. 409 IN_USE once it has stock records or is on a purchase ' +
+          'order: discontinue it then.',
         params: ZProductAtLocationParams,
         response: { 200: ZProduct, 404: ZErrorBody, 409: ZErrorBody },
       },

@@ -110,3 +110,17 @@ export async function findSupplierForProduct(
     .where(and(eq(suppliers.businessId, scope.businessId), eq(suppliers.id, id)));
   return row;
 }
+
+/**
+ * Whether a purchase order is addressed to the supplier (purchasing's table, read in plain SQL:
+ * the catalogue may not import the purchasing module, which reads the catalogue).
+ */
+export async function isSupplierOrdered(scope: TenantScope, supplierId: string): Promise<boolean> {
+  const result = await scope.tx.$client.query<{ ordered: boolean }>({
+    name: 'suppliers_is_ordered',
+    text: `select exists (select 1 from purchase_orders
+             where business_id = $1 and supplier_id = $2) as ordered`,
+    values: [scope.businessId, supplierId],
+  });
+  return result.rows[0]?.ordered ?? false;
+}

@@ -106,8 +106,10 @@ export const suppliersRoutes: FastifyPluginAsyncZod<{ deps: ProductDeps }> = asy
         tags: TAGS,
         operationId: 'deleteSupplier',
         summary: 'Delete a supplier; its products stay, without a supplier',
+        description:
+          'Answers 204 with no body. 409 IN_USE while purchase orders name it: discontinue it then.',
         params: ZIdParams,
-        response: { 204: z.null().describe('Deleted'), 404: ZErrorBody },
+        response: { 204: z.null().describe('Deleted'), 404: ZErrorBody, 409: ZErrorBody },
       },
     },
     async (request, reply) => {

@@ -25,6 +25,7 @@ import {
   type SupplierFilter,
   type SupplierRow,
   findSupplierForProduct,
+  isSupplierOrdered,
 } from './suppliers.repository.js';
 
 export type SupplierInput = z.output<typeof ZSupplierRequest>;
@@ -107,11 +108,19 @@ export async function changeSupplier(
 
 /**
  * Deletes the supplier; its products stay, without a supplier, in the same transaction. The row
- * is locked first, so no product can take the supplier up between the clearing and the delete.
+ * is locked first, so no product can take the supplier up between the clearing and the delete,
+ * and no purchase order can name it (its foreign key waits for the lock) between the check and
+ * the delete. A supplier that purchase orders name is history: 409 IN_USE, discontinue it then.
  */
 export async function removeSupplier(deps: ProductDeps, principal: Principal, id: string): Promise<void> {
   await inTenant(deps.db, principal, async (scope) => {
-    if (!(await lockSupplier(scope, id))) throw new AppError('NOT_FOUND', SUPPLIER_NOT_FOUND);
+    const supplier = await lockSupplier(scope, id);
+    if (!supplier) throw new AppError('NOT_FOUND', SUPPLIER_NOT_FOUND);
+    if (await isSupplierOrdered(scope, supplier.id))
+      throw new AppError(
+        'IN_USE',
+        `${supplier.name} has purchase orders, so it cannot be deleted. Discontinue it instead.`,
+      );
     await clearSupplierOfProducts(scope, id);
     await deleteSupplier(scope, id);
   });

@@ -1,0 +1,161 @@
+import PDFDocument from 'pdfkit';
+
+/**
+ * The purchase order as the supplier reads it (issue 16): who orders, the order number, the
+ * supplier, where to deliver and when, the lines with SKU, name, quantity, unit cost and line
+ * total, and the total. Every user-written text (names, SKUs, the note, addresses) goes through
+ * pdfkit's text(), which encodes it as a string operand: nothing written by a user becomes a PDF
+ * operator. The layout follows the transfer document (stock-movements/document/).
+ */
+
+export type DocumentParty = { name: string; lines: string[] };
+
+export type DocumentLine = {
+  lineNo: number;
+  sku: string;
+  productName: string;
+  quantity: number;
+  unitCost: string;
+  lineTotal: string;
+};
+
+export type PurchaseOrderDocumentData = {
+  businessName: string;
+  currency: string;
+  orderNumber: string;
+  status: string;
+  createdAt: Date;
+  sentAt: Date | null;
+  expectedAt: string | null;
+  supplier: DocumentParty;
+  deliverTo: DocumentParty;
+  lines: DocumentLine[];
+  totalQuantity: number;
+  total: string;
+  note: string | null;
+};
+
+const MARGIN = 48;
+const ROW_HEIGHT = 18;
+
+const STATUS_LABELS: Record<string, string> = {
+  DRAFT: 'Draft (not sent yet)',
+  SENT: 'Sent',
+  PARTIALLY_RECEIVED: 'Partly received',
+  RECEIVED: 'Received',
+  CLOSED: 'Closed',
+  CANCELLED: 'Cancelled',
+};
+
+export async function renderPurchaseOrderDocument(data: PurchaseOrderDocumentData): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: MARGIN,
+    info: { Title: `Purchase order ${data.orderNumber}`, Creator: 'Retail back-office' },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const ended = new Promise<void>((resolve, reject) => {
+    doc.on('end', resolve);
+    doc.on('error', reject);
+  });
+
+  const width = doc.page.width - 2 * MARGIN;
+  doc.font('Helvetica-Bold').fontSize(20).text('Purchase order', MARGIN, MARGIN, { width });
+  doc.font('Helvetica-Bold').fontSize(12).text(data.orderNumber, { width });
+  doc.font('Helvetica').fontSize(10).text(`From ${data.businessName}`, { width });
+  doc.fontSize(9).fillColor('#444');
+  doc.text(`Status: ${STATUS_LABELS[data.status] ?? data.status}`, { width });
+  doc.text(`Ordered: ${day(data.sentAt ?? data.createdAt)}`, { width });
+  doc.text(`Expected delivery: ${data.expectedAt ?? 'as soon as possible'}`, { width });
+  doc.fillColor('black');
+
+  const partiesTop = doc.y + 14;
+  partyBlock(doc, 'Supplier', data.supplier, MARGIN, partiesTop, width / 2 - 8);
+  const supplierBottom = doc.y;
+  partyBlock(doc, 'Deliver to', data.deliverTo, MARGIN + width / 2 + 8, partiesTop, width / 2 - 8);
+  doc.y = Math.max(supplierBottom, doc.y) + 12;
+  doc.x = MARGIN;
+  if (data.note) doc.font('Helvetica').fontSize(9).text(`Note: ${data.note}`, MARGIN, doc.y, { width });
+
+  doc.moveDown(1);
+  linesTable(doc, data, width);
+  doc.end();
+  await ended;
+  return Buffer.concat(chunks);
+}
+
+function partyBlock(
+  doc: PDFKit.PDFDocument,
+  title: string,
+  party: DocumentParty,
+  x: number,
+  y: number,
+  width: number,
+): void {
+  doc.font('Helvetica-Bold').fontSize(11).text(title, x, y, { width });
+  doc.font('Helvetica-Bold').fontSize(10).text(party.name, x, doc.y, { width });
+  doc.font('Helvetica').fontSize(9);
+  for (const line of party.lines) doc.text(line, x, doc.y, { width });
+}
+
+function linesTable(doc: PDFKit.PDFDocument, data: PurchaseOrderDocumentData, width: number): void {
+  const columns: Array<{ title: string; width: number; align?: 'right' }> = [
+    { title: '#', width: 28, align: 'right' },
+    { title: 'SKU', width: 90 },
+    { title: 'Product', width: width - 28 - 90 - 60 - 80 - 90 },
+    { title: 'Qty', width: 60, align: 'right' },
+    { title: `Unit cost (${data.currency})`, width: 80, align: 'right' },
+    { title: `Line total (${data.currency})`, width: 90, align: 'right' },
+  ];
+  const row = (cells: string[], font: string) => {
+    const top = doc.y;
+    let x = MARGIN;
+    doc.font(font).fontSize(9);
+    cells.forEach((cell, index) => {
+      const column = columns[index];
+      if (!column) return;
+      // Cells keep a gap on both sides, so a right-aligned number never touches the next column.
+      doc.text(cell, x + 4, top + 4, {
+        width: column.width - 12,
+        height: ROW_HEIGHT - 4,
+        lineBreak: false,
+        ellipsis: true,
+        align: column.align ?? 'left',
+      });
+      x += column.width;
+    });
+    doc
+      .moveTo(MARGIN, top + ROW_HEIGHT)
+      .lineTo(MARGIN + width, top + ROW_HEIGHT)
+      .strokeColor('#ddd')
+      .stroke();
+    doc.y = top + ROW_HEIGHT;
+  };
+  const header = () =>
+    row(
+      columns.map((column) => column.title),
+      'Helvetica-Bold',
+    );
+  const roomForRow = () => {
+    // A long order goes on over pages, each with the column titles again.
+    if (doc.y + ROW_HEIGHT > doc.page.height - MARGIN) {
+      doc.addPage();
+      header();
+    }
+  };
+  header();
+  for (const line of data.lines) {
+    roomForRow();
+    row(
+      [String(line.lineNo), line.sku, line.productName, String(line.quantity), line.unitCost, line.lineTotal],
+      'Helvetica',
+    );
+  }
+  roomForRow();
+  row(['', '', 'Total', String(data.totalQuantity), '', data.total], 'Helvetica-Bold');
+}
+
+function day(value: Date): string {
+  return value.toISOString().slice(0, 10);
+}

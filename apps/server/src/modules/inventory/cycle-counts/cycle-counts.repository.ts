@@ -65,8 +65,9 @@ export async function insertLinesFromItems(
   filter: { categoryIds: string[] | null; productIds: string[] | null },
   limit: number,
 ): Promise<number> {
+  // Unnamed, so planned for its own filter each time: a generic plan cannot drop the unused
+  // conditions, and a sheet is made rarely enough that planning costs nothing worth keeping.
   const result = await scope.tx.$client.query({
-    name: 'cycle_count_freeze_lines',
     text: `
       with picked as (
         select i.id as inventory_id, i.product_id, i.quantity, p.sku, p.name, p.category_id,

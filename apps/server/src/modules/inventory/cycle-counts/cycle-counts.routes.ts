@@ -1,5 +1,6 @@
 import {
   API,
+  MAX_ACCEPTED_PER_REVIEW,
   MAX_CYCLE_COUNT_LINES,
   ZAbcClasses,
   ZCreateCycleCountRequest,
@@ -160,7 +161,8 @@ export const cycleCountsRoutes: FastifyPluginAsyncZod<{ deps: InventoryDeps }> =
           'the sheet: a change from the quantity now, so sales since the count stay counted (a ' +
           'variance of 0 writes a 0 row confirming the stock). A change the stock refuses (it ' +
           'sold meanwhile and would go below 0) is 409 naming the line, and nothing is written. ' +
-          'Only COUNTED lines are reviewed (409 otherwise). Records CYCLE_COUNT_REVIEW.' +
+          `Only COUNTED lines are reviewed (409 otherwise); at most ${MAX_ACCEPTED_PER_REVIEW} accepted per ` +
+          'call (their items stay locked until it commits). Records CYCLE_COUNT_REVIEW.' +
           IDEMPOTENCY_DESCRIPTION,
         params: ZIdParams,
         body: ZReviewCycleCountRequest,

@@ -471,8 +471,9 @@ describe('bad input', () => {
        select $1, gen_random_uuid(), $2, 'BIG-' || n, 'Big ' || n, 1, n from generate_series(1, 5001) n`,
       [owner.businessId, shop.locationId],
     );
-    // Items at 0 (the column's default), so no ledger row is due. Fresh statistics: the foreign-key checks of the next insert would be planned for the small
-    // table the earlier tests left (a scan of all products per item) and take seconds.
+    // Items at 0 (the column's default), so no ledger row is due. Fresh statistics first: the
+    // foreign-key checks of the insert would be planned for the small table the earlier tests
+    // left (a scan of all products per item) and take seconds.
     await t.sql('analyze products');
     await t.sql(
       `insert into inventory_items (business_id, id, location_id, product_id, list_position)

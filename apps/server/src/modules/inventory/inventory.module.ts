@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { refuseNulCharacters } from '../../platform/http/multipart-form.js';
+import { cycleCountsRoutes } from './cycle-counts/cycle-counts.routes.js';
 import type { InventoryDeps } from './inventory.deps.js';
 import { itemAdminRoutes } from './items/item-admin.routes.js';
 import { itemListsRoutes } from './items/item-lists.routes.js';
@@ -24,6 +25,7 @@ export async function registerInventoryModule(app: FastifyInstance, deps: Invent
     itemReadsRoutes,
     itemListsRoutes,
     stockValueRoutes,
+    cycleCountsRoutes,
   ];
   await app.register(async (inventory) => {
     inventory.addHook('preValidation', refuseNulCharacters);

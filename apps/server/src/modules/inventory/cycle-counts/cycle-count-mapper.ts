@@ -1,0 +1,83 @@
+import {
+  ZCycleCountScope,
+  type TCycleCount,
+  type TCycleCountLine,
+  type TCycleCountSummary,
+} from '@app/contracts';
+import { fromCents, toCents } from './count-money.js';
+import type { LineView } from './cycle-count-lines.repository.js';
+import type { SheetRow } from './cycle-counts.repository.js';
+
+/** A sheet as every answer shows it; the scope is read back through its contract. */
+export function toSummary(row: SheetRow): TCycleCountSummary {
+  return {
+    id: row.id,
+    locationId: row.locationId,
+    locationName: row.locationName,
+    scope: ZCycleCountScope.parse(row.scope),
+    status: row.status as TCycleCountSummary['status'],
+    note: row.note,
+    frozenAt: row.frozenAt.toISOString(),
+    createdBy: row.createdBy,
+    completedAt: row.completedAt?.toISOString() ?? null,
+    cancelledAt: row.cancelledAt?.toISOString() ?? null,
+    lineCount: row.lineCount,
+    linesCounted: row.linesCounted,
+  };
+}
+
+export function toLine(row: LineView): TCycleCountLine {
+  return {
+    lineNo: row.lineNo,
+    productId: row.productId,
+    inventoryId: row.inventoryId,
+    sku: row.sku,
+    name: row.productName,
+    category:
+      row.categoryId !== null && row.categoryName !== null
+        ? { id: row.categoryId, name: row.categoryName }
+        : null,
+    expectedQuantity: row.expectedQuantity,
+    unitCost: row.unitCost,
+    status: row.status as TCycleCountLine['status'],
+    countedQuantity: row.countedQuantity,
+    previousCountedQuantity: row.previousCountedQuantity,
+    movedSinceFreeze: row.movedSinceFreeze,
+    varianceUnits: row.varianceUnits,
+    varianceValue: row.varianceValue === null ? null : fromCents(toCents(row.varianceValue)),
+    appliedDelta: row.appliedDelta,
+    countedAt: row.countedAt?.toISOString() ?? null,
+  };
+}
+
+/**
+ * The sheet with its lines and totals. Totals are over the lines COUNTED or ACCEPTED (a line sent
+ * back for recount waits for its new count): units summed, values summed as they are (net) and
+ * without their sign (absolute: what the count found wrong either way).
+ */
+export function toSheet(row: SheetRow, views: readonly LineView[]): TCycleCount {
+  const lines = views.map(toLine);
+  let units = 0;
+  let net = 0n;
+  let absolute = 0n;
+  let counted = 0;
+  for (const line of lines) {
+    if (line.status !== 'COUNTED' && line.status !== 'ACCEPTED') continue;
+    counted += 1;
+    units += line.varianceUnits ?? 0;
+    const cents = line.varianceValue === null ? 0n : toCents(line.varianceValue);
+    net += cents;
+    absolute += cents < 0n ? -cents : cents;
+  }
+  return {
+    ...toSummary(row),
+    lines,
+    totals: {
+      lines: lines.length,
+      linesCounted: counted,
+      varianceUnits: units,
+      varianceValueAbsolute: fromCents(absolute),
+      varianceValueNet: fromCents(net),
+    },
+  };
+}

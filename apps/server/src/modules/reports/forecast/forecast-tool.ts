@@ -6,6 +6,7 @@ import { columns, money } from '../report-format.js';
 import type { AnalyticsTool } from '../tools/analytics-tool.js';
 import { findProductsToForecast, readDailyUnits } from '../tools/stock-queries.repository.js';
 import { storeOf, ToolRefusal, ZId } from '../tools/tool-context.js';
+import { demandOf, filled, fromFirstSale } from './daily-series.js';
 import { forecastDaily, suggestedOrderQuantity, type DailyForecast } from './forecasting.js';
 
 /**
@@ -45,31 +46,6 @@ const MODEL_NAMES: Record<DailyForecast['model'], string> = {
   'seasonal-naive': 'Same weekday last week',
   mean: 'Average of the history',
 };
-
-/**
- * The history a model fits: from the first day with sales. The days before it are not a shop that
- * sold nothing but one that did not sell this yet (a new business, a new product); counted as
- * zeros they drag a young series' level to nothing.
- */
-function fromFirstSale(series: readonly number[]): number[] {
-  const first = series.findIndex((value) => value !== 0);
-  return first < 0 ? [...series] : series.slice(first);
-}
-
-/** A daily series over [from, to] with zeros on days without sales. */
-/**
- * A day's sales net of its refunds can be below zero (a Monday that took back Saturday's jackets):
- * there was no demand that day, not negative demand, and the models take none below zero.
- */
-function demandOf(net: number): number {
-  return Math.max(0, net);
-}
-
-function filled(from: string, to: string, values: ReadonlyMap<string, number>): number[] {
-  const series: number[] = [];
-  for (let day = from; day <= to; day = addDays(day, 1)) series.push(values.get(day) ?? 0);
-  return series;
-}
 
 /**
  * The sum over the horizon and its range: the days' 80% ranges added up. Days' errors move

@@ -15,6 +15,13 @@ export type MovementStatus = (typeof MOVEMENT_STATUSES)[number];
 /** Wrong codes a movement takes; the last one locks it until an inventory admin cancels it. */
 export const MAX_CODE_ATTEMPTS = 5;
 
+/**
+ * Why what arrived differs from what was sent (issue 16): fewer units (SHORT), units that arrived
+ * unusable (DAMAGED), or more units than were sent (OVER).
+ */
+export const DISCREPANCY_REASONS = ['SHORT', 'OVER', 'DAMAGED'] as const;
+export type DiscrepancyReason = (typeof DISCREPANCY_REASONS)[number];
+
 const ZNote = z
   .string({ message: 'The note must be text.' })
   .trim()
@@ -75,6 +82,23 @@ export const ZStockMovement = z.object({
   sourceValidatedAt: z.string().nullable(),
   destinationValidatedAt: z.string().nullable(),
   cancelledAt: z.string().nullable(),
+  unitCost: z
+    .string()
+    .nullable()
+    .describe(
+      'Cost of one unit as it left the source (its average cost, else its cost price; 4 decimals): the ' +
+        'destination receives at this cost. Null before the source validation, or when no cost is known',
+    ),
+  receivedQuantity: z
+    .number()
+    .int()
+    .nullable()
+    .describe('Units that arrived, once validated at the destination (null before)'),
+  discrepancyReason: z
+    .enum(DISCREPANCY_REASONS)
+    .nullable()
+    .describe('Why the units received differ from the units sent; null when all arrived'),
+  discrepancyNote: z.string().nullable().describe('What the destination said of the discrepancy'),
 });
 export type TStockMovement = z.infer<typeof ZStockMovement>;
 export const ZStockMovementList = z.array(ZStockMovement);
@@ -94,6 +118,54 @@ export const ZCreatedMovements = z.object({
 export type TCreatedMovements = z.infer<typeof ZCreatedMovements>;
 
 export const ZValidationCodeQuery = z.object({ validationCode: ZCode });
+
+/** What arrived of one movement, when it is not exactly what was sent. */
+export const ZReceivedItem = z.object({
+  movementId: ZUuid,
+  receivedQuantity: z
+    .number({ message: 'The quantity received must be a whole number.' })
+    .int('The quantity received must be a whole number.')
+    .min(0, 'The quantity received cannot be negative.')
+    .max(MAX_STOCK_QUANTITY, `The quantity received is at most ${MAX_STOCK_QUANTITY}.`),
+  reason: z
+    .enum(DISCREPANCY_REASONS, { message: 'Pick SHORT, OVER or DAMAGED.' })
+    .nullish()
+    .transform((value) => value ?? null)
+    .describe(
+      'Required when the quantity received differs from the quantity sent: fewer -> SHORT or DAMAGED, more -> OVER',
+    ),
+  note: ZNote.describe('What happened (a torn box, a miscount); only with a reason'),
+});
+export type TReceivedItem = z.output<typeof ZReceivedItem>;
+
+/**
+ * The body of a validation at the destination: nothing (or no items) when everything arrived;
+ * otherwise one item per movement whose arrival differs, each naming a movement being validated.
+ */
+export const ZDestinationValidationBody = z
+  .object({
+    items: z
+      .array(ZReceivedItem)
+      .max(MAX_BATCH_ITEMS, `A batch has at most ${MAX_BATCH_ITEMS} items.`)
+      .default([])
+      .superRefine((items, context) => {
+        const seen = new Set<string>();
+        items.forEach((item, index) => {
+          // uuids compare without case, as PostgreSQL compares them.
+          const id = item.movementId.toLowerCase();
+          if (seen.has(id))
+            context.addIssue({
+              code: 'custom',
+              message: 'Each movement is named once.',
+              path: [index, 'movementId'],
+            });
+          seen.add(id);
+        });
+      }),
+  })
+  .nullish()
+  .describe('Omit, or send `{items: []}`, when everything sent arrived');
+export type TDestinationValidationBody = z.input<typeof ZDestinationValidationBody>;
 export const ZBatchValidationQuery = z.object({ batchId: ZUuid, validationCode: ZCode });
 export const ZBatchCancelQuery = z.object({
   movementIds: z

@@ -15,8 +15,10 @@ import {
   createMovement,
   movementSetUp,
   otherCode,
+  stockUp,
   validate,
 } from '../../../test/factories/movements.js';
+import { createProduct } from '../../../test/factories/products.js';
 import { settableClock } from '../../../test/factories/subscriptions.js';
 import { MOVEMENT_ALERTS_SWEEP_QUEUE } from './alerts.queues.js';
 import { MOVEMENT_WAIT_MS } from './system-alerts.service.js';
@@ -333,6 +335,60 @@ describe('movements', () => {
     expect((await cancel(t, inventoryAdmin.token, id)).statusCode).toBe(200);
     rows = await alertRows();
     expect(rows[0]?.resolved_at).not.toBeNull();
+  });
+});
+
+describe('transfer discrepancies', () => {
+  it('tells the people of the source, not those of the destination, once, as a WARNING without e-mail', async () => {
+    const product = await createProduct(t, owner.token, {
+      locationId: north.locationId,
+      name: 'Rye bread',
+      sku: 'RYE-1',
+    });
+    await stockUp(t, owner.businessId, owner.userId, {
+      productId: product.id,
+      locationId: north.locationId,
+      quantity: 10,
+    });
+    const created = await createMovement(t, owner.token, {
+      sku: 'RYE-1',
+      sourceLocationId: north.locationId,
+      destinationLocationId: south.locationId,
+      quantity: 10,
+    });
+    const id = created.movements[0]?.id ?? '';
+    expect((await validate(t, owner.token, 'source', id, created.sourceValidationCode)).statusCode).toBe(200);
+    await t.mails();
+    const arrived = await t.app.inject({
+      method: 'PUT',
+      url: `/api/stock-movement/validate-destination/${id}?validationCode=${created.destinationValidationCode}`,
+      headers: bearer(southAssistant.token),
+      payload: { items: [{ movementId: id, receivedQuantity: 7, reason: 'SHORT', note: 'box torn' }] },
+    });
+    expect(arrived.statusCode, arrived.body).toBe(200);
+
+    const rows = await alertRows();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      kind: 'SYSTEM',
+      severity: 'WARNING',
+      title: 'Transfer short: Rye bread',
+      message: 'Transfer of 10 × RYE-1 from North arrived short at South: 7 received (SHORT: box torn).',
+      subject_type: 'MOVEMENT',
+      subject_id: id,
+      location_id: north.locationId,
+      dedupe_key: `TRANSFER_DISCREPANCY:${id}`,
+      resolved_at: null,
+      mailed_at: null,
+    });
+    for (const who of [owner, inventoryAdmin, northAssistant]) {
+      const inbox = await inboxOf(who);
+      expect(inbox.unread).toBe(1);
+      expect(inbox.content[0]).toMatchObject({ title: 'Transfer short: Rye bread', locationName: 'North' });
+    }
+    for (const who of [southAssistant, productAdmin, other])
+      expect((await inboxOf(who)).totalElements).toBe(0);
+    expect((await t.mails()).filter((mail) => mail.includes('Transfer short'))).toEqual([]);
   });
 });
 

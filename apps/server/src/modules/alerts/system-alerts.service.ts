@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { AlertSeverity, Role, TAlertSubject } from '@app/contracts';
+import type { AlertSeverity, DiscrepancyReason, Role, TAlertSubject } from '@app/contracts';
 import { inGlobal, inJobTenant, type TenantScope } from '../../platform/db/tenancy.js';
 import { actionMail } from '../../platform/mail/action-mail.js';
 import type { AlertRaiser, AlertsDeps } from './alerts.deps.js';
@@ -25,7 +25,8 @@ import {
  * (`dedupeKey`, a partial unique index on open alerts). Stock under its reorder point is raised
  * and resolved by the database itself at commit (migration 0024, app_check_low_stock), whatever
  * changed the quantity. This file raises the others: a movement waiting over 48 hours (the check
- * job), a locked movement (the validation that locked it) and a failed renewal (the renewal job).
+ * job), a locked movement (the validation that locked it), a transfer that arrived with a
+ * discrepancy (the validation at its destination) and a failed renewal (the renewal job).
  * A CRITICAL alert is e-mailed to its audience through the outbox.
  *
  * Other modules call this file only; it imports no other module, so the stock, movement and
@@ -39,6 +40,8 @@ const SWEEP_BATCH = 1000;
 
 const BUSINESS_ROLES: Role[] = ['ROLE_BUSINESS_OWNER', 'ROLE_BUSINESS_ADMIN'];
 const STOCK_ROLES: Role[] = [...BUSINESS_ROLES, 'ROLE_INVENTORY_ADMIN', 'ROLE_INVENTORY_CONTRIBUTOR'];
+/** Who works a location's stock, as the low-stock alert reaches them (migration 0024). */
+const LOCATION_STOCK_ROLES: Role[] = [...STOCK_ROLES, 'ROLE_STORE_ASSISTANT'];
 
 export type SystemAlertInput = {
   title: string;
@@ -89,6 +92,8 @@ export const alertKeys = {
   /** A batch shares its codes and locks as one: one alert per batch. */
   movementLocked: (batchOrMovementId: string) => `MOVEMENT_LOCKED:${batchOrMovementId}`,
   renewalFailed: (subscriptionId: string) => `RENEWAL_FAILED:${subscriptionId}`,
+  /** A movement arrives once: one alert per movement, never raised again. */
+  transferDiscrepancy: (movementId: string) => `TRANSFER_DISCREPANCY:${movementId}`,
 };
 
 /** The locked movement's alert, raised by the validation whose wrong code locked it. */
@@ -106,6 +111,49 @@ export async function raiseMovementLocked(
     roles: [...BUSINESS_ROLES, 'ROLE_INVENTORY_ADMIN'],
     subject: { type: 'MOVEMENT', id: movement.id, locationId: null },
     dedupeKey: alertKeys.movementLocked(movement.batchId ?? movement.id),
+  });
+}
+
+export type TransferDiscrepancy = {
+  movementId: string;
+  sku: string;
+  productName: string;
+  quantity: number;
+  receivedQuantity: number;
+  reason: DiscrepancyReason;
+  note: string | null;
+  sourceLocationId: string;
+  sourceName: string;
+  destinationName: string;
+};
+
+const ARRIVED: Record<DiscrepancyReason, string> = {
+  SHORT: 'short',
+  DAMAGED: 'damaged',
+  OVER: 'with more than was sent',
+};
+
+/**
+ * A transfer that arrived with other units than were sent, raised by the validation at its
+ * destination to the people of its SOURCE (they sent it, and their ledger shows the loss): "Transfer
+ * of 10 × TEA-1 from Depot arrived short at Shop: 7 received (SHORT: box torn)". A WARNING: the
+ * stock is settled, someone should look into it, nothing is blocked.
+ */
+export async function raiseTransferDiscrepancy(
+  scope: TenantScope,
+  deps: AlertRaiser,
+  transfer: TransferDiscrepancy,
+): Promise<void> {
+  const why = transfer.note ? `${transfer.reason}: ${transfer.note}` : transfer.reason;
+  await raiseSystemAlert(scope, deps, {
+    title: `Transfer ${ARRIVED[transfer.reason]}: ${transfer.productName}`,
+    message:
+      `Transfer of ${transfer.quantity} × ${transfer.sku} from ${transfer.sourceName} arrived ` +
+      `${ARRIVED[transfer.reason]} at ${transfer.destinationName}: ${transfer.receivedQuantity} received (${why}).`,
+    severity: 'WARNING',
+    roles: LOCATION_STOCK_ROLES,
+    subject: { type: 'MOVEMENT', id: transfer.movementId, locationId: transfer.sourceLocationId },
+    dedupeKey: alertKeys.transferDiscrepancy(transfer.movementId),
   });
 }
 

@@ -1,4 +1,4 @@
-import type { MovementStatus, TStockMovement } from '@app/contracts';
+import type { DiscrepancyReason, MovementStatus, TStockMovement } from '@app/contracts';
 import type { MovementView } from './stock-movements.repository.js';
 
 /** A movement as every answer shows it; the code hashes never leave the repository's rows. */
@@ -25,6 +25,11 @@ export function toStockMovement(view: MovementView): TStockMovement {
     sourceValidatedAt: iso(view.sourceValidatedAt),
     destinationValidatedAt: iso(view.destinationValidatedAt),
     cancelledAt: iso(view.cancelledAt),
+    unitCost: view.unitCost,
+    // Movements that arrived before arrivals were recorded (issue 16) arrived whole.
+    receivedQuantity: view.receivedQuantity ?? (view.status === 'COMPLETED' ? view.quantity : null),
+    discrepancyReason: view.discrepancyReason as DiscrepancyReason | null,
+    discrepancyNote: view.discrepancyNote,
   };
 }
 

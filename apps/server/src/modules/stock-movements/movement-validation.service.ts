@@ -1,9 +1,13 @@
-import { MAX_CODE_ATTEMPTS, type TStockMovement } from '@app/contracts';
+import { MAX_CODE_ATTEMPTS, type TReceivedItem, type TStockMovement } from '@app/contracts';
 import type { Principal } from '../../platform/auth/guard.js';
 import { inTenant, type TenantScope } from '../../platform/db/tenancy.js';
 import { once, type Answer, type IdempotencyClaim } from '../../platform/idempotency/idempotency.js';
 import { recordAuditEvent } from '../audit/audit.service.js';
-import { raiseMovementLocked, resolveMovementAlerts } from '../alerts/system-alerts.service.js';
+import {
+  raiseMovementLocked,
+  raiseTransferDiscrepancy,
+  resolveMovementAlerts,
+} from '../alerts/system-alerts.service.js';
 import { isCodeOf } from './codes/movement-codes.js';
 import { toStockMovement } from './movement-mapper.js';
 import {
@@ -15,6 +19,7 @@ import {
   wrongCode,
   type MovementEnd,
 } from './movement-rules.js';
+import { arrivalsOf, describeArrivals, discrepanciesOf } from './movement-arrivals.js';
 import { putIntoDestinations, takeFromSources } from './movement-stock.js';
 import type { MovementDeps } from './stock-movements.deps.js';
 import {
@@ -22,6 +27,7 @@ import {
   findBatchIdOf,
   findViews,
   lockMovements,
+  recordArrivals,
   updateMovements,
   type MovementRow,
 } from './stock-movements.repository.js';
@@ -34,11 +40,16 @@ import {
  * 1. the movements are locked (id order), so a code check, its count and the change it allows
  *    see no other request in between: parallel guesses queue and the fifth wrong one locks;
  * 2. refusals that do not depend on the code (locked, wrong state) answer through `once`, so a
- *    retry of a validation that succeeded replays its answer instead of a 409;
+ *    retry of a validation that succeeded replays its answer instead of a 409; then what the
+ *    destination says arrived is checked against the movements validated (400, nothing counted:
+ *    it tells nothing of the code);
  * 3. a wrong code is counted and the transaction COMMITS, then the 400 is thrown: the try counts
  *    even though the request fails, and an Idempotency-Key stores nothing for it;
  * 4. the right code: stock moves (one stock call for all), states change, the audit entry,
  *    inside `once`.
+ *
+ * At the destination, `received` states what arrived of the movements whose arrival differs
+ * from what was sent (issue 16); the others arrived whole.
  */
 export type ValidationTarget = { id: string } | { batchId: string };
 
@@ -49,7 +60,9 @@ export async function validateMovements(
   target: ValidationTarget,
   code: string,
   claim: IdempotencyClaim | null,
+  received: readonly TReceivedItem[] = [],
 ): Promise<TStockMovement[]> {
+  if (end === 'SOURCE' && received.length > 0) throw new Error('only a destination states what arrived');
   const isBatch = 'batchId' in target;
   const outcome = await inTenant(
     deps.db,
@@ -65,6 +78,7 @@ export async function validateMovements(
       const open = family.filter((row) =>
         targetId === null ? row.status === STATUS_BEFORE[end] : row.id === targetId,
       );
+      const arriving = arrivalsOf(open, received);
       if (
         !open.every((row) => isCodeOf(code, end === 'SOURCE' ? row.sourceCodeHash : row.destinationCodeHash))
       ) {
@@ -85,7 +99,7 @@ export async function validateMovements(
       return {
         answer: await once(scope, claim, async () => ({
           statusCode: 200,
-          body: await applyValidation(deps, scope, principal, end, open, target),
+          body: await applyValidation(deps, scope, principal, end, arriving, target),
         })),
       };
     },
@@ -111,7 +125,7 @@ async function applyValidation(
   scope: TenantScope,
   principal: Principal,
   end: MovementEnd,
-  open: readonly MovementRow[],
+  open: ReturnType<typeof arrivalsOf>,
   target: ValidationTarget,
 ): Promise<TStockMovement[]> {
   const actor = { userId: principal.userId };
@@ -126,6 +140,7 @@ async function applyValidation(
     });
   } else {
     await putIntoDestinations(scope, actor, open);
+    await recordArrivals(scope, open);
     await updateMovements(scope, ids, {
       status: 'COMPLETED',
       destinationValidatedAt: now,
@@ -134,10 +149,12 @@ async function applyValidation(
   }
   await resolveMovementAlerts(scope, deps, open);
   const views = await findViews(scope, 'batchId' in target ? target : { ids });
+  const discrepancies = end === 'DESTINATION' ? discrepanciesOf(views, ids) : [];
+  for (const discrepancy of discrepancies) await raiseTransferDiscrepancy(scope, deps, discrepancy);
   await recordAuditEvent(scope, {
     userId: principal.userId,
     eventType: 'MOVEMENT_VALIDATION',
-    description: describeValidation(end, views, open, target),
+    description: describeValidation(end, views, open, target) + describeArrivals(discrepancies),
   });
   return views.map(toStockMovement);
 }

@@ -5,10 +5,12 @@ import {
   ZBatchValidationQuery,
   ZCreatedMovements,
   ZCreateMovementRequest,
+  ZDestinationValidationBody,
   ZErrorBody,
   ZIdParams,
   ZNoBody,
   ZStockMovement,
+  type TReceivedItem,
   ZStockMovementList,
   ZValidationCodeQuery,
 } from '@app/contracts';
@@ -24,6 +26,14 @@ import { createFromRequest } from './stock-movements.service.js';
 const TAGS = ['stock-movements'];
 
 const RETRIES = IDEMPOTENCY_DESCRIPTION.trim();
+
+const ARRIVALS =
+  'At the destination the body may state what arrived where it differs from what was sent: ' +
+  '`{items: [{movementId, receivedQuantity, reason, note?}]}`, one item per movement validated here, ' +
+  'reason SHORT or DAMAGED for fewer units, OVER for more (400 otherwise, and for a reason where all ' +
+  'arrived). The destination takes the units received, at the unit cost they left the source at; the ' +
+  'source ledger records the units short or damaged (TRANSFER_LOSS, delta 0) and the source is alerted. ' +
+  'Without a body everything arrived.';
 
 const CODES =
   `A wrong code answers 400 WRONG_VALIDATION_CODE with \`details.attemptsLeft\` and counts, even though ` +
@@ -90,10 +100,10 @@ export const movementWritesRoutes: FastifyPluginAsyncZod<{ deps: MovementDeps }>
           tags: TAGS,
           operationId,
           summary: `Validate a movement at the ${end === 'SOURCE' ? 'source' : 'destination'} with its code`,
-          description: `With the right code ${effect}. ${CODES} ${RETRIES}`,
+          description: `With the right code ${effect}. ${end === 'DESTINATION' ? `${ARRIVALS} ` : ''}${CODES} ${RETRIES}`,
           params: ZIdParams,
           querystring: ZValidationCodeQuery,
-          body: ZNoBody,
+          body: end === 'DESTINATION' ? ZDestinationValidationBody : ZNoBody,
           response: {
             200: ZStockMovement,
             400: ZErrorBody,
@@ -112,6 +122,7 @@ export const movementWritesRoutes: FastifyPluginAsyncZod<{ deps: MovementDeps }>
           { id: request.params.id },
           request.query.validationCode,
           idempotencyClaim(request, principal.userId),
+          receivedItems(request.body),
         );
         if (!movement) throw new Error('a validated movement is always answered');
         return movement;
@@ -135,9 +146,10 @@ export const movementWritesRoutes: FastifyPluginAsyncZod<{ deps: MovementDeps }>
           summary: `Validate a whole batch at the ${place} with its code`,
           description:
             `Every movement of the batch that waits for its ${place} is validated in one transaction, all or ` +
-            `none: one item short of stock and nothing moves (409 INSUFFICIENT_STOCK). Answers the batch. ${CODES} ${RETRIES}`,
+            `none: one item short of stock and nothing moves (409 INSUFFICIENT_STOCK). Answers the batch. ` +
+            `${end === 'DESTINATION' ? `${ARRIVALS} ` : ''}${CODES} ${RETRIES}`,
           querystring: ZBatchValidationQuery,
-          body: ZNoBody,
+          body: end === 'DESTINATION' ? ZDestinationValidationBody : ZNoBody,
           response: {
             200: ZStockMovementList,
             400: ZErrorBody,
@@ -156,6 +168,7 @@ export const movementWritesRoutes: FastifyPluginAsyncZod<{ deps: MovementDeps }>
           { batchId: request.query.batchId },
           request.query.validationCode,
           idempotencyClaim(request, principal.userId),
+          receivedItems(request.body),
         );
       },
     );
@@ -223,3 +236,8 @@ export const movementWritesRoutes: FastifyPluginAsyncZod<{ deps: MovementDeps }>
     },
   );
 };
+
+/** The items of a destination's body (parsed by ZDestinationValidationBody); a source's has none. */
+function receivedItems(body: { items?: TReceivedItem[] } | null | undefined): TReceivedItem[] {
+  return body?.items ?? [];
+}

@@ -138,6 +138,49 @@ export async function updateMovements(
     .where(and(eq(stockMovements.businessId, scope.businessId), inArray(stockMovements.id, [...ids])));
 }
 
+/** Records the unit cost each movement left its source at (one statement for a batch). */
+export async function setUnitCosts(
+  scope: TenantScope,
+  costs: ReadonlyArray<{ id: string; unitCost: string | null }>,
+): Promise<void> {
+  if (costs.length === 0) return;
+  await scope.tx.$client.query({
+    name: 'movements_set_unit_costs',
+    text: `
+      update stock_movements m set unit_cost = c.unit_cost
+      from unnest($2::uuid[], $3::numeric[]) as c(id, unit_cost)
+      where m.business_id = $1 and m.id = c.id`,
+    values: [scope.businessId, costs.map((cost) => cost.id), costs.map((cost) => cost.unitCost)],
+  });
+}
+
+export type Arrival = {
+  id: string;
+  receivedQuantity: number;
+  discrepancyReason: string | null;
+  discrepancyNote: string | null;
+};
+
+/** Records what arrived of each movement and why it differs (one statement for a batch). */
+export async function recordArrivals(scope: TenantScope, arrivals: readonly Arrival[]): Promise<void> {
+  if (arrivals.length === 0) return;
+  await scope.tx.$client.query({
+    name: 'movements_record_arrivals',
+    text: `
+      update stock_movements m set received_quantity = a.received_quantity,
+        discrepancy_reason = a.reason, discrepancy_note = a.note
+      from unnest($2::uuid[], $3::int[], $4::text[], $5::text[]) as a(id, received_quantity, reason, note)
+      where m.business_id = $1 and m.id = a.id`,
+    values: [
+      scope.businessId,
+      arrivals.map((arrival) => arrival.id),
+      arrivals.map((arrival) => arrival.receivedQuantity),
+      arrivals.map((arrival) => arrival.discrepancyReason),
+      arrivals.map((arrival) => arrival.discrepancyNote),
+    ],
+  });
+}
+
 /**
  * Counts a wrong code on each movement; the try that reaches `maxAttempts` sets `locked_at`.
  * Answers the highest count now.
@@ -169,6 +212,8 @@ const VIEW_COLUMNS = `
   m.destination_validated_at as "destinationValidatedAt",
   m.destination_validated_by as "destinationValidatedBy",
   m.cancelled_at as "cancelledAt", m.cancelled_by as "cancelledBy",
+  m.unit_cost::text as "unitCost", m.received_quantity as "receivedQuantity",
+  m.discrepancy_reason as "discrepancyReason", m.discrepancy_note as "discrepancyNote",
   p.name as "productName", s.name as "sourceLocationName", d.name as "destinationLocationName"`;
 
 const VIEW_JOINS = `

@@ -59,6 +59,10 @@ export function makeMovement(overrides: Partial<TStockMovement> & { id: string }
     sourceValidatedAt: null,
     destinationValidatedAt: null,
     cancelledAt: null,
+    unitCost: null,
+    receivedQuantity: null,
+    discrepancyReason: null,
+    discrepancyNote: null,
     ...overrides,
   };
 }

@@ -34,7 +34,7 @@ export async function sumUnitsByWeek(
         from stock_movements m, window_start
         where m.business_id = $1 and m.source_validated_at >= window_start.since
         union all
-        select date_trunc('week', m.destination_validated_at at time zone $3), 0, m.quantity
+        select date_trunc('week', m.destination_validated_at at time zone $3), 0, coalesce(m.received_quantity, m.quantity)
         from stock_movements m, window_start
         where m.business_id = $1 and m.destination_validated_at >= window_start.since
       )

@@ -130,3 +130,30 @@ describe('getWeeklyMovement in the time zone of the business', () => {
     ]);
   });
 });
+
+describe('getWeeklyMovement with discrepancies', () => {
+  it('counts in the units that arrived, not the units sent', async () => {
+    now = new Date('2024-03-12T09:00:00Z');
+    const rivalWorld = await movementSetUp(t, rival, { quantity: 10 });
+    const created = await createMovement(t, rival.token, {
+      sku: rivalWorld.product.sku,
+      sourceLocationId: rivalWorld.source.id,
+      destinationLocationId: rivalWorld.destination.id,
+      quantity: 10,
+    });
+    const id = created.movements[0]?.id ?? '';
+    expect((await validate(t, rival.token, 'source', id, created.sourceValidationCode)).statusCode).toBe(200);
+    const arrived = await call(
+      'PUT',
+      `/api/stock-movement/validate-destination/${id}?validationCode=${created.destinationValidationCode}`,
+      rival.token,
+      { items: [{ movementId: id, receivedQuantity: 6, reason: 'SHORT' }] },
+    );
+    expect(arrived.statusCode, arrived.body).toBe(200);
+    now = new Date('2024-03-13T10:00:00Z');
+    const weeks: TWeeklyMovement[] = (
+      await call('GET', '/api/stock-movement/weekly-movement/business', rival.token)
+    ).json();
+    expect(weeks.at(-1)).toEqual({ weekStart: '2024-03-11', unitsOut: 10, unitsIn: 6 });
+  });
+});

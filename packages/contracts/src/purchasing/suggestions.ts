@@ -40,7 +40,9 @@ export const ZSuggestionGroup = z.object({
   supplierId: z.uuid().nullable().describe('null: products without a supplier'),
   supplierName: z.string().nullable(),
   leadTimeDays: z.number().int(),
-  isLeadTimeAssumed: z.boolean().describe(`The supplier has no lead time: ${DEFAULT_LEAD_TIME_DAYS} days assumed`),
+  isLeadTimeAssumed: z
+    .boolean()
+    .describe(`The supplier has no lead time: ${DEFAULT_LEAD_TIME_DAYS} days assumed`),
   canOrder: z.boolean().describe('An active supplier: the group can become a draft order'),
   lines: z.array(ZSuggestedLine),
   totalCost: ZMoney,

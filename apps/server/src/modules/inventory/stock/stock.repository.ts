@@ -43,7 +43,8 @@ export type AppliedRow = {
  * A receipt with a unit cost ($11, delta > 0) moves the moving average cost (issue 16):
  * (units before x their cost + units received x unit cost) / units after, the units before valued
  * at the average, else the product's cost price, else the receipt's cost. Other changes leave it.
- * The ledger row records the receipt's cost, or the cost the units left or arrived at otherwise.
+ * The ledger row records the receipt's cost (or the given cost of a 0-delta record, such as a
+ * transfer's loss), else the item's average, else the product's cost price.
  */
 export const APPLY_CHANGE_SQL = `
   with changed as (
@@ -63,7 +64,7 @@ export const APPLY_CHANGE_SQL = `
   ),
   costed as (
     select changed.*, coalesce(
-      case when $4 > 0 then $11::numeric end,
+      case when $4 >= 0 then $11::numeric end,
       changed.average_unit_cost,
       (select p.cost_price from products p where p.business_id = $1 and p.id = $3))::numeric(16, 4) as unit_cost
     from changed

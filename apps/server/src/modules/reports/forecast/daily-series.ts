@@ -29,4 +29,3 @@ export function filled(from: string, to: string, values: ReadonlyMap<string, num
   for (let day = from; day <= to; day = addDays(day, 1)) series.push(values.get(day) ?? 0);
   return series;
 }
-

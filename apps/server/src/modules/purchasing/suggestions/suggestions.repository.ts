@@ -1,0 +1,47 @@
+import type { TenantScope } from '../../../platform/db/tenancy.js';
+
+export type UnderReorderRow = {
+  productId: string;
+  sku: string;
+  productName: string;
+  quantity: number;
+  reorderPoint: number;
+  supplierId: string | null;
+  supplierName: string | null;
+  leadTimeDays: number | null;
+  isSupplierActive: boolean;
+  /** The average cost, else the cost price, rounded to cents; null when neither is known. */
+  unitCost: string | null;
+};
+
+/** At most this many products come back: a location's whole catalogue under its reorder points. */
+export const MAX_SUGGESTED_PRODUCTS = 5_000;
+
+/**
+ * The active items of a location under their reorder point (the item's, else the product's), with
+ * the product's supplier. Inventory items, products and suppliers are read in plain SQL, as the
+ * inventory does with the catalogue.
+ */
+export async function findItemsUnderReorderPoint(
+  scope: TenantScope,
+  locationId: string,
+): Promise<UnderReorderRow[]> {
+  const result = await scope.tx.$client.query<UnderReorderRow>({
+    name: 'purchasing_items_under_reorder_point',
+    text: `
+      select i.product_id as "productId", p.sku, p.name as "productName", i.quantity,
+             coalesce(i.reorder_point, p.reorder_point) as "reorderPoint",
+             p.supplier_id as "supplierId", s.name as "supplierName", s.lead_time_days as "leadTimeDays",
+             coalesce(s.active, false) as "isSupplierActive",
+             coalesce(i.average_unit_cost, p.cost_price)::numeric(14, 2)::text as "unitCost"
+      from inventory_items i
+      join products p on p.business_id = i.business_id and p.id = i.product_id
+      left join suppliers s on s.business_id = p.business_id and s.id = p.supplier_id
+      where i.business_id = $1 and i.location_id = $2 and i.active and p.active
+        and i.quantity < coalesce(i.reorder_point, p.reorder_point)
+      order by lower(s.name) nulls last, s.id, p.sku, p.id
+      limit ${MAX_SUGGESTED_PRODUCTS}`,
+    values: [scope.businessId, locationId],
+  });
+  return result.rows;
+}

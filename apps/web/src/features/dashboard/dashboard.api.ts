@@ -9,6 +9,7 @@ import {
   type TSalesTotals,
   type TSetupProgress,
   type TStockMovement,
+  type TStockValue,
   type TStockRow,
   type TTrendRow,
   type TWeekSalesTotals,
@@ -65,6 +66,12 @@ export const dashboardApi = baseApi.injectEndpoints({
         params: { start: `${from} 00:00`, end: `${to} 23:59`, interval: 'daily' },
       }),
       extraOptions: { service: 'sales', fallbackMessage: HOME_MESSAGES.salesFailed },
+      keepUnusedDataFor: 0,
+    }),
+    /** What the stock is worth per location and in all, at average cost and at price. */
+    homeStockValue: build.query<TStockValue, void>({
+      query: () => API.stockValue,
+      extraOptions: { service: 'inventory', fallbackMessage: HOME_MESSAGES.stockValueFailed },
       keepUnusedDataFor: 0,
     }),
     homeSalesWeek: build.query<TWeekSalesTotals, void>({
@@ -142,6 +149,7 @@ export const {
   useHomeSalesWeekQuery,
   useHomeSalesDaysQuery,
   useHomeLowStockQuery,
+  useHomeStockValueQuery,
   useHomeMovementsQuery,
   useHomeAuditLogQuery,
   useHomeLatestSalesQuery,

@@ -7,6 +7,7 @@ import type {
   TSetupProgress,
   TStockMovement,
   TStockRow,
+  TStockValue,
   TSubscription,
   TTrendRow,
   TWeekSalesTotals,
@@ -100,6 +101,32 @@ export const SALE_SUMMARY = {
   unitsSold: 3,
 } as TSaleSummary;
 
+export const STOCK_VALUE: TStockValue = {
+  locations: [
+    {
+      locationId: HIGH_STREET.id,
+      locationName: 'High Street',
+      usedBy: 'STORE',
+      items: 40,
+      units: 512,
+      value: '2048.75',
+      retailValue: '3900.00',
+      uncostedItems: 2,
+    },
+    {
+      locationId: DEPOT.id,
+      locationName: 'Depot',
+      usedBy: 'WAREHOUSE',
+      items: 10,
+      units: 1,
+      value: '12.00',
+      retailValue: '20.00',
+      uncostedItems: 0,
+    },
+  ],
+  total: { items: 50, units: 513, value: '2060.75', retailValue: '3920.00', uncostedItems: 2 },
+};
+
 /** The answers of a business with a little of everything; a test overrides what it checks. */
 export function defaultAnswers(): Record<string, Answer> {
   return {
@@ -119,6 +146,7 @@ export function defaultAnswers(): Record<string, Answer> {
         : jsonResponse(200, pageOf([], 0)),
     '/api/audit': () => jsonResponse(200, pageOf([AUDIT_ENTRY])),
     '/api/sales': () => jsonResponse(200, pageOf([SALE_SUMMARY])),
+    '/api/inventory/value': () => jsonResponse(200, STOCK_VALUE),
   };
 }
 

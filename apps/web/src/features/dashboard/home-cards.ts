@@ -9,6 +9,8 @@ export type HomeCards = {
   sales: 'open' | 'locked' | null;
   lowStock: boolean;
   movements: boolean;
+  /** What the stock is worth: for those who see costs (inventory:value), on every plan. */
+  stockValue: boolean;
   /**
    * 'audit': the audit log's latest entries. 'sales': the latest sales of every store, for those
    * who read sales but not the audit log (staff, or a plan without it).
@@ -35,7 +37,13 @@ export function homeCardsFor(roles: readonly string[], planId: PlanId | null): H
   let activity: HomeCards['activity'] = null;
   if (isPermitted(roles, 'audit:read') && planAllows('AUDIT_LOG', planId)) activity = 'audit';
   else if (isPermitted(roles, 'sales:read')) activity = 'sales';
-  return { sales, lowStock: readsStock, movements: readsStock, activity };
+  return {
+    sales,
+    lowStock: readsStock,
+    movements: readsStock,
+    stockValue: isPermitted(roles, 'inventory:value'),
+    activity,
+  };
 }
 
 /** The subscription is read only by those who may (business roles); staff go by planAllows. */

@@ -4,6 +4,7 @@ export const HOME_MESSAGES = {
   lowStockFailed: 'Failed to fetch low-stock items',
   movementsFailed: 'Failed to fetch stock movements',
   activityFailed: 'Failed to fetch recent activity',
+  stockValueFailed: 'Failed to fetch the stock value',
   retry: 'Retry',
   noSalesToday: 'No sales yet today. Sales recorded at the till show here.',
   noLowStock: 'No low-stock items. Stock is above every reorder point.',
@@ -11,4 +12,5 @@ export const HOME_MESSAGES = {
   noActivity: 'Nothing recorded yet. Changes your team makes show here.',
   noSales: 'No sales yet. Sales recorded at the till show here.',
   salesLocked: 'Comes with basic analytics',
+  noStockValue: 'No stock on hand yet. Stock you receive or count shows its value here.',
 } as const;

@@ -55,6 +55,19 @@ describe('the overview of the dashboard home', () => {
       '/dashboard/inventory?tab=movements',
     );
 
+    const value = await card('Stock value');
+    expect(await within(value).findByText('$2,060.75')).toBeInTheDocument();
+    expect(
+      within(value).getByText('at cost · $3,920.00 at price · 513 units · 2 items without a cost'),
+    ).toBeInTheDocument();
+    const places = within(within(value).getByRole('list', { name: 'Stock value by location' })).getAllByRole(
+      'listitem',
+    );
+    expect(places.map((row) => row.textContent)).toEqual([
+      'High Street512 units · Store$2,048.75$3,900.00 at price',
+      'Depot1 unit · Warehouse$12.00$20.00 at price',
+    ]);
+
     const activity = await card('Recent activity');
     expect(await within(activity).findByText('Created product Oat milk 1 l')).toBeInTheDocument();
     expect(within(activity).getByRole('link', { name: /Recent activity/ })).toHaveAttribute(
@@ -75,7 +88,11 @@ describe('the overview of the dashboard home', () => {
     expect(await card('Movements to validate')).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Sales' })).toBeNull();
     expect(screen.queryByRole('region', { name: 'Recent activity' })).toBeNull();
-    expect(paths().filter((path) => ANALYTICS.test(path) || /audit|subscriptions/.test(path))).toEqual([]);
+    // The till sees no costs.
+    expect(screen.queryByRole('region', { name: 'Stock value' })).toBeNull();
+    expect(
+      paths().filter((path) => ANALYTICS.test(path) || /audit|subscriptions|inventory\/value/.test(path)),
+    ).toEqual([]);
   });
 
   it('says what to do when there is nothing yet, and shows the latest sales on a plan without the audit log', async () => {

@@ -8,6 +8,7 @@ import {
   type TSetCountRequest,
   type TSkuSuggestion,
   type TStockRow,
+  type TStockValue,
 } from '@app/contracts';
 import { baseApi } from '../../api/base-api';
 import { IDEMPOTENCY_HEADER } from './idempotency-key';
@@ -107,6 +108,12 @@ export const inventoryApi = baseApi
           ...(result?.content ?? []).map((row) => ({ type: 'Inventory' as const, id: row.id })),
         ],
       }),
+      /** What the location's stock is worth (issue 16); refreshed with the stock list. */
+      getStockValue: build.query<TStockValue, string>({
+        query: (locationId) => ({ url: API.stockValue, params: { locationId } }),
+        extraOptions: { ...inventory, fallbackMessage: INVENTORY_MESSAGES.stockValue },
+        providesTags: [STOCK_LIST],
+      }),
       /** SKU suggestions of 001 section 9: page 0, size 10, the query trimmed (section 5). */
       suggestSkus: build.query<TPage<TSkuSuggestion>, { locationId: string; query: string }>({
         query: ({ locationId, query }) => ({
@@ -205,6 +212,7 @@ export const stockUploaded = () =>
 
 export const {
   useListStockQuery,
+  useGetStockValueQuery,
   useSuggestSkusQuery,
   useCreateStockMutation,
   useAdjustStockMutation,

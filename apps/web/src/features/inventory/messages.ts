@@ -7,6 +7,7 @@ import type { AdjustmentCause, StockReason } from '@app/contracts';
  */
 export const INVENTORY_MESSAGES = {
   fetch: 'Failed to fetch inventory',
+  stockValue: 'Failed to fetch the stock value',
   suggestions: 'Failed to fetch SKU suggestions',
   create: 'Failed to create inventory!',
   adjust: 'Failed to adjust inventory!',

@@ -51,6 +51,30 @@ describe(StockTab.name, () => {
       expect(screen.getByRole('combobox', { name: 'Location' })).toHaveTextContent('High Street');
     });
 
+    it('shows what the location’s stock is worth to those who see costs, and not to the till', async () => {
+      const value = {
+        locations: [],
+        total: { items: 2, units: 13, value: '31.20', retailValue: '52.00', uncostedItems: 1 },
+      };
+      const { requests } = renderStockTab([
+        { path: '/api/inventory/value', answer: () => jsonResponse(200, value) },
+      ]);
+      const strip = await screen.findByRole('region', { name: 'Stock value at High Street' });
+      expect(await within(strip).findByText('$31.20')).toBeInTheDocument();
+      expect(strip).toHaveTextContent('At selling price$52.00');
+      expect(strip).toHaveTextContent('Units on hand132 items with stock');
+      expect(strip).toHaveTextContent('Without a cost1Left out of the value: add a cost price');
+      const asked = requests.find((request) => request.url.includes('/api/inventory/value'))!;
+      expect(new URL(asked.url).searchParams.get('locationId')).toBe(HIGH_STREET.id);
+    });
+
+    it('keeps the stock value away from a store assistant', async () => {
+      const { requests } = renderStockTab([], { roles: ['ROLE_STORE_ASSISTANT'] });
+      await screen.findByText('OAT-1L');
+      expect(screen.queryByRole('region', { name: /Stock value/ })).toBeNull();
+      expect(requests.some((request) => request.url.includes('/api/inventory/value'))).toBe(false);
+    });
+
     it('remembers the location chosen, per user', async () => {
       const { requests } = renderStockTab([
         {

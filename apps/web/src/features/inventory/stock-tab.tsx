@@ -18,6 +18,7 @@ import { selectRoles } from '../../session/session.slice';
 import { AddStockDialog } from './components/add-stock-dialog';
 import { BulkUploadDialog } from './components/bulk-upload-dialog';
 import { StockList } from './components/stock-list';
+import { StockValueStrip } from './components/stock-value-strip';
 import type { StockPermissions } from './components/stock-table';
 
 export { EMPTY_STOCK_MESSAGE } from './components/stock-list';
@@ -37,6 +38,7 @@ export function useStockPermissions(): StockPermissions {
     canAdjust: isPermitted(roles, 'inventory:adjust'),
     canUpdate: isPermitted(roles, 'inventory:update'),
     canDelete: isPermitted(roles, 'inventory:delete'),
+    canSeeValue: isPermitted(roles, 'inventory:value'),
   };
 }
 
@@ -132,6 +134,9 @@ export function StockTab({ renderHeader, tabs, panelProps }: StockTabProps) {
             <Skeleton variant="rounded" height={40} width={420} sx={{ mb: 2 }} />
             <Skeleton variant="rounded" height={320} />
           </Box>
+        ) : null}
+        {location && permissions.canSeeValue ? (
+          <StockValueStrip key={`value-${location.id}`} location={location} />
         ) : null}
         {location ? (
           <StockList

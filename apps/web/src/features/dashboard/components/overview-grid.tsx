@@ -10,6 +10,7 @@ import { homeCardsFor, readsPlan } from '../home-cards';
 import { AuditActivityCard, SalesActivityCard } from './activity-card';
 import { LowStockCard } from './low-stock-card';
 import { MovementsCard } from './movements-card';
+import { StockValueCard } from './stock-value-card';
 import { OverviewCard } from './overview-card';
 import { LockedSalesCard, SALES_PATH, SalesCard } from './sales-card';
 
@@ -30,7 +31,7 @@ function WaitingCard({ title, icon }: { title: string; icon: ReactElement }) {
 /** Whether the roles see any overview card, whatever the plan (else the home keeps its areas only). */
 export function hasOverview(roles: readonly string[]): boolean {
   const cards = homeCardsFor(roles, null);
-  return Boolean(cards.sales || cards.lowStock || cards.movements || cards.activity);
+  return Boolean(cards.sales || cards.lowStock || cards.movements || cards.stockValue || cards.activity);
 }
 
 /**
@@ -39,9 +40,12 @@ export function hasOverview(roles: readonly string[]): boolean {
 export function OverviewGrid({ roles, businessId }: { roles: readonly string[]; businessId: string }) {
   const canReadPlan = readsPlan(roles);
   const subscription = useGetCurrentSubscriptionQuery(businessId, { skip: !canReadPlan });
-  // Only the sales cards need the business (its day and its currency): the shell's read, from its cache.
+  // Only the money cards need the business (its day and its currency): the shell's read, from its cache.
   const businessQuery = useGetBusinessQuery(businessId, {
-    skip: !isPermitted(roles, 'analytics:read') && !isPermitted(roles, 'sales:read'),
+    skip:
+      !isPermitted(roles, 'analytics:read') &&
+      !isPermitted(roles, 'sales:read') &&
+      !isPermitted(roles, 'inventory:value'),
   });
   // Staff cannot read the plan (null); a failed read counts as unknown too.
   const isPlanPending = canReadPlan && subscription.isLoading;
@@ -67,6 +71,7 @@ export function OverviewGrid({ roles, businessId }: { roles: readonly string[]; 
 
   const shown = [
     sales && { key: 'sales', node: sales },
+    cards.stockValue && { key: 'stock-value', node: <StockValueCard businessQuery={businessQuery} /> },
     cards.lowStock && { key: 'low-stock', node: <LowStockCard /> },
     cards.movements && { key: 'movements', node: <MovementsCard /> },
     activity && { key: 'activity', node: activity },

@@ -32,6 +32,8 @@ export type StockPermissions = {
   /** Retire and reactivate. */
   canUpdate: boolean;
   canDelete: boolean;
+  /** See what the stock is worth (inventory:value). */
+  canSeeValue: boolean;
 };
 
 export type StockRowAction = 'adjust' | 'count' | 'history' | 'retire' | 'reactivate' | 'delete';

@@ -7,6 +7,7 @@ import {
   type TSkuSuggestion,
   type TStockMovement,
   type TWeeklyMovement,
+  type TReceivedItem,
 } from '@app/contracts';
 import { baseApi } from '../../api/base-api';
 import { MOVEMENT_MESSAGES } from './messages';
@@ -29,6 +30,8 @@ export type ValidateArgs = {
   end: MovementEnd;
   validationCode: string;
   idempotencyKey: string;
+  /** At the destination: the movements that did not arrive as sent (none: everything arrived). */
+  received?: TReceivedItem[];
 } & ({ id: string } | { batchId: string });
 export type CancelArgs = { movementIds: string[]; idempotencyKey: string };
 export type UploadArgs = { file: File; note: string | null; idempotencyKey: string };
@@ -119,7 +122,13 @@ export const stockMovementsApi = baseApi
           const call = validationCall(args);
           return sendKeepingDetails(
             api,
-            { url: call.url, method: 'PUT', headers: withKey(args.idempotencyKey), params: call.params },
+            {
+              url: call.url,
+              method: 'PUT',
+              headers: withKey(args.idempotencyKey),
+              params: call.params,
+              ...(args.received?.length ? { body: { items: args.received } } : {}),
+            },
             call.fallback,
           );
         },

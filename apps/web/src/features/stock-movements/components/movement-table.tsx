@@ -10,7 +10,7 @@ import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import type { MovementStatus, TStockMovement } from '@app/contracts';
+import type { DiscrepancyReason, MovementStatus, TStockMovement } from '@app/contracts';
 import type { ReactNode } from 'react';
 import {
   DataTable,
@@ -37,6 +37,13 @@ export type MovementPermissions = {
   canCancelLocked: boolean;
 };
 
+/** Why what arrived differs from what was sent, on the chip's tooltip. */
+const DISCREPANCY_LABELS: Record<DiscrepancyReason, string> = {
+  SHORT: 'Arrived short',
+  DAMAGED: 'Arrived damaged',
+  OVER: 'More arrived than was sent',
+};
+
 /** The dot of each status; the label is in the text colour, since orange and light blue text fail AA. */
 const STATUS_DOTS: Record<MovementStatus, string> = {
   PENDING: 'warning.main',
@@ -55,6 +62,23 @@ export function MovementStatusChip({ movement }: { movement: TStockMovement }) {
         label={STATUS_LABELS[movement.status]}
         sx={{ '& .MuiChip-icon': { color: STATUS_DOTS[movement.status], fontSize: 10, ml: 1 } }}
       />
+      {movement.discrepancyReason && movement.receivedQuantity !== null ? (
+        <Tooltip
+          title={
+            movement.discrepancyNote
+              ? `${DISCREPANCY_LABELS[movement.discrepancyReason]}: ${movement.discrepancyNote}`
+              : DISCREPANCY_LABELS[movement.discrepancyReason]
+          }
+        >
+          <Chip
+            size="small"
+            color="warning"
+            variant="outlined"
+            label={`${movement.receivedQuantity} of ${movement.quantity} arrived`}
+            tabIndex={0}
+          />
+        </Tooltip>
+      ) : null}
       {movement.isLocked ? (
         <Tooltip title={LOCKED_HINT}>
           <Chip

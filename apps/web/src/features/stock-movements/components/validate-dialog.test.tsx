@@ -125,6 +125,41 @@ describe(ValidateDialog.name, () => {
     );
   });
 
+  it('states what arrived when a movement came short, and checks the statement first', async () => {
+    const { requests } = renderPanel([
+      {
+        method: 'PUT',
+        path: `/api/stock-movement/validate-destination/${IN_TRANSIT.id}`,
+        answer: () => jsonResponse(200, { ...IN_TRANSIT, status: 'COMPLETED' }),
+      },
+    ]);
+    const dialog = await openFor('TEA-01', /^Validate at destination/, 'Validate at the destination');
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'This movement only' }));
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Not everything arrived as sent' }));
+    const received = within(dialog).getByRole('textbox', { name: 'Units received' });
+    expect(received).toHaveValue('5');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Destination code' }), '075316');
+    // All 5 stated as arrived is no discrepancy: the dialog says so and sends nothing.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Validate' }));
+    expect(
+      within(dialog).getByText('5 is what was sent: untick the box if all arrived.'),
+    ).toBeInTheDocument();
+    expect(sentTo(requests, `/api/stock-movement/validate-destination/${IN_TRANSIT.id}`, 'PUT')).toHaveLength(
+      0,
+    );
+
+    await userEvent.clear(received);
+    await userEvent.type(received, '3');
+    expect(within(dialog).getByRole('combobox', { name: 'Reason' })).toHaveTextContent('Short');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /Note for the source/ }), 'Box torn');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Validate' }));
+    expect(await screen.findByText('The stock arrived at Riverside.')).toBeInTheDocument();
+    const [sent] = sentTo(requests, `/api/stock-movement/validate-destination/${IN_TRANSIT.id}`, 'PUT');
+    expect(await sent!.request.json()).toEqual({
+      items: [{ movementId: IN_TRANSIT.id, receivedQuantity: 3, reason: 'SHORT', note: 'Box torn' }],
+    });
+  });
+
   it('shows a refusal that is not about the code, such as missing stock', async () => {
     renderPanel([
       {

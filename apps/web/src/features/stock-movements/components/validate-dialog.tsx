@@ -7,12 +7,14 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import MenuItem from '@mui/material/MenuItem';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { TStockMovement } from '@app/contracts';
+import type { DiscrepancyReason, TReceivedItem, TStockMovement } from '@app/contracts';
 import { useId, useState, type FormEvent } from 'react';
 import { getErrorMessage } from '../../../api/api-error';
 import { notifySuccess } from '../../../components/toast';
@@ -23,6 +25,53 @@ import { useValidateMovementsMutation } from '../stock-movements.api';
 import { useIdempotencyKey } from '../../../lib/use-idempotency-key';
 
 const CODE = /^[0-9]{6}$/;
+
+const REASON_LABELS: Record<DiscrepancyReason, string> = {
+  SHORT: 'Short: fewer units came',
+  DAMAGED: 'Damaged: some came unusable',
+  OVER: 'Over: more units came',
+};
+
+/** What the destination states when a movement did not arrive as sent. */
+type Arrival = { isDifferent: boolean; received: string; reason: DiscrepancyReason | ''; note: string };
+const AS_SENT: Arrival = { isDifferent: false, received: '', reason: '', note: '' };
+
+/** The statement to send, or the field's error; null when everything arrived. */
+function readArrival(
+  arrival: Arrival,
+  movement: TStockMovement,
+): { item: TReceivedItem | null; error: { field: 'received' | 'reason'; message: string } | null } {
+  if (!arrival.isDifferent) return { item: null, error: null };
+  const received = Number(arrival.received);
+  if (arrival.received.trim() === '' || !Number.isInteger(received) || received < 0)
+    return {
+      item: null,
+      error: { field: 'received', message: 'Enter the whole units that arrived, 0 or more.' },
+    };
+  if (received === movement.quantity)
+    return {
+      item: null,
+      error: { field: 'received', message: `${received} is what was sent: untick the box if all arrived.` },
+    };
+  const allowed: DiscrepancyReason[] = received < movement.quantity ? ['SHORT', 'DAMAGED'] : ['OVER'];
+  if (!arrival.reason || !allowed.includes(arrival.reason))
+    return {
+      item: null,
+      error: {
+        field: 'reason',
+        message: received < movement.quantity ? 'Pick Short or Damaged.' : 'More than sent is Over.',
+      },
+    };
+  return {
+    item: {
+      movementId: movement.id,
+      receivedQuantity: received,
+      reason: arrival.reason,
+      note: arrival.note.trim() === '' ? null : arrival.note.trim(),
+    },
+    error: null,
+  };
+}
 
 /** What is validated: one movement (which may belong to a batch), or a batch by its id. */
 export type ValidateTarget =
@@ -69,12 +118,33 @@ export function ValidateDialog({ target, onClose }: { target: ValidateTarget; on
   const [failure, setFailure] = useState<Failure | null>(null);
   const batchOfMovement = target.kind === 'movement' ? target.movement.batchId : null;
   const [scope, setScope] = useState<'movement' | 'batch'>(batchOfMovement ? 'batch' : 'movement');
+  const [arrival, setArrival] = useState<Arrival>(AS_SENT);
+  const [arrivalError, setArrivalError] = useState<{ field: 'received' | 'reason'; message: string } | null>(
+    null,
+  );
   const [validateMovements, { isLoading }] = useValidateMovementsMutation();
   const idempotency = useIdempotencyKey();
   const { end } = target;
   const label = `${END_LABELS[end]} code`;
   const { text, effect } = describe(target);
   const isLocked = failure?.kind === 'locked';
+  // The arrival is stated for one movement at its destination; a batch arrives as sent.
+  const canState = end === 'destination' && target.kind === 'movement' && scope === 'movement';
+  const sent = target.kind === 'movement' ? target.movement.quantity : 0;
+  const changeArrival = (next: Partial<Arrival>) => {
+    setArrival((current) => {
+      const merged = { ...current, ...next };
+      // The reason follows the number when it can only be one: more than sent is Over.
+      const count = Number(merged.received);
+      if (next.received !== undefined && merged.received.trim() !== '' && Number.isInteger(count)) {
+        if (count > sent) merged.reason = 'OVER';
+        else if (merged.reason === 'OVER' || merged.reason === '')
+          merged.reason = count < sent ? 'SHORT' : '';
+      }
+      return merged;
+    });
+    setArrivalError(null);
+  };
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -83,9 +153,15 @@ export function ValidateDialog({ target, onClose }: { target: ValidateTarget; on
       return;
     }
     const batchId = target.kind === 'batch' ? target.batchId : scope === 'batch' ? batchOfMovement : null;
+    const stated = canState && target.kind === 'movement' ? readArrival(arrival, target.movement) : null;
+    if (stated?.error) {
+      setArrivalError(stated.error);
+      return;
+    }
+    const received = stated?.item ? [stated.item] : [];
     const request = batchId
-      ? { batchId, end, validationCode: code }
-      : { id: target.kind === 'movement' ? target.movement.id : '', end, validationCode: code };
+      ? { batchId, end, validationCode: code, received }
+      : { id: target.kind === 'movement' ? target.movement.id : '', end, validationCode: code, received };
     setFailure(null);
     try {
       await validateMovements({ ...request, idempotencyKey: idempotency.keyFor(request) }).unwrap();
@@ -148,6 +224,67 @@ export function ValidateDialog({ target, onClose }: { target: ValidateTarget; on
                 disabled={isLoading || isLocked}
               />
             </RadioGroup>
+          ) : null}
+          {batchOfMovement && end === 'destination' && scope === 'batch' ? (
+            <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 1 }}>
+              Did one movement not arrive as sent? Validate it alone first to state what came.
+            </Typography>
+          ) : null}
+          {canState && !isLocked ? (
+            <Box sx={{ mb: 2 }}>
+              <FormControlLabel
+                control={
+                  <Checkbox
+                    checked={arrival.isDifferent}
+                    onChange={(event) =>
+                      changeArrival(
+                        event.target.checked ? { isDifferent: true, received: String(sent) } : AS_SENT,
+                      )
+                    }
+                    disabled={isLoading}
+                  />
+                }
+                label="Not everything arrived as sent"
+              />
+              {arrival.isDifferent ? (
+                <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 2, mt: 1 }}>
+                  <TextField
+                    label="Units received"
+                    value={arrival.received}
+                    onChange={(event) =>
+                      changeArrival({ received: event.target.value.replace(/[^0-9]/g, '') })
+                    }
+                    error={arrivalError?.field === 'received'}
+                    helperText={arrivalError?.field === 'received' ? arrivalError.message : `${sent} sent`}
+                    disabled={isLoading}
+                    slotProps={{ htmlInput: { inputMode: 'numeric', pattern: '[0-9]*' } }}
+                  />
+                  <TextField
+                    select
+                    label="Reason"
+                    value={arrival.reason}
+                    onChange={(event) => changeArrival({ reason: event.target.value as DiscrepancyReason })}
+                    error={arrivalError?.field === 'reason'}
+                    helperText={arrivalError?.field === 'reason' ? arrivalError.message : ' '}
+                    disabled={isLoading}
+                  >
+                    {(Object.keys(REASON_LABELS) as DiscrepancyReason[]).map((reason) => (
+                      <MenuItem key={reason} value={reason}>
+                        {REASON_LABELS[reason]}
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                  <TextField
+                    label="Note for the source (optional)"
+                    value={arrival.note}
+                    onChange={(event) => changeArrival({ note: event.target.value.slice(0, 500) })}
+                    disabled={isLoading}
+                    sx={{ gridColumn: '1 / -1' }}
+                    helperText="The source is alerted with it."
+                  />
+                </Box>
+              ) : null}
+            </Box>
           ) : null}
           {failure && failure.kind !== 'code' ? (
             <Alert

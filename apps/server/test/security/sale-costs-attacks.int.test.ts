@@ -85,7 +85,7 @@ describe('SECURITY the margin by category', () => {
 });
 
 describe('SECURITY the cost of a sale at the till', () => {
-  it("keeps unit costs and margins from a store assistant, on a replay of its Idempotency-Key too", async () => {
+  it('keeps unit costs and margins from a store assistant, on a replay of its Idempotency-Key too', async () => {
     const assistant = await staffMember(t, victim.token, ['ROLE_STORE_ASSISTANT']);
     const body = {
       storeId: theirs.storeId,

@@ -108,10 +108,15 @@ export async function generateSales(
       log,
       'products',
       `insert into products (business_id, id, location_id, sku, barcode, name, price, category_id, unit,
-                             list_position, active)
+                             list_position, active, cost_price)
        select $1::uuid, gen_random_uuid(), s.location_id, 'SKU-' || lpad(g::text, 6, '0'),
               '20' || lpad(g::text, 11, '0'), 'Product ' || lpad(g::text, 6, '0'),
-              round((1 + (g * 7919) % 4999 / 100.0)::numeric, 2), c.id, 'pcs', g, true
+              round((1 + (g * 7919) % 4999 / 100.0)::numeric, 2), c.id, 'pcs', g, true,
+              -- Nine products in ten have a cost price (55% to 85% of the price), as report-targets.ts
+              -- sets them: the lines record it as their unit cost, the rest stay uncosted.
+              case when g % 10 <> 0
+                   then round(round((1 + (g * 7919) % 4999 / 100.0)::numeric, 2) * (0.55 + 0.3 * ${draw('g * 13 + 5')})::numeric, 2)
+              end
        from bench_stores s cross join generate_series(1, $2::int) g
        join bench_categories c on c.store_idx = s.idx and c.idx = g % $3::int`,
       [businessId, shape.products, shape.categories],
@@ -122,7 +127,8 @@ export async function generateSales(
     );
     await client.query(
       `create temp table bench_products as
-       select s.idx as store_idx, p.list_position::int as product_idx, p.id, p.sku, p.name, p.barcode, p.category_id, p.price
+       select s.idx as store_idx, p.list_position::int as product_idx, p.id, p.sku, p.name, p.barcode, p.category_id, p.price,
+              p.cost_price
        from products p join bench_stores s on s.location_id = p.location_id where p.business_id = $1`,
       [businessId],
     );
@@ -147,7 +153,7 @@ export async function generateSales(
       'sale lines to generate',
       `create temp table bench_lines as
        select sa.idx as sale_idx, l as line_no, p.id as product_id, p.name, p.sku, p.barcode, p.category_id,
-              p.price, 1 + (hashint8(sa.idx * 7 + l) & 3) as quantity
+              p.price, p.cost_price, 1 + (hashint8(sa.idx * 7 + l) & 3) as quantity
        from bench_sales sa cross join generate_series(1, ${LINES_PER_SALE}) l
        join bench_products p on p.store_idx = sa.store_idx
         and p.product_idx = 1 + floor(power(${draw(`sa.idx * ${LINES_PER_SALE} + l`)}, 2) * $1)::int`,
@@ -158,9 +164,9 @@ export async function generateSales(
       log,
       'sale_lines',
       `insert into sale_lines (business_id, sale_id, line_no, store_id, sold_at, day, product_id, product_name,
-                               sku, barcode, category_id, quantity, unit_price, discount, line_total)
+                               sku, barcode, category_id, quantity, unit_price, discount, line_total, unit_cost)
        select $1, sa.id, l.line_no, sa.store_id, sa.sold_at, sa.day, l.product_id, l.name, l.sku, l.barcode,
-              l.category_id, l.quantity, l.price, 0, l.price * l.quantity
+              l.category_id, l.quantity, l.price, 0, l.price * l.quantity, l.cost_price
        from bench_lines l join bench_sales sa on sa.idx = l.sale_idx`,
       [businessId],
     );
@@ -182,8 +188,9 @@ export async function generateSales(
       log,
       'sales_daily_products',
       `insert into sales_daily_products (business_id, store_id, day, product_id, sku, product_name, barcode,
-                                         category_id, quantity, total)
-       select $1, store_id, day, product_id, sku, product_name, barcode, category_id, sum(quantity), sum(line_total)
+                                         category_id, quantity, total, cost)
+       select $1, store_id, day, product_id, sku, product_name, barcode, category_id, sum(quantity), sum(line_total),
+              coalesce(sum(round(quantity * unit_cost, 2)), 0)
        from sale_lines where business_id = $1
        group by store_id, day, product_id, sku, product_name, barcode, category_id
        -- In the order sales write them (day after day), not the hash's: a day's rows lie together.
@@ -195,9 +202,13 @@ export async function generateSales(
       client,
       log,
       'sales_daily_stores',
-      `insert into sales_daily_stores (business_id, store_id, day, total, transactions, units)
-       select $1, store_id, day, sum(total), count(*) filter (where kind = 'SALE'), sum(units)
-       from sales where business_id = $1 group by store_id, day`,
+      `insert into sales_daily_stores (business_id, store_id, day, total, transactions, units, cost)
+       select $1, s.store_id, s.day, sum(s.total), count(*) filter (where s.kind = 'SALE'), sum(s.units),
+              coalesce(min(c.cost), 0)
+       from sales s
+       left join (select store_id, day, sum(cost) as cost from sales_daily_products where business_id = $1
+                  group by store_id, day) c on c.store_id = s.store_id and c.day = s.day
+       where s.business_id = $1 group by s.store_id, s.day`,
       [businessId],
     );
     // As autovacuum would after a bulk load: statistics, and the visibility map index-only scans read.

@@ -193,9 +193,10 @@ const draw = (expression: string) => `((hashint8(${expression}) & 2147483647)::f
 /**
  * Stock and cost prices for the reports, as the owner in set-based statements: 90% of the
  * products get a cost price (55% to 85% of the price; the rest stay uncosted, as the margins
- * report says), and every product without an inventory item gets one at its location (positions
- * after the location's last, 1 to 100 units, reorder point 20: about a fifth under it) with its
- * opening COUNT ledger row, so quantity == ledger sum still holds. The items made through the API
+ * report says; generate.ts gave them the same ones, which the sale lines recorded), and every
+ * product without an inventory item gets one at its location (positions after the location's
+ * last, 1 to 100 units, reorder point 20: about a fifth under it, its average cost the cost price)
+ * with its opening COUNT ledger row, so quantity == ledger sum still holds. The items made through the API
  * for the sale measurement are left alone. Then statistics, as autovacuum would have them.
  */
 export async function addStockForReports(
@@ -226,7 +227,7 @@ export async function addStockForReports(
     const items = await step(
       'inventory items and their ledger rows',
       `with missing as (
-         select p.location_id, p.id as product_id,
+         select p.location_id, p.id as product_id, p.cost_price,
                 coalesce(pos.last_position, 0)
                   + row_number() over (partition by p.location_id order by p.list_position) as position
          from products p
@@ -235,14 +236,17 @@ export async function addStockForReports(
            select 1 from inventory_items i
            where i.business_id = p.business_id and i.location_id = p.location_id and i.product_id = p.id)
        ), made as (
-         insert into inventory_items (business_id, id, location_id, product_id, quantity, reorder_point, active, list_position)
+         insert into inventory_items (business_id, id, location_id, product_id, quantity, reorder_point, active, list_position,
+                                      average_unit_cost)
          select $1, gen_random_uuid(), location_id, product_id, 1 + floor(100 * ${draw('position * 7 + 3')})::int, 20,
-                true, position
+                true, position, cost_price
          from missing
-         returning id, location_id, product_id, quantity
+         returning id, location_id, product_id, quantity, average_unit_cost
        )
-       insert into stock_ledger (business_id, id, inventory_id, location_id, product_id, delta, quantity_after, reason, reference)
-       select $1, gen_random_uuid(), id, location_id, product_id, quantity, quantity, 'COUNT', 'bench opening'
+       insert into stock_ledger (business_id, id, inventory_id, location_id, product_id, delta, quantity_after, reason, reference,
+                                 unit_cost)
+       select $1, gen_random_uuid(), id, location_id, product_id, quantity, quantity, 'COUNT', 'bench opening',
+              average_unit_cost
        from made`,
       [businessId],
     );

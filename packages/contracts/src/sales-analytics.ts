@@ -237,6 +237,21 @@ export const ZSalesFilterRequest = withRange({
 );
 export type TSalesFilterRequest = z.input<typeof ZSalesFilterRequest>;
 
+/**
+ * What the money of a row cost the shop (issue 16): every row with money taken carries these. The
+ * cost is the sum of its sale lines' recorded costs (quantity × unit cost when sold, rounded to the
+ * cent, net of refunds); a line sold without a known cost adds nothing, so its money counts as margin
+ * (the margin by category counts those units apart).
+ */
+const marginShape = {
+  cost: ZMoney.describe('What the units cost the shop, as recorded on each sale line; net of refunds'),
+  margin: ZMoney.describe('Money taken − cost'),
+  marginPercent: z
+    .number()
+    .nullable()
+    .describe('margin / money taken × 100, one decimal; null when the money taken is 0'),
+};
+
 /** A product's sales in a range: 001's sale row. */
 export const ZSalesRow = z.object({
   productName: z.string().describe('The name on its most recent sale in the range'),
@@ -244,6 +259,7 @@ export const ZSalesRow = z.object({
   barcode: z.string().nullable(),
   quantity: z.number().int().describe('Units sold, net of refunds'),
   totalPrice: ZMoney.describe('Money taken, net of refunds and after discounts'),
+  ...marginShape,
 });
 export type TSalesRow = z.infer<typeof ZSalesRow>;
 
@@ -252,6 +268,7 @@ export const ZTrendRow = z.object({
     .string()
     .describe('yyyy-MM-dd (daily), the Monday yyyy-MM-dd of the week (weekly) or yyyy-MM (monthly)'),
   totalSales: ZMoney.describe('Money taken in the period (within the range), net of refunds'),
+  ...marginShape,
 });
 export type TTrendRow = z.infer<typeof ZTrendRow>;
 
@@ -260,6 +277,7 @@ export const ZSalesTotals = z.object({
   transactions: z.number().int().describe('Sales made (refunds are not transactions)'),
   unitsSold: z.number().int().describe('Units sold, net of refunds'),
   averageBasket: ZMoney.describe('totalSales / transactions; "0.00" without transactions'),
+  ...marginShape,
 });
 export type TSalesTotals = z.infer<typeof ZSalesTotals>;
 
@@ -277,6 +295,7 @@ export const ZStoreSalesRow = z.object({
   storeName: z.string().describe('Empty for a store deleted since'),
   totalSales: ZMoney,
   transactions: z.number().int(),
+  ...marginShape,
 });
 export type TStoreSalesRow = z.infer<typeof ZStoreSalesRow>;
 
@@ -288,6 +307,7 @@ export const ZSalesGroupRow = z.object({
   label: z.string().describe('Product name, category name, store name, or the day'),
   quantity: z.number().int().describe('Units sold, net of refunds'),
   totalPrice: ZMoney,
+  ...marginShape,
   transactions: z
     .number()
     .int()
@@ -312,3 +332,53 @@ export const ZAnalyticsChoices = z.object({
   ),
 });
 export type TAnalyticsChoices = z.infer<typeof ZAnalyticsChoices>;
+
+/** `POST /margin-by-category`: what the shop earned per category (issue 16). */
+export const MARGIN_BY_CATEGORY_PATH = '/api/sales-analytics/margin-by-category';
+
+/** The body of `POST /margin-by-category`: the filter bodies' conditions, always grouped by category. */
+export const ZMarginByCategoryRequest = withRange({
+  storeIds: idList('storeIds').describe('Only these stores (404 when one is not of the business)'),
+  categoryIds: idList('categoryIds').describe('Only these categories'),
+  productIds: idList('productIds').describe("Only these products (a product's id at its location)"),
+  skus: z
+    .array(
+      z
+        .string({ message: 'A SKU must be text.' })
+        .trim()
+        .min(1, 'A SKU cannot be blank.')
+        .max(64, 'A SKU has at most 64 characters.'),
+      { message: 'skus is a list of SKUs.' },
+    )
+    .max(ANALYTICS_MAX_FILTER_VALUES, `skus names at most ${ANALYTICS_MAX_FILTER_VALUES} SKUs.`)
+    .optional()
+    .transform(nothingIsAll)
+    .describe('Only these SKUs, in any case, at every location'),
+  minTotal: money('minTotal').optional().describe('Only categories whose totalPrice is at least this'),
+  maxTotal: money('maxTotal').optional().describe('Only categories whose totalPrice is at most this'),
+  limit: limit(ANALYTICS_TABLE_DEFAULT_LIMIT, ANALYTICS_TABLE_MAX_LIMIT),
+}).refine(
+  (body) =>
+    body.minTotal === undefined ||
+    body.maxTotal === undefined ||
+    Number(body.minTotal) <= Number(body.maxTotal),
+  { message: 'maxTotal cannot be below minTotal.', path: ['maxTotal'] },
+);
+export type TMarginByCategoryRequest = z.input<typeof ZMarginByCategoryRequest>;
+
+export const ZCategoryMarginRow = z.object({
+  key: z.string().nullable().describe('The category id; null for products without a category'),
+  label: z.string().describe("The category's name ('No category' for products without one)"),
+  quantity: z.number().int().describe('Units sold, net of refunds'),
+  totalPrice: ZMoney.describe('Money taken, net of refunds and after discounts'),
+  ...marginShape,
+  unitsWithoutCost: z
+    .number()
+    .int()
+    .describe(
+      'Units sold without a known cost (no moving average and no cost price then), net of refunds: their ' +
+        'money counts as margin. Whole days read the daily rollups, where a product-day row whose cost is 0 ' +
+        'counts as without cost',
+    ),
+});
+export type TCategoryMarginRow = z.infer<typeof ZCategoryMarginRow>;

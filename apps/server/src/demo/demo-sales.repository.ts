@@ -41,7 +41,8 @@ export async function writeSalesHistory(
     await q(`select setseed(0.4242)`);
     await q(
       `create temp table demo_products on commit drop as
-       select p.id as product_id, p.location_id, p.name, p.sku, p.barcode, p.category_id, p.price, m.rank, m.season
+       select p.id as product_id, p.location_id, p.name, p.sku, p.barcode, p.category_id, p.price, p.cost_price,
+              m.rank, m.season
        from products p join json_to_recordset($2::json) as m(sku text, rank int, season text) on m.sku = p.sku
        where p.business_id = $1`,
       [plan.businessId, JSON.stringify(plan.catalogue)],
@@ -129,11 +130,16 @@ export async function writeSalesHistory(
        select k.sale_id, k.line_no, k.store_id, k.sold_at, k.day, p.product_id, p.name as product_name, p.sku,
               p.barcode, p.category_id, p.price as unit_price,
               coalesce(round(p.price * pr.percent / 100, 2), 0) as discount,
-              1 + (k.w1 < 0.3)::int + (k.w2 < 0.1)::int + (pr.promo_no is not null and k.u < 0.4)::int as quantity
+              1 + (k.w1 < 0.3)::int + (k.w2 < 0.1)::int + (pr.promo_no is not null and k.u < 0.4)::int as quantity,
+              -- What a unit cost when sold: suppliers' prices rose about 4 % over the year up to today's
+              -- cost price, so the margins drift as a real shop's do.
+              round(p.cost_price * (0.96 + 0.04 * (k.day - $1::date) / greatest($2::date - $1::date, 1)), 4)
+                as unit_cost
        from picked k
        join demo_pool o on o.pool = k.pool and o.grp = k.grp and o.idx = k.idx
        join demo_products p on p.location_id = k.location_id and p.sku = o.sku
        left join demo_promotions pr on pr.promo_no = k.promo_no and p.sku = any(pr.skus)`,
+      [plan.fromDay, plan.toDay],
     );
     // Refunds: the first line of a few older sales, given back within three days (before now).
     await q(
@@ -154,14 +160,17 @@ export async function writeSalesHistory(
     await q(`create index on demo_lines (sale_id, line_no)`);
     await q(
       `insert into sale_lines (business_id, sale_id, line_no, store_id, sold_at, day, product_id, product_name, sku,
-                               barcode, category_id, quantity, unit_price, discount, line_total, refunded_quantity)
+                               barcode, category_id, quantity, unit_price, discount, line_total, refunded_quantity,
+                               unit_cost)
        select $1::uuid, l.sale_id, l.line_no, l.store_id, l.sold_at, l.day, l.product_id, l.product_name, l.sku, l.barcode,
               l.category_id, l.quantity, l.unit_price, l.discount, l.quantity * (l.unit_price - l.discount),
-              case when l.line_no = 1 and r.sale_id is not null then l.quantity else 0 end
+              case when l.line_no = 1 and r.sale_id is not null then l.quantity else 0 end, l.unit_cost
        from demo_lines l left join demo_refunds r on r.sale_id = l.sale_id
        union all
+       -- A refund line carries its sale line's unit cost.
        select $1::uuid, r.id, 1, r.store_id, r.refunded_at, r.day, l.product_id, l.product_name, l.sku, l.barcode,
-              l.category_id, -l.quantity, l.unit_price, l.discount, -l.quantity * (l.unit_price - l.discount), 0
+              l.category_id, -l.quantity, l.unit_price, l.discount, -l.quantity * (l.unit_price - l.discount), 0,
+              l.unit_cost
        from demo_refunds r join demo_lines l on l.sale_id = r.sale_id and l.line_no = 1
        order by 5, 2, 3`,
       [plan.businessId],
@@ -183,11 +192,13 @@ export async function writeSalesHistory(
        order by 7, 2`,
       [plan.businessId],
     );
-    // The rollups from the rows just written (the business had no sales before).
+    // The rollups from the rows just written (the business had no sales before); a line's cost is
+    // quantity x unit cost rounded to the cent, as a sale at the till adds it.
     await q(
       `insert into sales_daily_products (business_id, store_id, day, product_id, sku, product_name, barcode, category_id,
-                                         quantity, total)
-       select business_id, store_id, day, product_id, sku, product_name, barcode, category_id, sum(quantity), sum(line_total)
+                                         quantity, total, cost)
+       select business_id, store_id, day, product_id, sku, product_name, barcode, category_id, sum(quantity), sum(line_total),
+              coalesce(sum(round(quantity * unit_cost, 2)), 0)
        from sale_lines where business_id = $1
        group by business_id, store_id, day, product_id, sku, product_name, barcode, category_id
        order by store_id, day, product_id`,
@@ -195,9 +206,13 @@ export async function writeSalesHistory(
     );
     await q('select app_fill_sku_months($1)', [plan.businessId]);
     await q(
-      `insert into sales_daily_stores (business_id, store_id, day, total, transactions, units)
-       select business_id, store_id, day, sum(total), count(*) filter (where kind = 'SALE'), sum(units)
-       from sales where business_id = $1 group by business_id, store_id, day`,
+      `insert into sales_daily_stores (business_id, store_id, day, total, transactions, units, cost)
+       select s.business_id, s.store_id, s.day, sum(s.total), count(*) filter (where s.kind = 'SALE'), sum(s.units),
+              coalesce(min(c.cost), 0)
+       from sales s
+       left join (select store_id, day, sum(cost) as cost from sales_daily_products where business_id = $1
+                  group by store_id, day) c on c.store_id = s.store_id and c.day = s.day
+       where s.business_id = $1 group by s.business_id, s.store_id, s.day`,
       [plan.businessId],
     );
     const { rows } = await q(

@@ -87,6 +87,55 @@ describe('seedDemo', () => {
     await expectLedgerBalanced(t);
   });
 
+  it('gives every line a unit cost, the rollups the lines’ costs, and the items an average cost', async () => {
+    if (seeded.status !== 'created') throw new Error('not seeded');
+    const b = [seeded.businessId];
+    expect(
+      await count('select count(*) n from sale_lines where business_id = $1 and unit_cost is null', b),
+    ).toBe(0);
+    // A refund line carries its sale line's unit cost.
+    expect(
+      await count(
+        `select count(*) n from sale_lines r join sales s on s.business_id = r.business_id and s.id = r.sale_id
+         join sale_lines l on l.business_id = s.business_id and l.sale_id = s.refund_of and l.line_no = 1
+         where r.business_id = $1 and l.unit_cost is distinct from r.unit_cost`,
+        b,
+      ),
+    ).toBe(0);
+    const lineCost = 'coalesce(sum(round(quantity * unit_cost, 2)), 0)';
+    const apart = await t.sql(
+      `select 'day' as what, d.day::text from sales_daily_products d
+       where d.business_id = $1 and d.cost <> (select ${lineCost} from sale_lines l where l.business_id = d.business_id
+         and l.store_id = d.store_id and l.day = d.day and l.product_id = d.product_id)
+       union all
+       select 'store', s.day::text from sales_daily_stores s
+       where s.business_id = $1 and s.cost <> (select ${lineCost} from sale_lines l where l.business_id = s.business_id
+         and l.store_id = s.store_id and l.day = s.day)
+       union all
+       select 'month', m.month::text from sales_monthly_skus m
+       where m.business_id = $1 and m.cost <> (select ${lineCost} from sale_lines l where l.business_id = m.business_id
+         and l.sku = m.sku and date_trunc('month', l.day) = m.month)`,
+      b,
+    );
+    expect(apart.rows).toEqual([]);
+    // Margins look like a shop's: the cost is 55 % to 70 % of the price, so 30 % to 45 % of the money.
+    const { rows } = await t.sql(
+      `select round(100 * (sum(total) - sum(cost)) / sum(total), 1)::float8 as margin from sales_daily_stores
+       where business_id = $1`,
+      b,
+    );
+    expect(rows[0]?.margin).toBeGreaterThan(25);
+    expect(rows[0]?.margin).toBeLessThan(50);
+    const { rows: items } = await t.sql(
+      `select count(*)::int as n, count(*) filter (where i.average_unit_cost between p.cost_price * 0.97
+                                                     and p.cost_price * 1.05)::int as near
+       from inventory_items i join products p on p.business_id = i.business_id and p.id = i.product_id
+       where i.business_id = $1`,
+      b,
+    );
+    expect(items[0]).toEqual({ n: 96, near: 96 });
+  });
+
   it('lets the owner sign in and read non-empty analytics for the period', async () => {
     const session = await signIn(t, DEMO_OWNER.email, DEMO_OWNER.password);
     const now = new Date();

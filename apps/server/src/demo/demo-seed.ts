@@ -9,6 +9,7 @@ import { demoProducts, type DemoProduct } from './demo-catalogue.js';
 import { productTile } from './demo-images.js';
 import { dropMailsTo, linkTokenMailedTo } from './demo-mail.repository.js';
 import { demoOwnerExists } from './demo-reads.repository.js';
+import { setDemoAverageCosts } from './demo-costs.repository.js';
 import { writeSalesHistory } from './demo-sales.repository.js';
 import { seedCatalogue, seedStockAndMovements } from './demo-stock.js';
 
@@ -89,7 +90,8 @@ export async function seedDemo(deps: DemoSeedDeps, size: DemoSize = FULL_DEMO): 
   );
   log(`demo: ${products.length} products with images at ${stores.length} stores and the warehouse`);
   await seedStockAndMovements(deps.db, client, businessId, products, warehouse.locationId, stores);
-  log('demo: stock and 40 stock movements');
+  const costed = await setDemoAverageCosts(deps.db, businessId);
+  log(`demo: stock and 40 stock movements; ${costed} items with an average cost`);
   const cashierIds = [ownerId];
   for (const member of DEMO_STAFF) {
     const userId = await addStaff(deps, client, member, stores[member.atStore ?? -1]?.locationId);

@@ -149,6 +149,10 @@ describe("SECURITY analytics: another business's monthly rows and cached answers
         barcode: null,
         quantity: 2,
         totalPrice: '4.00',
+        // Mallory's tea has no cost: none of the victim's month row's cost either.
+        cost: '0.00',
+        margin: '4.00',
+        marginPercent: 100,
       });
     }
     for (const skus of [['SHARED-TEA'], ['shared-tea'], ['Shared-Tea', 'M-JAM']]) {
@@ -162,7 +166,16 @@ describe("SECURITY analytics: another business's monthly rows and cached answers
     // V, asked the same questions, sees V's.
     const theirs = ok<TSalesRow[]>(await get(victim.token, '/top/business'));
     expect(theirs).toEqual([
-      { productName: 'Victim Tea', sku: 'SHARED-TEA', barcode: null, quantity: 9, totalPrice: '120.33' },
+      {
+        productName: 'Victim Tea',
+        sku: 'SHARED-TEA',
+        barcode: null,
+        quantity: 9,
+        totalPrice: '120.33',
+        cost: '0.00',
+        margin: '120.33',
+        marginPercent: 100,
+      },
     ]);
   });
 

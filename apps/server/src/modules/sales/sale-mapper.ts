@@ -1,4 +1,13 @@
-import type { PaymentMethod, SaleKind, TSale, TSaleLine, TSaleLoyalty, TSaleSummary } from '@app/contracts';
+import {
+  canSeeSaleCosts,
+  type PaymentMethod,
+  type SaleKind,
+  type TSale,
+  type TSaleLine,
+  type TSaleLoyalty,
+  type TSaleSummary,
+} from '@app/contracts';
+import { costOfLine, marginOfLine } from './sale-pricing.js';
 import type { SaleLineRow, SaleRow } from './sales.repository.js';
 
 /** A sale as every answer shows it: the create and refund answers equal a following GET. */
@@ -38,6 +47,7 @@ function toSaleHeader(row: SaleRow, loyalty: TSaleLoyalty | null): Omit<TSale, '
 }
 
 function toSaleLine(line: SaleLineRow): TSaleLine {
+  const cost = costOfLine(line.quantity, line.unitCost);
   return {
     lineNo: line.lineNo,
     productId: line.productId,
@@ -49,5 +59,20 @@ function toSaleLine(line: SaleLineRow): TSaleLine {
     discount: line.discount,
     totalPrice: line.lineTotal,
     refundedQuantity: line.refundedQuantity,
+    unitCost: line.unitCost,
+    cost,
+    margin: marginOfLine(line.lineTotal, cost),
+  };
+}
+
+/**
+ * The sale as the reader's roles may see it: without its lines' costs and margins for those who
+ * see no costs (the store assistant at the till). Applied to every answer, a replayed one too.
+ */
+export function saleFor(roles: readonly string[], sale: TSale): TSale {
+  if (canSeeSaleCosts(roles)) return sale;
+  return {
+    ...sale,
+    lines: sale.lines.map(({ unitCost: _unitCost, cost: _cost, margin: _margin, ...line }) => line),
   };
 }

@@ -1,8 +1,11 @@
 import { SALE_BACKDATE_DAYS, SALE_FUTURE_SKEW_MS } from '@app/contracts';
 import { describe, expect, it } from 'vitest';
 import {
+  costOfLine,
+  marginOfLine,
   priceLine,
   refundLine,
+  rollupCostOf,
   soldAtProblem,
   sumByProduct,
   totalsOf,
@@ -74,7 +77,13 @@ describe('sale pricing', () => {
   });
 
   describe('sumByProduct', () => {
-    const line = (productId: string, quantity: number, lineTotal: string, name = 'Tea'): RollupLine => ({
+    const line = (
+      productId: string,
+      quantity: number,
+      lineTotal: string,
+      name = 'Tea',
+      unitCost: string | null = null,
+    ): RollupLine => ({
       productId,
       sku: `SKU-${productId}`,
       productName: name,
@@ -82,6 +91,7 @@ describe('sale pricing', () => {
       categoryId: null,
       quantity,
       lineTotal,
+      unitCost,
     });
 
     it('sums the lines of one product into one row, in product id order, named after the first line', () => {
@@ -100,6 +110,8 @@ describe('sale pricing', () => {
           categoryId: null,
           quantity: 1,
           total: '1.10',
+          cost: '0.00',
+          unitCost: null,
         },
         {
           productId: 'b',
@@ -109,8 +121,53 @@ describe('sale pricing', () => {
           categoryId: null,
           quantity: 3,
           total: '7.50',
+          cost: '0.00',
+          unitCost: null,
         },
       ]);
+    });
+
+    it('sums the costs of the lines that have one, each rounded to the cent first', () => {
+      const [tea] = sumByProduct([
+        line('a', 3, '3.00', 'Tea', '0.3333'),
+        line('a', 3, '3.00', 'Tea', '0.3333'),
+        line('a', 1, '1.00', 'Tea', null),
+      ]);
+      // 3 x 0.3333 = 0.9999 -> 1.00 per line, so 2.00.
+      expect(tea).toMatchObject({ quantity: 7, total: '7.00', cost: '2.00' });
+      const [salt] = sumByProduct([
+        line('s', 1, '1.00', 'Salt', '0.0050'),
+        line('s', 1, '1.00', 'Salt', '0.0050'),
+      ]);
+      // Each line 0.005 -> 0.01 (half away from zero), so 0.02 and not round(0.0100) = 0.01.
+      expect(salt?.cost).toBe('0.02');
+    });
+  });
+
+  describe('costOfLine', () => {
+    it('is quantity x unit cost rounded to the cent half away from zero, as round(numeric, 2)', () => {
+      expect(costOfLine(4, '2.5000')).toBe('10.00');
+      expect(costOfLine(-1, '2.5000')).toBe('-2.50');
+      expect(costOfLine(3, '0.1250')).toBe('0.38');
+      expect(costOfLine(-3, '0.1250')).toBe('-0.38');
+      expect(costOfLine(100_000, '99999999.9999')).toBe('9999999999990.00');
+    });
+
+    it('is null without a unit cost, and the margin with it', () => {
+      expect(costOfLine(2, null)).toBeNull();
+      expect(marginOfLine('10.00', null)).toBeNull();
+      expect(marginOfLine('20.00', '10.00')).toBe('10.00');
+      expect(marginOfLine('-5.00', '-2.50')).toBe('-2.50');
+    });
+
+    it('adds 0 for a line without a cost to the cost of a rollup', () => {
+      expect(
+        rollupCostOf([
+          { quantity: 4, unitCost: '2.5000' },
+          { quantity: 2, unitCost: null },
+          { quantity: -1, unitCost: '2.5000' },
+        ]),
+      ).toBe('7.50');
     });
   });
 

@@ -77,6 +77,30 @@ export function totalsOf(lines: readonly PricedLine[]): SaleTotals & { isStorabl
   };
 }
 
+/**
+ * What `quantity` units at `unitCost` (4 decimals, as the stock function answers it) cost, rounded
+ * to the cent half away from zero as PostgreSQL's round(numeric, 2) does, so the rollups' sums and a
+ * sum over the lines agree to the cent; null without a unit cost. Negative on a refund.
+ */
+export function costOfLine(quantity: number, unitCost: string | null): string | null {
+  if (unitCost === null) return null;
+  const tenThousandths = BigInt(quantity) * toTenThousandths(unitCost);
+  const half = tenThousandths < 0n ? -50n : 50n;
+  return fromCents((tenThousandths + half) / 100n);
+}
+
+/** What a line's money earned over its cost (null without a cost). */
+export function marginOfLine(lineTotal: string, cost: string | null): string | null {
+  return cost === null ? null : fromCents(toCents(lineTotal) - toCents(cost));
+}
+
+function toTenThousandths(amount: string): bigint {
+  const isNegative = amount.startsWith('-');
+  const [whole = '0', fraction = ''] = (isNegative ? amount.slice(1) : amount).split('.');
+  const value = BigInt(whole || '0') * 10_000n + BigInt(`${fraction}0000`.slice(0, 4));
+  return isNegative ? -value : value;
+}
+
 /** What a sale line tells the daily rollup of its product. */
 export type RollupLine = {
   productId: string;
@@ -86,9 +110,23 @@ export type RollupLine = {
   categoryId: string | null;
   quantity: number;
   lineTotal: string;
+  /** The cost of one unit as sold (null: unknown, the line adds no cost). */
+  unitCost: string | null;
 };
 
-export type ProductRollup = Omit<RollupLine, 'lineTotal'> & { total: string };
+/** A product's lines summed; `unitCost` is its first line's (one sale's lines of a product share it). */
+export type ProductRollup = Omit<RollupLine, 'lineTotal'> & {
+  total: string;
+  /** The lines' costs (quantity × unit cost, rounded per line); lines without a cost add 0. */
+  cost: string;
+};
+
+/** The cost a set of lines adds to a rollup: their costs summed, lines without one adding 0. */
+export function rollupCostOf(lines: ReadonlyArray<{ quantity: number; unitCost: string | null }>): string {
+  return fromCents(
+    lines.reduce((sum, line) => sum + toCents(costOfLine(line.quantity, line.unitCost) ?? '0.00'), 0n),
+  );
+}
 
 /**
  * The lines summed per product, in product id order: one upsert statement may not touch a
@@ -96,20 +134,25 @@ export type ProductRollup = Omit<RollupLine, 'lineTotal'> & { total: string };
  * columns are the first line's.
  */
 export function sumByProduct(lines: readonly RollupLine[]): ProductRollup[] {
-  const sums = new Map<string, ProductRollup & { cents: bigint }>();
+  const sums = new Map<
+    string,
+    Omit<ProductRollup, 'total' | 'cost'> & { cents: bigint; costCents: bigint }
+  >();
   for (const line of lines) {
     const sum = sums.get(line.productId);
+    const costCents = toCents(costOfLine(line.quantity, line.unitCost) ?? '0.00');
     if (sum) {
       sum.quantity += line.quantity;
       sum.cents += toCents(line.lineTotal);
+      sum.costCents += costCents;
     } else {
       const { lineTotal, ...naming } = line;
-      sums.set(line.productId, { ...naming, total: '', cents: toCents(lineTotal) });
+      sums.set(line.productId, { ...naming, cents: toCents(lineTotal), costCents });
     }
   }
   return [...sums.values()]
     .sort((a, b) => (a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : 0))
-    .map(({ cents, ...sum }) => ({ ...sum, total: fromCents(cents) }));
+    .map(({ cents, costCents, ...sum }) => ({ ...sum, total: fromCents(cents), cost: fromCents(costCents) }));
 }
 
 /**

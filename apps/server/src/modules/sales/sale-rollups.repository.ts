@@ -19,7 +19,7 @@ const RENAMES = 'excluded.quantity > 0 and excluded.last_day >= m.last_day';
 export type RollupKey = { storeId: string; day: string };
 
 /**
- * Adds each product's units and money to its row of the day, and each SKU's to its row of the
+ * Adds each product's units, money and cost to its row of the day, and each SKU's to its row of the
  * month (one statement: the monthly upsert is a data-modifying CTE). A sale (not a refund) renames
  * the day's row, and the month's when it is of the SKU's latest day of the month. Rows of a statement are upserted once each: the products are distinct, their
  * SKUs are summed first.
@@ -35,29 +35,32 @@ export async function addToProductRollups(
     text: `
       with p as (
         select * from json_to_recordset($4::json) as p(product_id uuid, sku text, product_name text, barcode text,
-               category_id uuid, quantity bigint, total numeric)
+               category_id uuid, quantity bigint, total numeric, cost numeric)
       ),
       monthly as (
-        insert into sales_monthly_skus as m (business_id, month, sku, product_name, barcode, last_day, quantity, total)
+        insert into sales_monthly_skus as m (business_id, month, sku, product_name, barcode, last_day, quantity, total, cost)
         select $1, date_trunc('month', $3::date)::date, sku,
                (array_agg(product_name order by product_name desc))[1],
                (array_agg(barcode order by product_name desc))[1],
-               $3::date, sum(quantity), sum(total)
+               $3::date, sum(quantity), sum(total), sum(cost)
         from p group by sku order by sku
         on conflict (business_id, month, sku) do update set
           quantity = m.quantity + excluded.quantity,
           total = m.total + excluded.total,
+          cost = m.cost + excluded.cost,
           product_name = case when ${RENAMES} then excluded.product_name else m.product_name end,
           barcode = case when ${RENAMES} then excluded.barcode else m.barcode end,
           last_day = case when ${RENAMES} then excluded.last_day else m.last_day end
       )
       insert into sales_daily_products as r
-        (business_id, store_id, day, product_id, sku, product_name, barcode, category_id, quantity, total)
-      select $1, $2, $3::date, p.product_id, p.sku, p.product_name, p.barcode, p.category_id, p.quantity, p.total
+        (business_id, store_id, day, product_id, sku, product_name, barcode, category_id, quantity, total, cost)
+      select $1, $2, $3::date, p.product_id, p.sku, p.product_name, p.barcode, p.category_id, p.quantity, p.total,
+             p.cost
       from p order by p.product_id
       on conflict (business_id, store_id, day, product_id) do update set
         quantity = r.quantity + excluded.quantity,
         total = r.total + excluded.total,
+        cost = r.cost + excluded.cost,
         sku = case when excluded.quantity > 0 then excluded.sku else r.sku end,
         product_name = case when excluded.quantity > 0 then excluded.product_name else r.product_name end,
         barcode = case when excluded.quantity > 0 then excluded.barcode else r.barcode end,
@@ -75,27 +78,37 @@ export async function addToProductRollups(
           category_id: p.categoryId,
           quantity: p.quantity,
           total: p.total,
+          cost: p.cost,
         })),
       ),
     ],
   });
 }
 
-/** Adds a sale's (or refund's) money, units and transactions to its store's row of the day. */
+/** Adds a sale's (or refund's) money, cost, units and transactions to its store's row of the day. */
 export async function addToStoreRollup(
   scope: TenantScope,
   key: RollupKey,
-  amounts: { total: string; units: number; transactions: number },
+  amounts: { total: string; cost: string; units: number; transactions: number },
 ): Promise<void> {
   await scope.tx.$client.query({
     name: 'sales_rollup_store',
     text: `
-      insert into sales_daily_stores as r (business_id, store_id, day, total, transactions, units)
-      values ($1, $2, $3::date, $4::numeric, $5::int, $6::bigint)
+      insert into sales_daily_stores as r (business_id, store_id, day, total, transactions, units, cost)
+      values ($1, $2, $3::date, $4::numeric, $5::int, $6::bigint, $7::numeric)
       on conflict (business_id, store_id, day) do update set
         total = r.total + excluded.total,
         transactions = r.transactions + excluded.transactions,
-        units = r.units + excluded.units`,
-    values: [scope.businessId, key.storeId, key.day, amounts.total, amounts.transactions, amounts.units],
+        units = r.units + excluded.units,
+        cost = r.cost + excluded.cost`,
+    values: [
+      scope.businessId,
+      key.storeId,
+      key.day,
+      amounts.total,
+      amounts.transactions,
+      amounts.units,
+      amounts.cost,
+    ],
   });
 }

@@ -134,6 +134,10 @@ describe('recordSale', () => {
         discount: '0.60',
         totalPrice: '10.20',
         refundedQuantity: 0,
+        // No receipt gave Tea a cost and it has no cost price: unknown.
+        unitCost: null,
+        cost: null,
+        margin: null,
       },
       expect.objectContaining({ lineNo: 2, productId: bread.id, discount: '0.00', totalPrice: '5.00' }),
       expect.objectContaining({

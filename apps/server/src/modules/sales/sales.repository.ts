@@ -38,6 +38,11 @@ export type SaleLineRow = {
   unitPrice: string;
   discount: string;
   lineTotal: string;
+  /**
+   * What one unit cost the shop when sold (4 decimals): the unit cost the stock function answered for
+   * the sale's change; null when unknown. A refund line carries its sale line's.
+   */
+  unitCost: string | null;
   refundedQuantity: number;
 };
 
@@ -64,11 +69,12 @@ export async function insertSale(
       ),
       lines as (
         insert into sale_lines (business_id, sale_id, line_no, store_id, sold_at, day, product_id, product_name, sku,
-                                barcode, category_id, quantity, unit_price, discount, line_total)
+                                barcode, category_id, quantity, unit_price, discount, line_total, unit_cost)
         select $1, $2, l.line_no, $5, $7, $8, l.product_id, l.product_name, l.sku, l.barcode, l.category_id,
-               l.quantity, l.unit_price, l.discount, l.line_total
+               l.quantity, l.unit_price, l.discount, l.line_total, l.unit_cost
         from json_to_recordset($16::json) as l(line_no int, product_id uuid, product_name text, sku text, barcode text,
-               category_id uuid, quantity int, unit_price numeric, discount numeric, line_total numeric)
+               category_id uuid, quantity int, unit_price numeric, discount numeric, line_total numeric,
+               unit_cost numeric)
       )
       select created_at as "createdAt" from sale`,
     values: [
@@ -99,6 +105,7 @@ export async function insertSale(
           unit_price: line.unitPrice,
           discount: line.discount,
           line_total: line.lineTotal,
+          unit_cost: line.unitCost,
         })),
       ),
       sale.loyaltyDiscount,
@@ -127,7 +134,7 @@ export async function findSale(scope: TenantScope, id: string): Promise<SaleRow 
 
 const LINE_COLUMNS = `line_no as "lineNo", product_id as "productId", product_name as "productName", sku, barcode,
   category_id as "categoryId", quantity, unit_price as "unitPrice", discount, line_total as "lineTotal",
-  refunded_quantity as "refundedQuantity"`;
+  unit_cost::text as "unitCost", refunded_quantity as "refundedQuantity"`;
 
 export async function findSaleLines(scope: TenantScope, saleId: string): Promise<SaleLineRow[]> {
   const result = await scope.tx.$client.query<SaleLineRow>({

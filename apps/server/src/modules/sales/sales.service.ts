@@ -8,7 +8,13 @@ import { once, type IdempotencyClaim } from '../../platform/idempotency/idempote
 import { fromCents, isStorableAmount, toCents } from '../../platform/money.js';
 import { dateInTimeZone } from '../../platform/zoned-time.js';
 import { timeZoneOfBusiness } from '../access/businesses.service.js';
-import { changeStock, ensureItems, timeOrderedUuid } from '../inventory/stock/stock.service.js';
+import {
+  changeStock,
+  ensureItems,
+  timeOrderedUuid,
+  type ChangedItem,
+  type StockChange,
+} from '../inventory/stock/stock.service.js';
 import {
   earnPointsForSale,
   keptBackCents,
@@ -25,10 +31,11 @@ import {
 } from '../product/products/products.service.js';
 import { requireStore } from '../product/stores/stores.service.js';
 import { codeOf, copyOf, namedShortage, pickProduct, unitsToRefund } from './sale-line-rules.js';
-import { toSale } from './sale-mapper.js';
+import { saleFor, toSale } from './sale-mapper.js';
 import {
   priceLine,
   refundLine,
+  rollupCostOf,
   soldAtProblem,
   sumByProduct,
   totalsOf,
@@ -78,7 +85,7 @@ export async function recordSale(
       body: await createSale(scope, { userId: principal.userId }, body, deps.clock.now()),
     })),
   );
-  return answer.body;
+  return saleFor(principal.roles, answer.body);
 }
 
 /** POST /api/sales/{id}/refund: 201 with the refund, once per Idempotency-Key. */
@@ -95,7 +102,7 @@ export async function refundSale(
       body: await createRefund(scope, { userId: principal.userId }, saleId, body?.lines, deps.clock.now()),
     })),
   );
-  return answer.body;
+  return saleFor(principal.roles, answer.body);
 }
 
 async function createSale(scope: TenantScope, actor: Actor, body: CreateSaleBody, now: Date): Promise<TSale> {
@@ -105,7 +112,7 @@ async function createSale(scope: TenantScope, actor: Actor, body: CreateSaleBody
   const store = await requireStore(scope, body.storeId);
   if (!store.active) throw new AppError('NOT_FOUND', `The store ${store.name} is not active.`);
   const matches = await findProductsForSale(scope, store.locationId, body.lines.map(codeOf));
-  const lines: NewSaleLine[] = body.lines.map((line, index) => {
+  const priced: NewSaleLine[] = body.lines.map((line, index) => {
     const product = pickProduct(codeOf(line), matches[index] ?? [], index, store);
     // A price set by hand is the price: no discount applies to it.
     const paid = line.unitPrice ?? effectivePrice(product.price, product.discount, soldAt);
@@ -115,13 +122,14 @@ async function createSale(scope: TenantScope, actor: Actor, body: CreateSaleBody
         index,
         fieldErrors: { [`lines.${index}.quantity`]: ["The line's total is too large to record."] },
       });
-    return { lineNo: index + 1, ...copyOf(product), ...priced };
+    // Its unit cost is the stock function's answer for the sale's change (below).
+    return { lineNo: index + 1, ...copyOf(product), ...priced, unitCost: null };
   });
   const redemption = body.redeem
     ? await priceRedemption(scope, {
         customerRef: body.customerRef ?? null,
         redeem: body.redeem,
-        totalCents: toCents(totalsOf(lines).total),
+        totalCents: toCents(totalsOf(priced).total),
         now,
       })
     : null;
@@ -133,15 +141,21 @@ async function createSale(scope: TenantScope, actor: Actor, body: CreateSaleBody
     soldAt,
     paymentMethod: body.paymentMethod,
     customerRef: body.customerRef ?? null,
-    lines,
+    lines: priced,
     loyaltyCents: redemption?.valueCents,
   });
-  const createdAt = await insertSale(scope, sale, lines);
+  // The stock first: each line records the unit cost its product's change left the shelf at (the
+  // request role may not update a line once written). The sale's rows are new, so writing them after
+  // the items keeps the lock order of DESIGN 9 (items, month rows, day rows, the store's day).
+  let changed: ChangedItem[];
   try {
-    await changeStock(scope, actor, stockChanges(sale, lines));
+    changed = await changeStock(scope, actor, stockChanges(sale, priced));
   } catch (error) {
-    throw namedShortage(error, lines, store);
+    throw namedShortage(error, priced, store);
   }
+  const costs = new Map(changed.map((item) => [item.productId, item.unitCost]));
+  const lines = priced.map((line) => ({ ...line, unitCost: costs.get(line.productId) ?? null }));
+  const createdAt = await insertSale(scope, sale, lines);
   await addToRollups(scope, sale, lines);
   if (redemption) await spendRedemption(scope, redemption, { id: sale.id, userId: actor.userId, now });
   // Earned on what was paid, after the reward.
@@ -189,6 +203,8 @@ async function createRefund(
     barcode: line.barcode,
     categoryId: line.categoryId,
     ...refundLine(line, units),
+    // The units come back at the cost they left at.
+    unitCost: line.unitCost,
   }));
   const earlier = await findRefundsOf(scope, sold.id);
   const gross = -toCents(totalsOf(lines).total);
@@ -306,13 +322,16 @@ async function saleOf(
  * locks the items in its fixed order, so the sale takes all or nothing and never deadlocks with
  * another change; a product on two lines is checked against its whole quantity.
  */
-function stockChanges(sale: NewSale, lines: readonly NewSaleLine[]) {
+function stockChanges(sale: NewSale, lines: readonly NewSaleLine[]): StockChange[] {
   return sumByProduct(lines).map((product) => ({
     locationId: sale.locationId,
     productId: product.productId,
     delta: -product.quantity,
     reason: 'SALE' as const,
     reference: sale.id,
+    // A refund puts units back at the cost they left at, so the moving average takes them at it
+    // (the stock function ignores a cost on an outflow: a sale's lines have none yet).
+    unitCost: sale.kind === 'REFUND' ? product.unitCost : null,
   }));
 }
 
@@ -322,6 +341,7 @@ async function addToRollups(scope: TenantScope, sale: NewSale, lines: readonly N
     await addToProductRollups(scope, key, sumByProduct(lines));
     await addToStoreRollup(scope, key, {
       total: sale.total,
+      cost: rollupCostOf(lines),
       units: sale.units,
       // Refunds give money back but are not transactions of the day.
       transactions: sale.kind === 'SALE' ? 1 : 0,

@@ -27,12 +27,18 @@ export const TOTALS: TSalesTotals = {
   transactions: 87,
   unitsSold: 240,
   averageBasket: '14.19',
+  cost: '0.00',
+  margin: '1234.50',
+  marginPercent: 100,
 };
 export const NO_TOTALS: TSalesTotals = {
   totalSales: '0.00',
   transactions: 0,
   unitsSold: 0,
   averageBasket: '0.00',
+  cost: '0.00',
+  margin: '0.00',
+  marginPercent: null,
 };
 
 export function salesRow(productName: string, quantity: number, totalPrice: string): TSalesRow {
@@ -42,23 +48,58 @@ export function salesRow(productName: string, quantity: number, totalPrice: stri
     barcode: null,
     quantity,
     totalPrice,
+    cost: '0.00',
+    margin: totalPrice,
+    marginPercent: Number(totalPrice) === 0 ? null : 100,
   };
 }
 
 export const TOP = [salesRow('Oat milk', 120, '222.00'), salesRow('Rye bread', 40, '136.00')];
 export const LEAST = [salesRow('Sea salt crisps', 3, '3.60')];
 export const TREND: TTrendRow[] = [
-  { period: '2026-11-24', totalSales: '100.00' },
-  { period: '2026-11-25', totalSales: '250.50' },
+  { period: '2026-11-24', totalSales: '100.00', cost: '0.00', margin: '100.00', marginPercent: 100 },
+  { period: '2026-11-25', totalSales: '250.50', cost: '0.00', margin: '250.50', marginPercent: 100 },
 ];
 export const WEEK: TWeekSalesTotals = {
   weekStart: '2026-11-23',
-  thisWeek: { totalSales: '300.00', transactions: 20, unitsSold: 50, averageBasket: '15.00' },
-  lastWeek: { totalSales: '200.00', transactions: 16, unitsSold: 44, averageBasket: '12.50' },
+  thisWeek: {
+    totalSales: '300.00',
+    transactions: 20,
+    unitsSold: 50,
+    averageBasket: '15.00',
+    cost: '0.00',
+    margin: '300.00',
+    marginPercent: 100,
+  },
+  lastWeek: {
+    totalSales: '200.00',
+    transactions: 16,
+    unitsSold: 44,
+    averageBasket: '12.50',
+    cost: '0.00',
+    margin: '200.00',
+    marginPercent: 100,
+  },
 };
 export const STORES_TOP: TStoreSalesRow[] = [
-  { storeId: HIGH_STREET.id, storeName: HIGH_STREET.name, totalSales: '800.00', transactions: 50 },
-  { storeId: HARBOUR.id, storeName: HARBOUR.name, totalSales: '434.50', transactions: 37 },
+  {
+    storeId: HIGH_STREET.id,
+    storeName: HIGH_STREET.name,
+    totalSales: '800.00',
+    transactions: 50,
+    cost: '0.00',
+    margin: '800.00',
+    marginPercent: 100,
+  },
+  {
+    storeId: HARBOUR.id,
+    storeName: HARBOUR.name,
+    totalSales: '434.50',
+    transactions: 37,
+    cost: '0.00',
+    margin: '434.50',
+    marginPercent: 100,
+  },
 ];
 
 const A = '/api/sales-analytics';

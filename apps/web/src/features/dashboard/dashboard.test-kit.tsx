@@ -35,6 +35,9 @@ const totals = (totalSales: string, transactions: number, unitsSold: number): TS
   transactions,
   unitsSold,
   averageBasket: transactions ? (Number(totalSales) / transactions).toFixed(2) : '0.00',
+  cost: '0.00',
+  margin: totalSales,
+  marginPercent: Number(totalSales) === 0 ? null : 100,
 });
 
 export const TODAY = totals('1234.50', 12, 30);
@@ -53,6 +56,9 @@ export const NO_WEEK: TWeekSalesTotals = {
 export const SALES_DAYS_ROWS: TTrendRow[] = Array.from({ length: 14 }, (_, index) => ({
   period: `2026-11-${String(13 + index).padStart(2, '0')}`,
   totalSales: index === 13 ? '987.00' : `${100 + index}.00`,
+  cost: '0.00',
+  margin: index === 13 ? '987.00' : `${100 + index}.00`,
+  marginPercent: 100,
 }));
 
 const HIGH_STREET = { id: '1c000000-0000-7000-8000-000000000001', name: 'High Street' } as TLocation;

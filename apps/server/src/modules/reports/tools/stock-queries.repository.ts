@@ -80,20 +80,23 @@ export type StockValueRow = {
   units: number;
   costValue: string;
   retailValue: string;
-  /** Items with stock whose product has no cost price (left out of costValue). */
+  /** Items with stock that have no unit cost: no moving average and no cost price (left out of costValue). */
   uncostedItems: number;
 };
 
-/** Units on hand and their value at cost and at the selling price, per location. */
+/**
+ * Units on hand and their value at cost and at the selling price, per location. An item's unit
+ * cost is its effective one (issue 16): its moving average cost, else its product's cost price.
+ */
 export async function sumStockValue(
   scope: TenantScope,
   options: { locationId?: string },
 ): Promise<StockValueRow[]> {
   const result = await scope.tx.$client.query<StockValueRow>(
     `select l.name as "locationName", count(*)::int as items, sum(i.quantity)::bigint as units,
-            round(coalesce(sum(i.quantity * p.cost_price), 0), 2)::text as "costValue",
+            round(coalesce(sum(i.quantity * coalesce(i.average_unit_cost, p.cost_price)), 0), 2)::text as "costValue",
             round(sum(i.quantity * p.price), 2)::text as "retailValue",
-            (count(*) filter (where p.cost_price is null))::int as "uncostedItems"
+            (count(*) filter (where coalesce(i.average_unit_cost, p.cost_price) is null))::int as "uncostedItems"
      from inventory_items i
      join products p on p.business_id = i.business_id and p.id = i.product_id
      join locations l on l.business_id = i.business_id and l.id = i.location_id

@@ -107,10 +107,10 @@ describe('periods', () => {
     expect(periodsBetween('2023-01-01', '2025-12-31', 'daily')).toHaveLength(1096);
   });
 
-  it('answer 0.00 for periods without sales', () => {
-    expect(onAxis(['2026-03', '2026-04'], [{ period: '2026-04', total: '-5.00' }])).toEqual([
-      { period: '2026-03', totalSales: '0.00' },
-      { period: '2026-04', totalSales: '-5.00' },
+  it('answer 0.00 for periods without sales, with no margin percent of nothing', () => {
+    expect(onAxis(['2026-03', '2026-04'], [{ period: '2026-04', total: '-5.00', cost: '-2.50' }])).toEqual([
+      { period: '2026-03', totalSales: '0.00', cost: '0.00', margin: '0.00', marginPercent: null },
+      { period: '2026-04', totalSales: '-5.00', cost: '-2.50', margin: '-2.50', marginPercent: 50 },
     ]);
   });
 });

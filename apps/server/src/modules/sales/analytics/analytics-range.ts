@@ -5,6 +5,7 @@ import {
   type TTrendRow,
 } from '@app/contracts';
 import { dateInTimeZone, instantOfWallTime } from '../../../platform/zoned-time.js';
+import { marginOf } from './analytics-margin.js';
 
 /**
  * The date rules of the analytics, without the database: which whole days of the business's
@@ -161,11 +162,15 @@ export function periodsBetween(firstDay: string, lastDay: string, interval: Anal
   return periods;
 }
 
-/** Sums per period laid on the axis: periods without sales answer "0.00". */
+/** Sums per period laid on the axis, each with its margin: periods without sales answer "0.00". */
 export function onAxis(
   axis: readonly string[],
-  sums: ReadonlyArray<{ period: string; total: string }>,
+  sums: ReadonlyArray<{ period: string; total: string; cost: string }>,
 ): TTrendRow[] {
-  const byPeriod = new Map(sums.map((sum) => [sum.period, sum.total]));
-  return axis.map((period) => ({ period, totalSales: byPeriod.get(period) ?? '0.00' }));
+  const byPeriod = new Map(sums.map((sum) => [sum.period, sum]));
+  return axis.map((period) => {
+    const sum = byPeriod.get(period);
+    const totalSales = sum?.total ?? '0.00';
+    return { period, totalSales, ...marginOf(totalSales, sum?.cost ?? '0.00') };
+  });
 }

@@ -98,7 +98,7 @@ export async function readStoreRanking(
   return rankStores(scope, windowOfDays(range), limit);
 }
 
-/** Money, units and cost per category (cost at today's cost prices). */
+/** Money, units and cost per category (the costs the sale lines recorded when sold). */
 export async function readCategoryMargins(
   scope: TenantScope,
   range: DayRange,

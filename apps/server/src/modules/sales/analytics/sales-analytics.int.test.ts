@@ -187,19 +187,22 @@ async function posted(path: string, body: unknown): Promise<unknown> {
   return res.json();
 }
 
+/**
+ * The fixture's products have no cost price and their items no average cost: what they cost is
+ * unknown, so every row's cost is 0 and its money is all margin (100 %, none of nothing).
+ */
+function noCost<T extends { totalPrice: string } | { totalSales: string }>(value: T) {
+  const total = 'totalPrice' in value ? value.totalPrice : value.totalSales;
+  return { ...value, cost: '0.00', margin: total, marginPercent: Number(total) === 0 ? null : 100 };
+}
+
 const row = (
   productName: string,
   sku: string,
   quantity: number,
   totalPrice: string,
   barcode: string | null = null,
-) => ({
-  productName,
-  sku,
-  barcode,
-  quantity,
-  totalPrice,
-});
+) => noCost({ productName, sku, barcode, quantity, totalPrice });
 const TEA_ALL = row('Green Tea', 'TEA-1', 7, '30.00');
 const COFFEE_ALL = row('Coffee', 'COFFEE-1', 3, '18.00', '5012345678900');
 const BREAD_ALL = row('Bread', 'BREAD-1', 3, '7.50');
@@ -236,7 +239,7 @@ describe('product rankings', () => {
     expect(await ok('/top/business', SPRING)).toEqual([TEA_ALL, COFFEE_ALL, BREAD_ALL, MILK_ALL]);
     // Tea's April row (Green Tea at South, the 1st) is later than its March row (Tea at North).
     expect(await posted('/filter-advanced', { ...SPRING, skus: ['tea-1'] })).toMatchObject([
-      { key: 'TEA-1', label: 'Green Tea', quantity: 7, totalPrice: '30.00' },
+      noCost({ key: 'TEA-1', label: 'Green Tea', quantity: 7, totalPrice: '30.00' }),
     ]);
     // The month rows answer: one changed behind the server shows in a question not asked before.
     const march = "sku = 'MILK-1' and month = '2026-03-01'";
@@ -318,66 +321,86 @@ describe('totals', () => {
   }
 
   it('sum money, sales, units and the average basket of the business and of a store', async () => {
-    expect(await ok('/total/business', ALL)).toEqual({
-      totalSales: '62.70',
-      transactions: 7,
-      unitsSold: 19,
-      averageBasket: '8.96',
-    });
-    expect(await ok('/total', { ...ALL, storeId: south.storeId })).toEqual({
-      totalSales: '36.00',
-      transactions: 3,
-      unitsSold: 7,
-      averageBasket: '12.00',
-    });
+    expect(await ok('/total/business', ALL)).toEqual(
+      noCost({
+        totalSales: '62.70',
+        transactions: 7,
+        unitsSold: 19,
+        averageBasket: '8.96',
+      }),
+    );
+    expect(await ok('/total', { ...ALL, storeId: south.storeId })).toEqual(
+      noCost({
+        totalSales: '36.00',
+        transactions: 3,
+        unitsSold: 7,
+        averageBasket: '12.00',
+      }),
+    );
   });
 
   it('equal the sum of the raw lines over a range that starts and ends mid-day', async () => {
     const totals = await ok('/total/business', MIDDAY);
-    expect(totals).toEqual({ totalSales: '43.70', transactions: 5, unitsSold: 15, averageBasket: '8.74' });
+    expect(totals).toEqual(
+      noCost({ totalSales: '43.70', transactions: 5, unitsSold: 15, averageBasket: '8.74' }),
+    );
     // 24 March 12:00 CET to 31 March 14:46 CEST, as instants.
     expect(await rawSums('2026-03-24T11:00:00Z', '2026-03-31T12:46:00Z')).toEqual({
       total: '43.70',
       transactions: 5,
     });
     // Within one day (the 23-hour one): its ends come from the lines alone.
-    expect(await ok('/total/business', { start: '29-03-2026 08:00', end: '29-03-2026 09:00' })).toEqual({
-      totalSales: '5.20',
-      transactions: 1,
-      unitsSold: 2,
-      averageBasket: '5.20',
-    });
-    expect(await ok('/total/business', { start: '29-03-2026 09:01', end: '30-03-2026 08:14' })).toEqual({
-      totalSales: '0.00',
-      transactions: 0,
-      unitsSold: 0,
-      averageBasket: '0.00',
-    });
+    expect(await ok('/total/business', { start: '29-03-2026 08:00', end: '29-03-2026 09:00' })).toEqual(
+      noCost({
+        totalSales: '5.20',
+        transactions: 1,
+        unitsSold: 2,
+        averageBasket: '5.20',
+      }),
+    );
+    expect(await ok('/total/business', { start: '29-03-2026 09:01', end: '30-03-2026 08:14' })).toEqual(
+      noCost({
+        totalSales: '0.00',
+        transactions: 0,
+        unitsSold: 0,
+        averageBasket: '0.00',
+      }),
+    );
   });
 
   it("answer this week so far and last week, in the business's weeks", async () => {
     expect(await ok('/total/week/business')).toEqual({
       weekStart: '2026-03-30',
-      thisWeek: { totalSales: '24.50', transactions: 3, unitsSold: 6, averageBasket: '8.17' },
-      lastWeek: { totalSales: '38.20', transactions: 4, unitsSold: 13, averageBasket: '9.55' },
+      thisWeek: noCost({ totalSales: '24.50', transactions: 3, unitsSold: 6, averageBasket: '8.17' }),
+      lastWeek: noCost({ totalSales: '38.20', transactions: 4, unitsSold: 13, averageBasket: '9.55' }),
     });
     expect(await ok('/total/week', { storeId: south.storeId })).toEqual({
       weekStart: '2026-03-30',
-      thisWeek: { totalSales: '19.50', transactions: 2, unitsSold: 4, averageBasket: '9.75' },
-      lastWeek: { totalSales: '16.50', transactions: 1, unitsSold: 3, averageBasket: '16.50' },
+      thisWeek: noCost({ totalSales: '19.50', transactions: 2, unitsSold: 4, averageBasket: '9.75' }),
+      lastWeek: noCost({ totalSales: '16.50', transactions: 1, unitsSold: 3, averageBasket: '16.50' }),
     });
   });
 });
 
 describe('store rankings', () => {
   it('rank stores by money taken in a range and this week', async () => {
-    const southAll = { storeId: south.storeId, storeName: 'South', totalSales: '36.00', transactions: 3 };
-    const northAll = { storeId: north.storeId, storeName: 'North', totalSales: '26.70', transactions: 4 };
+    const southAll = noCost({
+      storeId: south.storeId,
+      storeName: 'South',
+      totalSales: '36.00',
+      transactions: 3,
+    });
+    const northAll = noCost({
+      storeId: north.storeId,
+      storeName: 'North',
+      totalSales: '26.70',
+      transactions: 4,
+    });
     expect(await ok('/stores/top', ALL)).toEqual([southAll, northAll]);
     expect(await ok('/stores/top', { ...ALL, limit: '1' })).toEqual([southAll]);
     expect(await ok('/stores/top-weekly')).toEqual([
-      { storeId: south.storeId, storeName: 'South', totalSales: '19.50', transactions: 2 },
-      { storeId: north.storeId, storeName: 'North', totalSales: '5.00', transactions: 1 },
+      noCost({ storeId: south.storeId, storeName: 'South', totalSales: '19.50', transactions: 2 }),
+      noCost({ storeId: north.storeId, storeName: 'North', totalSales: '5.00', transactions: 1 }),
     ]);
   });
 });
@@ -385,16 +408,16 @@ describe('store rankings', () => {
 describe('trends', () => {
   it('lay every day of the range on the axis, partial days counting their part', async () => {
     expect(await ok('/trends/business', MIDDAY)).toEqual([
-      { period: '2026-03-24', totalSales: '16.50' },
-      { period: '2026-03-25', totalSales: '0.00' },
-      { period: '2026-03-26', totalSales: '0.00' },
-      { period: '2026-03-27', totalSales: '0.00' },
-      { period: '2026-03-28', totalSales: '6.00' },
-      { period: '2026-03-29', totalSales: '5.20' },
-      { period: '2026-03-30', totalSales: '6.00' },
-      { period: '2026-03-31', totalSales: '10.00' },
+      noCost({ period: '2026-03-24', totalSales: '16.50' }),
+      noCost({ period: '2026-03-25', totalSales: '0.00' }),
+      noCost({ period: '2026-03-26', totalSales: '0.00' }),
+      noCost({ period: '2026-03-27', totalSales: '0.00' }),
+      noCost({ period: '2026-03-28', totalSales: '6.00' }),
+      noCost({ period: '2026-03-29', totalSales: '5.20' }),
+      noCost({ period: '2026-03-30', totalSales: '6.00' }),
+      noCost({ period: '2026-03-31', totalSales: '10.00' }),
     ]);
-    const day = (period: string, totalSales = '0.00') => ({ period, totalSales });
+    const day = (period: string, totalSales = '0.00') => noCost({ period, totalSales });
     expect(await ok('/trends', { ...ALL, storeId: north.storeId })).toEqual([
       day('2026-03-23', '10.50'),
       day('2026-03-24'),
@@ -412,16 +435,16 @@ describe('trends', () => {
 
   it('group by weeks from Monday and by months', async () => {
     expect(await ok('/trends/business', { ...MIDDAY, interval: 'weekly' })).toEqual([
-      { period: '2026-03-23', totalSales: '27.70' },
-      { period: '2026-03-30', totalSales: '16.00' },
+      noCost({ period: '2026-03-23', totalSales: '27.70' }),
+      noCost({ period: '2026-03-30', totalSales: '16.00' }),
     ]);
     expect(await ok('/trends/business', { ...ALL, interval: 'monthly' })).toEqual([
-      { period: '2026-03', totalSales: '54.20' },
-      { period: '2026-04', totalSales: '8.50' },
+      noCost({ period: '2026-03', totalSales: '54.20' }),
+      noCost({ period: '2026-04', totalSales: '8.50' }),
     ]);
     expect(await ok('/trends', { ...ALL, storeId: south.storeId, interval: 'monthly' })).toEqual([
-      { period: '2026-03', totalSales: '22.50' },
-      { period: '2026-04', totalSales: '13.50' },
+      noCost({ period: '2026-03', totalSales: '22.50' }),
+      noCost({ period: '2026-04', totalSales: '13.50' }),
     ]);
   });
 
@@ -434,8 +457,8 @@ describe('trends', () => {
         sku: 'tea-1',
       }),
     ).toEqual([
-      { period: '2026-03-28', totalSales: '0.00' },
-      { period: '2026-03-29', totalSales: '4.00' },
+      noCost({ period: '2026-03-28', totalSales: '0.00' }),
+      noCost({ period: '2026-03-29', totalSales: '4.00' }),
     ]);
     expect(
       await ok('/product-trend', {
@@ -445,8 +468,8 @@ describe('trends', () => {
         interval: 'weekly',
       }),
     ).toEqual([
-      { period: '2026-03-23', totalSales: '12.00' },
-      { period: '2026-03-30', totalSales: '6.00' },
+      noCost({ period: '2026-03-23', totalSales: '12.00' }),
+      noCost({ period: '2026-03-30', totalSales: '6.00' }),
     ]);
     expect(
       await ok('/product-trend', {
@@ -457,9 +480,9 @@ describe('trends', () => {
         sku: 'BREAD-1',
       }),
     ).toEqual([
-      { period: '2026-03-31', totalSales: '10.00' },
-      { period: '2026-04-01', totalSales: '0.00' },
-      { period: '2026-04-02', totalSales: '-5.00' },
+      noCost({ period: '2026-03-31', totalSales: '10.00' }),
+      noCost({ period: '2026-04-01', totalSales: '0.00' }),
+      noCost({ period: '2026-04-02', totalSales: '-5.00' }),
     ]);
     // North's milk at South; two names of two products; a SKU the store does not know; no sale in range.
     expect(await ok('/product-trend', { ...ALL, storeId: south.storeId, productId: north.milk })).toEqual([]);
@@ -481,12 +504,12 @@ describe('trends', () => {
 describe('filters', () => {
   it('group by category, store (with sales) and day, within minTotal and maxTotal', async () => {
     expect(await posted('/filter-advanced', { ...ALL, groupBy: 'category' })).toEqual([
-      { key: null, label: 'No category', quantity: 7, totalPrice: '25.50' },
-      { key: north.drinks, label: 'Drinks', quantity: 9, totalPrice: '19.20' },
-      { key: south.hotDrinks, label: 'Hot drinks', quantity: 3, totalPrice: '18.00' },
+      noCost({ key: null, label: 'No category', quantity: 7, totalPrice: '25.50' }),
+      noCost({ key: north.drinks, label: 'Drinks', quantity: 9, totalPrice: '19.20' }),
+      noCost({ key: south.hotDrinks, label: 'Hot drinks', quantity: 3, totalPrice: '18.00' }),
     ]);
     expect(await posted('/filter-advanced', { ...ALL, groupBy: 'store', storeIds: [north.storeId] })).toEqual(
-      [{ key: north.storeId, label: 'North', quantity: 12, totalPrice: '26.70', transactions: 4 }],
+      [noCost({ key: north.storeId, label: 'North', quantity: 12, totalPrice: '26.70', transactions: 4 })],
     );
     expect(
       await posted('/filter-advanced', {
@@ -495,31 +518,31 @@ describe('filters', () => {
         categoryIds: [north.drinks, south.hotDrinks],
       }),
     ).toEqual([
-      { key: north.storeId, label: 'North', quantity: 9, totalPrice: '19.20' },
-      { key: south.storeId, label: 'South', quantity: 3, totalPrice: '18.00' },
+      noCost({ key: north.storeId, label: 'North', quantity: 9, totalPrice: '19.20' }),
+      noCost({ key: south.storeId, label: 'South', quantity: 3, totalPrice: '18.00' }),
     ]);
     expect(
       await posted('/filter-advanced', { ...MIDDAY, groupBy: 'day', minTotal: '6.00', storeIds: [] }),
     ).toEqual([
-      { key: '2026-03-24', label: '2026-03-24', quantity: 3, totalPrice: '16.50', transactions: 1 },
-      { key: '2026-03-28', label: '2026-03-28', quantity: 5, totalPrice: '6.00', transactions: 1 },
-      { key: '2026-03-30', label: '2026-03-30', quantity: 1, totalPrice: '6.00', transactions: 1 },
-      { key: '2026-03-31', label: '2026-03-31', quantity: 4, totalPrice: '10.00', transactions: 1 },
+      noCost({ key: '2026-03-24', label: '2026-03-24', quantity: 3, totalPrice: '16.50', transactions: 1 }),
+      noCost({ key: '2026-03-28', label: '2026-03-28', quantity: 5, totalPrice: '6.00', transactions: 1 }),
+      noCost({ key: '2026-03-30', label: '2026-03-30', quantity: 1, totalPrice: '6.00', transactions: 1 }),
+      noCost({ key: '2026-03-31', label: '2026-03-31', quantity: 4, totalPrice: '10.00', transactions: 1 }),
     ]);
   });
 
   it('group by product across stores, by SKU in any case or product id', async () => {
     const tea = { key: 'TEA-1', label: 'Green Tea', productName: 'Green Tea', sku: 'TEA-1', barcode: null };
     expect(await posted('/filter-advanced', { ...ALL, skus: ['tea-1'] })).toEqual([
-      { ...tea, quantity: 7, totalPrice: '30.00' },
+      noCost({ ...tea, quantity: 7, totalPrice: '30.00' }),
     ]);
     expect(await posted('/filter-advanced', { ...ALL, productIds: [north.tea], limit: 5 })).toEqual([
-      { ...tea, label: 'Tea', productName: 'Tea', quantity: 3, totalPrice: '12.00' },
+      noCost({ ...tea, label: 'Tea', productName: 'Tea', quantity: 3, totalPrice: '12.00' }),
     ]);
     expect(await posted('/filter-advanced', { ...ALL, productIds: [north.milk], maxTotal: 5 })).toEqual([]);
     const body = { ...ALL, minTotal: '7.50', maxTotal: '18' };
     const expected = [
-      {
+      noCost({
         key: 'COFFEE-1',
         label: 'Coffee',
         quantity: 3,
@@ -527,8 +550,8 @@ describe('filters', () => {
         productName: 'Coffee',
         sku: 'COFFEE-1',
         barcode: '5012345678900',
-      },
-      {
+      }),
+      noCost({
         key: 'BREAD-1',
         label: 'Bread',
         quantity: 3,
@@ -536,7 +559,7 @@ describe('filters', () => {
         productName: 'Bread',
         sku: 'BREAD-1',
         barcode: null,
-      },
+      }),
     ];
     expect(await posted('/filter-advanced', body)).toEqual(expected);
     expect(await posted('/super-filter', body)).toEqual(expected);

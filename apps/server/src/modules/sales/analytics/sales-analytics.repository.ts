@@ -56,40 +56,70 @@ function productConditions(p: Params, conditions: ProductConditions): string {
   return parts.map((part) => ` and ${part}`).join('');
 }
 
-/** The whole days and the two partial days of a window, as three branches of one UNION ALL. */
+/**
+ * The whole days and the two partial days of a window, as branches of one UNION ALL: the rollup
+ * over the whole days, each raw source over the partial first and last day.
+ */
 function unionOf(
   p: Params,
   window: DayWindow,
-  branches: { rollup: string; raw: string },
+  branches: { rollup: string; raw: readonly string[] },
   where: string,
 ): string {
-  const raw = (range: DayWindow['head']) =>
-    `${branches.raw} where business_id = $1 and sold_at >= ${p.add(range.from)} ` +
+  const raw = (source: string, range: DayWindow['head']) =>
+    `${source} where business_id = $1 and sold_at >= ${p.add(range.from)} ` +
     `and sold_at < ${p.add(range.to)}${where}`;
+  const partial = branches.raw.flatMap((source) => [raw(source, window.head), raw(source, window.tail)]);
   return `
     ${branches.rollup} where business_id = $1 and day >= ${p.add(window.dayFrom)}::date
       and day < ${p.add(window.dayTo)}::date${where}
-    union all
-    ${raw(window.head)}
-    union all
-    ${raw(window.tail)}`;
+    ${partial.map((branch) => `union all ${branch}`).join('\n    ')}`;
 }
 
-/** Product-level rows of a window: units and money per store, day and product, with its names. */
-function productRows(p: Params, window: DayWindow, conditions: ProductConditions): string {
+/**
+ * A sale line's cost as the rollups add it (issue 16): quantity x unit cost rounded to the cent per
+ * line, 0 when the line's cost is unknown.
+ */
+const LINE_COST = 'coalesce(round(quantity * unit_cost, 2), 0)';
+
+/**
+ * Product-level rows of a window: units, money and cost per store, day and product, with its names.
+ * `withCostCoverage` adds the money and units of the rows with and without a cost (the margins by
+ * category): a line knows whether it had a cost; a rollup row of a product's day counts as without
+ * one when its cost is 0 (a day that mixes lines with and without a cost counts as costed).
+ */
+function productRows(
+  p: Params,
+  window: DayWindow,
+  conditions: ProductConditions,
+  withCostCoverage = false,
+): string {
   const columns = 'store_id, day, product_id, category_id, sku, product_name, barcode';
+  const coverage = (hasCost: string, quantity: string, total: string) =>
+    withCostCoverage
+      ? `, case when ${hasCost} then ${total} else 0 end as costed_total,
+         case when ${hasCost} then 0 else ${quantity} end::bigint as uncosted_units`
+      : '';
   return unionOf(
     p,
     window,
     {
-      rollup: `select ${columns}, quantity, total, null::timestamptz as sold_at from sales_daily_products`,
-      raw: `select ${columns}, quantity::bigint, line_total, sold_at from sale_lines`,
+      rollup:
+        `select ${columns}, quantity, total, cost${coverage('cost <> 0', 'quantity', 'total')}, ` +
+        'null::timestamptz as sold_at from sales_daily_products',
+      raw: [
+        `select ${columns}, quantity::bigint, line_total, ${LINE_COST}` +
+          `${coverage('unit_cost is not null', 'quantity', 'line_total')}, sold_at from sale_lines`,
+      ],
     },
     productConditions(p, conditions),
   );
 }
 
-/** Store-level rows of a window: money, sales (refunds are not transactions) and units. */
+/**
+ * Store-level rows of a window: money, sales (refunds are not transactions), units and cost. A
+ * partial day's cost is on its sale lines (a sale records none), read as rows that add only cost.
+ */
 function storeRows(p: Params, window: DayWindow, storeIds?: readonly string[]): string {
   const where = storeIds ? ` and ${storeCondition(p, storeIds)}` : '';
   return unionOf(
@@ -97,8 +127,11 @@ function storeRows(p: Params, window: DayWindow, storeIds?: readonly string[]): 
     window,
     {
       rollup:
-        'select store_id, day, total, transactions::bigint as transactions, units from sales_daily_stores',
-      raw: "select store_id, day, total, (kind = 'SALE')::int::bigint, units::bigint from sales",
+        'select store_id, day, total, transactions::bigint as transactions, units, cost from sales_daily_stores',
+      raw: [
+        "select store_id, day, total, (kind = 'SALE')::int::bigint, units::bigint, 0::numeric from sales",
+        `select store_id, day, 0::numeric, 0::bigint, 0::bigint, ${LINE_COST} from sale_lines`,
+      ],
     },
     where,
   );
@@ -119,13 +152,13 @@ function skuRows(p: Params, window: DayWindow, skusLower?: readonly string[]): s
   const { monthFrom, monthTo } = monthsOf(window);
   const columns = 'sku, product_name, barcode, quantity';
   const days = (from: string, to: string) =>
-    `select ${columns}, total, day, null::timestamptz as sold_at from sales_daily_products
+    `select ${columns}, total, cost, day, null::timestamptz as sold_at from sales_daily_products
      where business_id = $1 and day >= ${p.add(from)}::date and day < ${p.add(to)}::date${where}`;
   const raw = (range: DayWindow['head']) =>
-    `select ${columns}::bigint, line_total, day, sold_at from sale_lines
+    `select ${columns}::bigint, line_total, ${LINE_COST}, day, sold_at from sale_lines
      where business_id = $1 and sold_at >= ${p.add(range.from)} and sold_at < ${p.add(range.to)}${where}`;
   return `
-    select ${columns}, total, last_day as day, null::timestamptz as sold_at from sales_monthly_skus
+    select ${columns}, total, cost, last_day as day, null::timestamptz as sold_at from sales_monthly_skus
     where business_id = $1 and month >= ${p.add(monthFrom)}::date and month < ${p.add(monthTo)}::date${where}
     union all ${days(window.dayFrom, monthFrom)}
     union all ${days(monthTo, window.dayTo)}
@@ -167,7 +200,7 @@ function productSums(
   return `
     with src as materialized (${source}),
     sums as (
-      select ${key} as key, sum(quantity) as quantity, sum(total) as total
+      select ${key} as key, sum(quantity) as quantity, sum(total) as total, sum(cost) as cost
       from src group by ${key}${options.having}
     ),
     kept as (${kept}),
@@ -176,7 +209,7 @@ function productSums(
       where ${key} in (select key from kept) order by ${key}, day desc, sold_at desc nulls last, product_name desc
     )
     select k.key::text as key, n.product_name as label, k.quantity::bigint as quantity,
-           round(k.total, 2)::text as "totalPrice", null::bigint as transactions,
+           round(k.total, 2)::text as "totalPrice", round(k.cost, 2)::text as cost, null::bigint as transactions,
            n.product_name as "productName", n.sku, n.barcode
     from kept k join names n on n.key = k.key
     order by k.${order}, n.sku, k.key limit ${limit}`;
@@ -197,6 +230,8 @@ export type ProductSumRow = {
   barcode: string | null;
   quantity: number;
   totalPrice: string;
+  /** The recorded cost of the units (lines without a cost add 0). */
+  cost: string;
 };
 
 export type ProductRanking = {
@@ -226,16 +261,17 @@ export async function rankProducts(
     productSums(p, source, key, { having: '', measure, direction, limit: ranking.limit }),
     p.values,
   );
-  return result.rows.map(({ productName, sku, barcode, quantity, totalPrice }) => ({
+  return result.rows.map(({ productName, sku, barcode, quantity, totalPrice, cost }) => ({
     productName: productName ?? '',
     sku: sku ?? '',
     barcode,
     quantity,
     totalPrice,
+    cost,
   }));
 }
 
-export type PeriodSum = { period: string; total: string };
+export type PeriodSum = { period: string; total: string; cost: string };
 
 /**
  * Money per period (date_trunc's `unit`, named with to_char's `format`) of the business, a store,
@@ -261,7 +297,7 @@ export async function sumByPeriod(
   const measure = options.measure !== 'quantity' ? 'total' : options.productIds ? 'quantity' : 'units';
   const result = await scope.tx.$client.query<PeriodSum>(
     `select to_char(date_trunc(${p.add(options.unit)}, day::timestamp), ${p.add(options.format)}) as period,
-            round(sum(${measure}), 2)::text as total
+            round(sum(${measure}), 2)::text as total, round(sum(cost), 2)::text as cost
      from (${source}) as src group by 1`,
     p.values,
   );
@@ -273,22 +309,23 @@ export type TotalsRow = {
   transactions: number;
   unitsSold: number;
   averageBasket: string;
+  cost: string;
 };
+
+/** The columns of one TotalsRow, in toTotals' order. */
+const TOTALS_COLUMNS = 5;
 
 const TOTALS = (filter = '') => `
   round(coalesce(sum(total)${filter}, 0), 2)::text,
   coalesce(sum(transactions)${filter}, 0)::bigint,
   coalesce(sum(units)${filter}, 0)::bigint,
-  round(coalesce(sum(total)${filter} / nullif(sum(transactions)${filter}, 0), 0), 2)::text`;
+  round(coalesce(sum(total)${filter} / nullif(sum(transactions)${filter}, 0), 0), 2)::text,
+  round(coalesce(sum(cost)${filter}, 0), 2)::text`;
 
 function toTotals(row: readonly unknown[] | undefined): TotalsRow {
-  const [totalSales = '0.00', transactions = 0, unitsSold = 0, averageBasket = '0.00'] = (row ?? []) as [
-    string?,
-    number?,
-    number?,
-    string?,
-  ];
-  return { totalSales, transactions, unitsSold, averageBasket };
+  const [totalSales = '0.00', transactions = 0, unitsSold = 0, averageBasket = '0.00', cost = '0.00'] =
+    (row ?? []) as [string?, number?, number?, string?, string?];
+  return { totalSales, transactions, unitsSold, averageBasket, cost };
 }
 
 /** Money, sales, units and the average basket of the business or one store. */
@@ -319,17 +356,26 @@ export async function sumWeeks(
     text: `
       select ${TOTALS(` filter (where day >= ${thisWeek}::date)`)},
              ${TOTALS(` filter (where day < ${thisWeek}::date)`)}
-      from (select day, total, transactions::bigint as transactions, units from sales_daily_stores
+      from (select day, total, transactions::bigint as transactions, units, cost from sales_daily_stores
             where business_id = $1 and day >= ${p.add(weeks.lastWeek)}::date
               and day < ${p.add(weeks.nextWeek)}::date${store}) as src`,
     values: p.values,
     rowMode: 'array',
   });
   const row = result.rows[0] ?? [];
-  return { thisWeek: toTotals(row.slice(0, 4)), lastWeek: toTotals(row.slice(4)) };
+  return {
+    thisWeek: toTotals(row.slice(0, TOTALS_COLUMNS)),
+    lastWeek: toTotals(row.slice(TOTALS_COLUMNS)),
+  };
 }
 
-export type StoreSumRow = { storeId: string; storeName: string; totalSales: string; transactions: number };
+export type StoreSumRow = {
+  storeId: string;
+  storeName: string;
+  totalSales: string;
+  transactions: number;
+  cost: string;
+};
 
 /** Stores ranked by money taken, ties by name; a deleted store keeps its rows with an empty name. */
 export async function rankStores(
@@ -341,10 +387,11 @@ export async function rankStores(
   const source = storeRows(p, window);
   const result = await scope.tx.$client.query<StoreSumRow>(
     `with sums as (
-       select store_id, sum(total) as total, sum(transactions) as transactions from (${source}) as src group by store_id
+       select store_id, sum(total) as total, sum(transactions) as transactions, sum(cost) as cost
+       from (${source}) as src group by store_id
      )
      select s.store_id as "storeId", coalesce(st.name, '') as "storeName", round(s.total, 2)::text as "totalSales",
-            s.transactions::bigint as transactions
+            s.transactions::bigint as transactions, round(s.cost, 2)::text as cost
      from sums s left join stores st on st.business_id = $1 and st.id = s.store_id
      order by s.total desc, "storeName", s.store_id limit ${p.add(limit)}`,
     p.values,
@@ -365,13 +412,14 @@ export type GroupRow = {
   label: string;
   quantity: number;
   totalPrice: string;
+  cost: string;
   transactions: number | null;
   productName: string | null;
   sku: string | null;
   barcode: string | null;
 };
 
-function havingOf(p: Params, filter: SalesFilter, total: string): string {
+function havingOf(p: Params, filter: { minTotal?: string; maxTotal?: string }, total: string): string {
   const parts: string[] = [];
   if (filter.minTotal !== undefined) parts.push(`${total} >= ${p.add(filter.minTotal)}::numeric`);
   if (filter.maxTotal !== undefined) parts.push(`${total} <= ${p.add(filter.maxTotal)}::numeric`);
@@ -414,11 +462,12 @@ export async function sumFiltered(
     const transactions = isStoreLevel ? 'sum(transactions)::bigint' : 'null::bigint';
     text = `
       with sums as (
-        select ${key} as key, sum(${quantity}) as quantity, sum(total) as total, ${transactions} as transactions
+        select ${key} as key, sum(${quantity}) as quantity, sum(total) as total, sum(cost) as cost,
+               ${transactions} as transactions
         from (${source}) as src group by 1${havingOf(p, filter, 'sum(total)')}
       )
       select g.key::text as key, ${label} as label, g.quantity::bigint as quantity,
-             round(g.total, 2)::text as "totalPrice", g.transactions,
+             round(g.total, 2)::text as "totalPrice", round(g.cost, 2)::text as cost, g.transactions,
              null as "productName", null as sku, null as barcode
       from sums g ${join}
       order by ${ORDER(filter)} limit ${p.add(filter.limit)}`;
@@ -433,18 +482,24 @@ export type CategoryMarginRow = {
   label: string;
   quantity: number;
   totalPrice: string;
-  /** Units times the product's cost price, over the rows whose product has one. */
+  /** The recorded cost of the units sold (sale lines' unit costs; lines without one add 0). */
   cost: string;
-  /** The money of those rows: the margin is costedTotal - cost. */
+  /** The money of the rows with a cost: the margin over what has a cost is costedTotal - cost. */
   costedTotal: string;
-  /** Units of products without a cost price (left out of the margin). */
+  /** Units sold without a cost (left out of the margin over what has a cost). */
   uncostedUnits: number;
 };
 
+/** Money, units and recorded cost per category id, with the money and units of rows with and without a cost. */
+const categoryMarginSums = (source: string, having = '') => `
+  select src.category_id as key, sum(src.quantity) as quantity, sum(src.total) as total, sum(src.cost) as cost,
+         sum(src.costed_total) as costed_total, sum(src.uncosted_units) as uncosted_units
+  from (${source}) as src group by src.category_id${having}`;
+
 /**
- * Money, units and cost per category name (reports' "margin by category"). Sale lines do not record a
- * cost yet, so the cost is today's cost price of each row's product; rows of products without one
- * are counted apart and left out of the margin.
+ * Money, units and cost per category name (the reports' "margin by category"), from the costs the
+ * sale lines recorded when sold (issue 16): whole days from the rollups' cost, partial days from the
+ * lines. Units sold without a cost are counted apart, and their money is left out of `costedTotal`.
  */
 export async function sumCategoryMargins(
   scope: TenantScope,
@@ -452,18 +507,10 @@ export async function sumCategoryMargins(
   conditions: ProductConditions,
 ): Promise<CategoryMarginRow[]> {
   const p = new Params(scope);
-  const source = productRows(p, window, conditions);
+  const source = productRows(p, window, conditions, true);
   await allowHashAggregates(scope);
   const result = await scope.tx.$client.query<CategoryMarginRow>(
-    `with sums as (
-       select src.category_id as key, sum(src.quantity) as quantity, sum(src.total) as total,
-              coalesce(sum(src.quantity * pr.cost_price), 0) as cost,
-              coalesce(sum(src.total) filter (where pr.cost_price is not null), 0) as costed_total,
-              coalesce(sum(src.quantity) filter (where pr.cost_price is null), 0) as uncosted_units
-       from (${source}) as src
-       left join products pr on pr.business_id = $1 and pr.id = src.product_id
-       group by src.category_id
-     ),
+    `with sums as (${categoryMarginSums(source)}),
      named as (
        select ${GROUPS.category.label} as label, g.* from sums g ${GROUPS.category.join}
      )
@@ -473,6 +520,38 @@ export async function sumCategoryMargins(
             sum(uncosted_units)::bigint as "uncostedUnits"
      from named group by label
      order by sum(total) desc, label`,
+    p.values,
+  );
+  return result.rows;
+}
+
+export type MarginFilter = Omit<ProductConditions, 'isoWeekdays'> & {
+  minTotal?: string;
+  maxTotal?: string;
+  limit: number;
+};
+
+/**
+ * The analytics' margin by category: per category (by id, as the filters group), units, money and
+ * recorded cost, and the units sold without a cost; the category's money between minTotal and
+ * maxTotal, most money first (ties by name, then id).
+ */
+export async function sumMarginsByCategory(
+  scope: TenantScope,
+  window: DayWindow,
+  filter: MarginFilter,
+): Promise<CategoryMarginRow[]> {
+  const p = new Params(scope);
+  const source = productRows(p, window, filter, true);
+  const having = havingOf(p, filter, 'sum(src.total)');
+  await allowHashAggregates(scope);
+  const result = await scope.tx.$client.query<CategoryMarginRow>(
+    `with sums as (${categoryMarginSums(source, having)})
+     select g.key::text as key, ${GROUPS.category.label} as label, g.quantity::bigint as quantity,
+            round(g.total, 2)::text as "totalPrice", round(g.cost, 2)::text as cost,
+            round(g.costed_total, 2)::text as "costedTotal", g.uncosted_units::bigint as "uncostedUnits"
+     from sums g ${GROUPS.category.join}
+     order by g.total desc, label, g.key limit ${p.add(filter.limit)}`,
     p.values,
   );
   return result.rows;
@@ -505,7 +584,9 @@ const LABELS_STAMP: Record<LabelTable, string> = {
 
 /**
  * What changes with every sale or refund of the days [firstDay, lastDay] (the analytics cache's
- * stamp): the number of store rollup rows, their sales and their units; and, for an answer
+ * stamp): the number of store rollup rows, their sales, their units and their cost (so a write that
+ * changes only what was sold cost, such as a backfill of costs, never leaves an answer with the
+ * costs of before); and, for an answer
  * labelled with names, a digest of the names of the table they come from (a rename, a new or a
  * deleted category or store changes it).
  */
@@ -518,6 +599,7 @@ export async function salesStampOfDays(
   const result = await scope.tx.$client.query<[string]>({
     name: `analytics_sales_stamp${labels ? `_${labels}` : ''}`,
     text: `select count(*)::text || ':' || coalesce(sum(transactions), 0)::text || ':' || coalesce(sum(units), 0)::text
+                  || ':' || coalesce(sum(cost), 0)::text
                   ${labels ? `|| ':' || ${LABELS_STAMP[labels]}` : ''}
            from sales_daily_stores where business_id = $1 and day >= $2::date and day <= $3::date`,
     values: [scope.businessId, firstDay, lastDay],

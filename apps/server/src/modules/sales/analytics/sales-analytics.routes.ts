@@ -2,6 +2,7 @@ import {
   ANALYTICS_DATE_FORMAT,
   ANALYTICS_TABLE_DEFAULT_LIMIT,
   API,
+  MARGIN_BY_CATEGORY_PATH,
   ZAnalyticsChoices,
   ZAnalyticsLimitQuery,
   ZAnalyticsProductTrendQuery,
@@ -13,7 +14,9 @@ import {
   ZAnalyticsStoreTrendQuery,
   ZAnalyticsTotalsQuery,
   ZAnalyticsTrendQuery,
+  ZCategoryMarginRow,
   ZErrorBody,
+  ZMarginByCategoryRequest,
   ZSalesFilterRequest,
   ZSalesGroupRow,
   ZSalesRow,
@@ -28,6 +31,7 @@ import { requirePrincipal } from '../../../platform/auth/guard.js';
 import {
   analyticsChoices,
   filterSales,
+  marginsByCategory,
   rankSalesByProduct,
   rankStoresBySales,
   rankStoresThisWeek,
@@ -43,7 +47,8 @@ const TAGS = ['sales-analytics'];
 const READ = { access: { permission: 'analytics:read' } } as const;
 const RANGE =
   `\`start\` and \`end\` are ${ANALYTICS_DATE_FORMAT} in the business's time zone; the range runs to the end ` +
-  "of end's minute, at most 3 years. Money and units are net of refunds. ";
+  "of end's minute, at most 3 years. Money and units are net of refunds. Rows with money carry its cost " +
+  '(as the sale lines recorded it when sold), margin and marginPercent. ';
 const BASIC = 'Plan feature ANALYTICS_BASIC.';
 const WEEK = "The current week: Monday 00:00 in the business's time zone up to now (the server's clock). ";
 
@@ -360,4 +365,26 @@ export const salesAnalyticsRoutes: FastifyPluginAsyncZod<{ deps: AnalyticsDeps }
       async (request) => filterSales(deps, requirePrincipal(request.principal), request.body, feature),
     );
   }
+
+  app.post(
+    MARGIN_BY_CATEGORY_PATH,
+    {
+      config: READ,
+      schema: {
+        tags: TAGS,
+        operationId: 'getMarginByCategory',
+        summary: 'Money taken, cost and margin per category',
+        description:
+          'Sales in the range narrowed as the filters narrow them (stores, categories, products, SKUs; an absent ' +
+          'or empty list names all), grouped by category: units, money taken, the cost the sale lines recorded ' +
+          'when sold, the margin and its percent of the money, and the units sold without a known cost (their ' +
+          "money counts as margin). Each category's money between minTotal and maxTotal; most money first, " +
+          `\`limit\` rows (100 by default, at most 1000). ${RANGE}404 for a store not of the business. ` +
+          'Plan feature ANALYTICS_ADVANCED.',
+        body: ZMarginByCategoryRequest,
+        response: { 200: z.array(ZCategoryMarginRow), 400: ZErrorBody, 404: ZErrorBody },
+      },
+    },
+    async (request) => marginsByCategory(deps, requirePrincipal(request.principal), request.body),
+  );
 };

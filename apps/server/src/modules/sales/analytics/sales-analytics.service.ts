@@ -3,6 +3,7 @@ import type {
   Feature,
   TLocalDateTime,
   TAnalyticsChoices,
+  TCategoryMarginRow,
   TSalesGroupRow,
   TSalesRow,
   TSalesTotals,
@@ -10,6 +11,7 @@ import type {
   TTrendRow,
   TWeekSalesTotals,
   ZAnalyticsProductTrendQuery,
+  ZMarginByCategoryRequest,
   ZSalesFilterRequest,
 } from '@app/contracts';
 import type { z } from 'zod';
@@ -21,6 +23,7 @@ import { findProductsForSale, type ProductCode } from '../../product/products/pr
 import { requireStore } from '../../product/stores/stores.service.js';
 import type { SalesDeps } from '../sales.deps.js';
 import type { AnalyticsCache } from './analytics-cache.js';
+import { marginOf, withMargin } from './analytics-margin.js';
 import {
   onAxis,
   PERIOD_SQL,
@@ -36,8 +39,10 @@ import {
   rankStores,
   sumByPeriod,
   sumFiltered,
+  sumMarginsByCategory,
   sumTotals,
   sumWeeks,
+  type CategoryMarginRow,
   type GroupRow,
   type LabelTable,
   type ProductRanking,
@@ -93,9 +98,10 @@ export async function rankSalesByProduct(
     async (scope, timeZone, [store]) => {
       const window = windowOf(query.start, query.end, timeZone);
       const ranking = { ...kind, storeId: store?.id, limit: query.limit };
-      return deps.cache.read(scope, { call: 'rank', window, ranking }, window, () =>
+      const rows = await deps.cache.read(scope, { call: 'rank', window, ranking }, window, () =>
         rankProducts(scope, window, ranking),
       );
+      return rows.map((row) => withMargin(row, row.totalPrice));
     },
   );
 }
@@ -185,9 +191,13 @@ export async function totalsOfSales(
     storesOf(query),
     async (scope, timeZone, [store]) => {
       const window = windowOf(query.start, query.end, timeZone);
-      return deps.cache.read(scope, { call: 'totals', window, storeId: store?.id }, window, () =>
-        sumTotals(scope, window, store?.id),
+      const totals = await deps.cache.read(
+        scope,
+        { call: 'totals', window, storeId: store?.id },
+        window,
+        () => sumTotals(scope, window, store?.id),
       );
+      return withMargin(totals, totals.totalSales);
     },
   );
 }
@@ -209,7 +219,12 @@ export async function weekTotalsOfSales(
     storesOf(query),
     async (scope, timeZone, [store]) => {
       const weeks = weeksAt(deps.clock.now(), timeZone);
-      return { weekStart: weeks.thisWeek, ...(await sumWeeks(scope, weeks, store?.id)) };
+      const { thisWeek, lastWeek } = await sumWeeks(scope, weeks, store?.id);
+      return {
+        weekStart: weeks.thisWeek,
+        thisWeek: withMargin(thisWeek, thisWeek.totalSales),
+        lastWeek: withMargin(lastWeek, lastWeek.totalSales),
+      };
     },
   );
 }
@@ -222,13 +237,14 @@ export async function rankStoresBySales(
 ): Promise<TStoreSalesRow[]> {
   return readAnalytics(deps, principal, 'ANALYTICS_BASIC', [], async (scope, timeZone) => {
     const window = windowOf(query.start, query.end, timeZone);
-    return deps.cache.read(
+    const rows = await deps.cache.read(
       scope,
       { call: 'stores', window, limit: query.limit },
       window,
       () => rankStores(scope, window, query.limit),
       'stores',
     );
+    return rows.map((row) => withMargin(row, row.totalSales));
   });
 }
 
@@ -240,7 +256,8 @@ export async function rankStoresThisWeek(
 ): Promise<TStoreSalesRow[]> {
   return readAnalytics(deps, principal, 'ANALYTICS_BASIC', [], async (scope, timeZone) => {
     const weeks = weeksAt(deps.clock.now(), timeZone);
-    return rankStores(scope, wholeDays(weeks.thisWeek, weeks.nextWeek), query.limit);
+    const rows = await rankStores(scope, wholeDays(weeks.thisWeek, weeks.nextWeek), query.limit);
+    return rows.map((row) => withMargin(row, row.totalSales));
   });
 }
 
@@ -294,8 +311,53 @@ function toGroupRow(row: GroupRow): TSalesGroupRow {
     label,
     quantity,
     totalPrice,
+    ...marginOf(totalPrice, row.cost),
     ...(row.transactions === null ? {} : { transactions: row.transactions }),
     ...(row.sku === null ? {} : { productName: row.productName ?? '', sku: row.sku, barcode: row.barcode }),
+  };
+}
+
+/**
+ * `POST /margin-by-category` (ANALYTICS_ADVANCED, as the filter that groups by category): per
+ * category, the money taken, what the sale lines recorded it cost, the margin, and the units sold
+ * without a known cost. Kept by the cache under its own question, labelled with live category names.
+ */
+export async function marginsByCategory(
+  deps: AnalyticsDeps,
+  principal: Principal,
+  body: z.output<typeof ZMarginByCategoryRequest>,
+): Promise<TCategoryMarginRow[]> {
+  const named = [...new Set(body.storeIds?.map((id) => id.toLowerCase()))];
+  return readAnalytics(deps, principal, 'ANALYTICS_ADVANCED', named, async (scope, timeZone, stores) => {
+    const window = windowOf(body.start, body.end, timeZone);
+    const filter = {
+      storeIds: body.storeIds ? stores.map((store) => store.id) : undefined,
+      categoryIds: body.categoryIds,
+      productIds: body.productIds,
+      skusLower: body.skus?.map((sku) => sku.toLowerCase()),
+      minTotal: body.minTotal,
+      maxTotal: body.maxTotal,
+      limit: body.limit,
+    };
+    const rows = await deps.cache.read(
+      scope,
+      { call: 'margin-by-category', window, filter },
+      window,
+      () => sumMarginsByCategory(scope, window, filter),
+      'categories',
+    );
+    return rows.map(toCategoryMarginRow);
+  });
+}
+
+function toCategoryMarginRow(row: CategoryMarginRow): TCategoryMarginRow {
+  return {
+    key: row.key,
+    label: row.label,
+    quantity: row.quantity,
+    totalPrice: row.totalPrice,
+    ...marginOf(row.totalPrice, row.cost),
+    unitsWithoutCost: row.uncostedUnits,
   };
 }
 

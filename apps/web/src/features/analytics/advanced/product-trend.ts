@@ -24,7 +24,9 @@ export function toProductTrendQuery(request: ProductTrendRequest): TAnalyticsPro
 
 /** 001 section 4: an empty product trend becomes one row, period 'No Data' and totalSales 0. */
 export function withNoDataTrend(rows: readonly TTrendRow[] | undefined): TTrendRow[] {
-  return rows && rows.length > 0 ? [...rows] : [{ period: NO_DATA, totalSales: '0.00' }];
+  return rows && rows.length > 0
+    ? [...rows]
+    : [{ period: NO_DATA, totalSales: '0.00', cost: '0.00', margin: '0.00', marginPercent: null }];
 }
 
 export const isNoDataTrend = (rows: readonly TTrendRow[]): boolean =>

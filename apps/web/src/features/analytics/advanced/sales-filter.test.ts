@@ -60,14 +60,36 @@ describe('normaliseSkus', () => {
 describe("the 'No Data' substitutions (001 section 4)", () => {
   it('turns an empty filter answer into one No Data row with zero quantity and price', () => {
     expect(withNoDataRow([])).toEqual([
-      expect.objectContaining({ label: 'No Data', productName: 'No Data', quantity: 0, totalPrice: '0.00' }),
+      expect.objectContaining({
+        label: 'No Data',
+        productName: 'No Data',
+        quantity: 0,
+        totalPrice: '0.00',
+        cost: '0.00',
+        margin: '0.00',
+        marginPercent: null,
+      }),
     ]);
-    const row = { key: 'OAT-1', label: 'Oat milk', quantity: 3, totalPrice: '7.50' };
+    const row = {
+      key: 'OAT-1',
+      label: 'Oat milk',
+      quantity: 3,
+      totalPrice: '7.50',
+      cost: '0.00',
+      margin: '7.50',
+      marginPercent: 100,
+    };
     expect(withNoDataRow([row])).toEqual([{ ...row, id: 'OAT-1-0' }]);
   });
 
   it('turns an empty product trend into one row, period No Data and totalSales 0', () => {
-    expect(withNoDataTrend([])).toEqual([{ period: 'No Data', totalSales: '0.00' }]);
-    expect(withNoDataTrend([{ period: '2026-01-01', totalSales: '5.00' }])).toHaveLength(1);
+    expect(withNoDataTrend([])).toEqual([
+      { period: 'No Data', totalSales: '0.00', cost: '0.00', margin: '0.00', marginPercent: null },
+    ]);
+    expect(
+      withNoDataTrend([
+        { period: '2026-01-01', totalSales: '5.00', cost: '0.00', margin: '5.00', marginPercent: 100 },
+      ]),
+    ).toHaveLength(1);
   });
 });

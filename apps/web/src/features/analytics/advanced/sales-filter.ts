@@ -115,6 +115,9 @@ export function withNoDataRow(rows: readonly TSalesGroupRow[] | undefined): Filt
         productName: NO_DATA,
         quantity: 0,
         totalPrice: '0.00',
+        cost: '0.00',
+        margin: '0.00',
+        marginPercent: null,
         isPlaceholder: true,
       },
     ];

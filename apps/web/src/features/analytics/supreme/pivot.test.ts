@@ -24,15 +24,47 @@ describe('buildPivot', () => {
     {
       columnKey: 'jan',
       rows: [
-        { key: 'A', label: 'Apples', quantity: 1, totalPrice: '10.10' },
-        { key: 'B', label: 'Bread', quantity: 1, totalPrice: '0.20' },
+        {
+          key: 'A',
+          label: 'Apples',
+          quantity: 1,
+          totalPrice: '10.10',
+          cost: '0.00',
+          margin: '10.10',
+          marginPercent: 100,
+        },
+        {
+          key: 'B',
+          label: 'Bread',
+          quantity: 1,
+          totalPrice: '0.20',
+          cost: '0.00',
+          margin: '0.20',
+          marginPercent: 100,
+        },
       ],
     },
     {
       columnKey: 'feb',
       rows: [
-        { key: 'A', label: 'Apples', quantity: 1, totalPrice: '5.05' },
-        { key: 'C', label: 'Cheese', quantity: 1, totalPrice: '30.00' },
+        {
+          key: 'A',
+          label: 'Apples',
+          quantity: 1,
+          totalPrice: '5.05',
+          cost: '0.00',
+          margin: '5.05',
+          marginPercent: 100,
+        },
+        {
+          key: 'C',
+          label: 'Cheese',
+          quantity: 1,
+          totalPrice: '30.00',
+          cost: '0.00',
+          margin: '30.00',
+          marginPercent: 100,
+        },
       ],
     },
   ];

@@ -29,8 +29,34 @@ describe('pivotToCsv', () => {
         { key: 'b', label: 'Harbour, East' },
       ],
       [
-        { columnKey: 'a', rows: [{ key: 'S1', label: '=cmd', quantity: 2, totalPrice: '1234.50' }] },
-        { columnKey: 'b', rows: [{ key: 'S1', label: '=cmd', quantity: 1, totalPrice: '0.50' }] },
+        {
+          columnKey: 'a',
+          rows: [
+            {
+              key: 'S1',
+              label: '=cmd',
+              quantity: 2,
+              totalPrice: '1234.50',
+              cost: '0.00',
+              margin: '1234.50',
+              marginPercent: 100,
+            },
+          ],
+        },
+        {
+          columnKey: 'b',
+          rows: [
+            {
+              key: 'S1',
+              label: '=cmd',
+              quantity: 1,
+              totalPrice: '0.50',
+              cost: '0.00',
+              margin: '0.50',
+              marginPercent: 100,
+            },
+          ],
+        },
       ],
       { limit: 10 },
     );

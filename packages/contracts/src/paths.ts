@@ -115,6 +115,8 @@ export const API = {
     choices: '/api/sales-analytics/choices',
     filterAdvanced: '/api/sales-analytics/filter-advanced',
     superFilter: '/api/sales-analytics/super-filter',
+    /** What the shop earned per category (issue 16): the filter bodies' conditions, grouped by category. */
+    marginByCategory: '/api/sales-analytics/margin-by-category',
   },
   reports: {
     /** The signed-in user's reports, newest first (paged). */

@@ -333,9 +333,6 @@ export const ZAnalyticsChoices = z.object({
 });
 export type TAnalyticsChoices = z.infer<typeof ZAnalyticsChoices>;
 
-/** `POST /margin-by-category`: what the shop earned per category (issue 16). */
-export const MARGIN_BY_CATEGORY_PATH = '/api/sales-analytics/margin-by-category';
-
 /** The body of `POST /margin-by-category`: the filter bodies' conditions, always grouped by category. */
 export const ZMarginByCategoryRequest = withRange({
   storeIds: idList('storeIds').describe('Only these stores (404 when one is not of the business)'),

@@ -68,28 +68,30 @@ export async function saleSetUp<K extends string>(
 export async function expectRollupsBalanced(t: TestApp): Promise<void> {
   const { rows: products } = await t.sql(`
     with sums as (
-      select business_id, store_id, day, product_id, sum(quantity)::bigint as quantity, sum(line_total) as total
+      select business_id, store_id, day, product_id, sum(quantity)::bigint as quantity, sum(line_total) as total,
+             coalesce(sum(round(quantity * unit_cost, 2)), 0) as cost
       from sale_lines group by business_id, store_id, day, product_id
     )
     select coalesce(r.business_id, s.business_id) as business_id, coalesce(r.store_id, s.store_id) as store_id,
            coalesce(r.day, s.day)::text as day, coalesce(r.product_id, s.product_id) as product_id,
-           r.quantity as rollup_quantity, s.quantity as line_quantity, r.total as rollup_total, s.total as line_total
+           r.quantity as rollup_quantity, s.quantity as line_quantity, r.total as rollup_total, s.total as line_total,
+           r.cost as rollup_cost, s.cost as line_cost
     from sales_daily_products r
     full join sums s using (business_id, store_id, day, product_id)
-    where r.quantity is distinct from s.quantity or r.total is distinct from s.total`);
+    where r.quantity is distinct from s.quantity or r.total is distinct from s.total or r.cost is distinct from s.cost`);
   expect(products, 'product rollups that differ from the sums of sale_lines').toEqual([]);
   const { rows: months } = await t.sql(`
     with sums as (
       select business_id, date_trunc('month', day)::date as month, sku, sum(quantity)::bigint as quantity,
-             sum(line_total) as total
+             sum(line_total) as total, coalesce(sum(round(quantity * unit_cost, 2)), 0) as cost
       from sale_lines group by business_id, date_trunc('month', day), sku
     )
     select coalesce(r.business_id, s.business_id) as business_id, coalesce(r.month, s.month)::text as month,
            coalesce(r.sku, s.sku) as sku, r.quantity as rollup_quantity, s.quantity as line_quantity,
-           r.total as rollup_total, s.total as line_total
+           r.total as rollup_total, s.total as line_total, r.cost as rollup_cost, s.cost as line_cost
     from sales_monthly_skus r
     full join sums s using (business_id, month, sku)
-    where r.quantity is distinct from s.quantity or r.total is distinct from s.total`);
+    where r.quantity is distinct from s.quantity or r.total is distinct from s.total or r.cost is distinct from s.cost`);
   expect(months, 'monthly SKU rollups that differ from the sums of sale_lines').toEqual([]);
   const { rows: stores } = await t.sql(`
     with sums as (
@@ -106,4 +108,14 @@ export async function expectRollupsBalanced(t: TestApp): Promise<void> {
     where r.total is distinct from s.total or r.units is distinct from s.units
        or r.transactions is distinct from s.transactions`);
   expect(stores, 'store rollups that differ from the sums of sales').toEqual([]);
+  const { rows: storeCosts } = await t.sql(`
+    with sums as (
+      select business_id, store_id, day, coalesce(sum(round(quantity * unit_cost, 2)), 0) as cost
+      from sale_lines group by business_id, store_id, day
+    )
+    select r.business_id, r.store_id, r.day::text as day, r.cost as rollup_cost, s.cost as line_cost
+    from sales_daily_stores r
+    left join sums s using (business_id, store_id, day)
+    where r.cost is distinct from coalesce(s.cost, 0)`);
+  expect(storeCosts, 'store rollup costs that differ from the sums of sale_lines').toEqual([]);
 }

@@ -1,4 +1,4 @@
-import { MARGIN_BY_CATEGORY_PATH, type TSale } from '@app/contracts';
+import { API, type TSale } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../build-app.js';
 import { bearer, ownerWithBusiness, staffMember } from '../factories/accounts.js';
@@ -50,7 +50,12 @@ afterAll(async () => {
 });
 
 const margins = (token: string, body: Record<string, unknown>) =>
-  t.app.inject({ method: 'POST', url: MARGIN_BY_CATEGORY_PATH, headers: bearer(token), payload: body });
+  t.app.inject({
+    method: 'POST',
+    url: API.salesAnalytics.marginByCategory,
+    headers: bearer(token),
+    payload: body,
+  });
 
 describe('SECURITY the margin by category', () => {
   it("answers another business's store as 404 and its categories and products as nothing", async () => {

@@ -1,6 +1,6 @@
 import type { TStockValue } from '@app/contracts';
 import type { Principal } from '../../../platform/auth/principal.js';
-import { inTenant } from '../../../platform/db/tenancy.js';
+import { inTenant, type TenantScope } from '../../../platform/db/tenancy.js';
 import { fromCents, toCents } from '../../../platform/money.js';
 import { requireLocation } from '../../product/locations/locations.service.js';
 import type { InventoryDeps } from '../inventory.deps.js';
@@ -20,6 +20,19 @@ export async function getStockValue(
     const rows = await sumStockValueByLocation(scope, locationId ?? null);
     return { locations: rows, total: totalOf(rows) };
   });
+}
+
+export type { StockValueRow } from './stock-value.repository.js';
+
+/**
+ * The locations' values in the caller's transaction (the reports' stock-value tool): every active
+ * location, or the one named, by value at cost, highest first.
+ */
+export async function stockValueByLocation(
+  scope: TenantScope,
+  locationId: string | null,
+): Promise<StockValueRow[]> {
+  return sumStockValueByLocation(scope, locationId);
 }
 
 function totalOf(rows: readonly StockValueRow[]): TStockValue['total'] {

@@ -85,8 +85,9 @@ const categoryArgs = z.object({ ...rangeShape, storeId }).strict();
 export const categoryMarginTool: AnalyticsTool<typeof categoryArgs> = {
   name: 'sales_by_category',
   description:
-    'Units, money taken, cost and margin per product category over a range of days. Cost is units times the ' +
-    "product's current cost price; products without a cost price are left out of the margin and counted apart.",
+    'Units, money taken, cost and margin per product category over a range of days. Cost is what each sale ' +
+    'line recorded when sold (the average cost of the stock, else the cost price); lines without a cost are ' +
+    'left out of the margin and counted apart.',
   parameters: categoryArgs,
   async run(context, args) {
     checkRange(args);

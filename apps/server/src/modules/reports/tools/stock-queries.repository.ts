@@ -74,41 +74,6 @@ export async function findSlowMovers(
   return result.rows;
 }
 
-export type StockValueRow = {
-  locationName: string;
-  items: number;
-  units: number;
-  costValue: string;
-  retailValue: string;
-  /** Items with stock that have no unit cost: no moving average and no cost price (left out of costValue). */
-  uncostedItems: number;
-};
-
-/**
- * Units on hand and their value at cost and at the selling price, per location. An item's unit
- * cost is its effective one (issue 16): its moving average cost, else its product's cost price.
- */
-export async function sumStockValue(
-  scope: TenantScope,
-  options: { locationId?: string },
-): Promise<StockValueRow[]> {
-  const result = await scope.tx.$client.query<StockValueRow>(
-    `select l.name as "locationName", count(*)::int as items, sum(i.quantity)::bigint as units,
-            round(coalesce(sum(i.quantity * coalesce(i.average_unit_cost, p.cost_price)), 0), 2)::text as "costValue",
-            round(sum(i.quantity * p.price), 2)::text as "retailValue",
-            (count(*) filter (where coalesce(i.average_unit_cost, p.cost_price) is null))::int as "uncostedItems"
-     from inventory_items i
-     join products p on p.business_id = i.business_id and p.id = i.product_id
-     join locations l on l.business_id = i.business_id and l.id = i.location_id
-     where i.business_id = $1 and i.active and i.quantity > 0
-       and ($2::uuid is null or i.location_id = $2::uuid)
-     group by l.id, l.name
-     order by sum(i.quantity * p.price) desc, l.name, l.id`,
-    [scope.businessId, options.locationId ?? null],
-  );
-  return result.rows;
-}
-
 /** Whether the product is the business's (a filter naming another business's product is 404). */
 export async function isProductOfBusiness(scope: TenantScope, productId: string): Promise<boolean> {
   const result = await scope.tx.$client.query(

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { barChart, columns, money } from '../report-format.js';
 import type { AnalyticsTool } from './analytics-tool.js';
-import { findLowStock, findSlowMovers, sumStockValue } from './stock-queries.repository.js';
+import { stockValueByLocation } from '../../inventory/value/stock-value.service.js';
+import { findLowStock, findSlowMovers } from './stock-queries.repository.js';
 import { checkRange, locationOf, rangeShape, ZId } from './tool-context.js';
 
 /** The stock tools: what is running low, what does not sell, and what the stock is worth. */
@@ -96,11 +97,16 @@ const valueArgs = z.object({ locationId }).strict();
 export const stockValueTool: AnalyticsTool<typeof valueArgs> = {
   name: 'stock_value',
   description:
-    'Units on hand and what they are worth at cost price and at selling price, per location, now. Items whose product has no cost price are counted apart.',
+    'Units on hand and what they are worth at cost (the average cost of receipts, else the cost price) and at ' +
+    'selling price, per location holding stock, now. Items without a cost are counted apart.',
   parameters: valueArgs,
   async run(context, args) {
     const location = locationOf(context, args.locationId);
-    const rows = await sumStockValue(context.scope, { locationId: location?.id });
+    // The inventory's own sums (GET /api/inventory/value), by value at selling price as this table reads.
+    const rows = (await stockValueByLocation(context.scope, location?.id ?? null))
+      .filter((row) => row.units > 0)
+      .map((row) => ({ ...row, costValue: row.value }))
+      .sort((a, b) => Number(b.retailValue) - Number(a.retailValue));
     const sum = (pick: (row: (typeof rows)[number]) => number) =>
       rows.reduce((total, row) => total + pick(row), 0);
     const body = rows.map((row) => [

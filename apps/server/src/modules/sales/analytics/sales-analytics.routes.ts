@@ -2,7 +2,6 @@ import {
   ANALYTICS_DATE_FORMAT,
   ANALYTICS_TABLE_DEFAULT_LIMIT,
   API,
-  MARGIN_BY_CATEGORY_PATH,
   ZAnalyticsChoices,
   ZAnalyticsLimitQuery,
   ZAnalyticsProductTrendQuery,
@@ -367,7 +366,7 @@ export const salesAnalyticsRoutes: FastifyPluginAsyncZod<{ deps: AnalyticsDeps }
   }
 
   app.post(
-    MARGIN_BY_CATEGORY_PATH,
+    API.salesAnalytics.marginByCategory,
     {
       config: READ,
       schema: {

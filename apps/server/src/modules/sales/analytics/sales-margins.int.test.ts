@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { MARGIN_BY_CATEGORY_PATH, type PlanId, type TSale } from '@app/contracts';
+import { API, type PlanId, type TSale } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../test/build-app.js';
 import { bearer, ownerWithBusiness, staffMember } from '../../../../test/factories/accounts.js';
@@ -309,7 +309,7 @@ describe('the margins of the analytics', () => {
         { key: shop.drinks, label: 'Drinks', quantity: 3, totalPrice: '15.00', ...TEA_MARGIN },
         { key: null, label: 'No category', quantity: 2, totalPrice: '3.00', ...SALT_MARGIN },
       ]);
-      expect(await okPost(MARGIN_BY_CATEGORY_PATH.slice(BASE.length), range)).toEqual([
+      expect(await okPost(API.salesAnalytics.marginByCategory.slice(BASE.length), range)).toEqual([
         {
           key: shop.drinks,
           label: 'Drinks',
@@ -459,7 +459,7 @@ describe('the margin by category route', () => {
     }
     const anonymous = await t.app.inject({
       method: 'POST',
-      url: MARGIN_BY_CATEGORY_PATH,
+      url: API.salesAnalytics.marginByCategory,
       payload: WHOLE_DAY,
     });
     expect(anonymous.statusCode).toBe(401);

@@ -26,6 +26,8 @@ export async function seedCatalogue(
         .replace(/[^a-z]+/g, '-')
         .replace(/-$/, '')}.example`,
       phone: `+1 555 01${String(10 + i)}`,
+      // Days from order to delivery: what suggested orders add the forecast demand over.
+      leadTimeDays: [3, 5, 7, 2, 10, 4][i % 6],
     });
     supplierIds.set(name, supplier.id);
   }
@@ -72,9 +74,13 @@ export async function seedCatalogue(
   await Promise.all([lane(), lane(), lane()]);
 }
 
+/** Stock movements from the warehouse, ten in each state. */
+const MOVEMENTS = 40;
+
 /**
- * Opening stock through the inventory API (the ledger records each as a COUNT), a few store
- * items left under their reorder point so the low-stock lists have something to show, then ten
+ * Opening stock through the inventory API (the ledger records each as a COUNT), a few store and
+ * warehouse items left under their reorder point so the low-stock lists and the suggested orders
+ * have something to show, then ten
  * stock movements from the warehouse in each state: pending, in transit (validated at the
  * source), completed (validated at both ends) and cancelled.
  */
@@ -89,17 +95,23 @@ export async function seedStockAndMovements(
   const random = seededRandom(7);
   const ids = await productIdsByLocation(db, businessId);
   const items: Array<{ productId: string; locationId: string; quantity: number; reorderPoint: number }> = [];
+  // The products the movements below send from the warehouse keep plenty there.
+  const moved = new Set(Array.from({ length: MOVEMENTS }, (_unused, n) => (n * 11) % products.length));
   for (const locationId of [warehouseLocationId, ...stores.map((s) => s.locationId)]) {
     const isWarehouse = locationId === warehouseLocationId;
     products.forEach((product, i) => {
       const productId = ids.get(locationId)?.get(product.sku);
       if (!productId) throw new Error(`demo seed: ${product.sku} is missing at a location`);
       const isLow = !isWarehouse && i % 37 === 5;
+      // The warehouse runs low on some lines too: its suggested orders have something to order.
+      const isWarehouseLow = isWarehouse && i % 9 === 4 && !moved.has(i);
       items.push({
         productId,
         locationId,
         quantity: isWarehouse
-          ? 400 + Math.floor(random() * 800)
+          ? isWarehouseLow
+            ? 30 + Math.floor(random() * 100)
+            : 400 + Math.floor(random() * 800)
           : isLow
             ? Math.floor(random() * 6)
             : 40 + Math.floor(random() * 120),
@@ -112,7 +124,7 @@ export async function seedStockAndMovements(
   }
 
   const states = ['PENDING', 'IN_TRANSIT', 'COMPLETED', 'CANCELLED'] as const;
-  for (let n = 0; n < 40; n++) {
+  for (let n = 0; n < MOVEMENTS; n++) {
     const state = states[n % 4]!;
     const product = products[(n * 11) % products.length]!;
     const destination = stores[n % stores.length]!.locationId;

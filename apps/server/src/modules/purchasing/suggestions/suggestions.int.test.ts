@@ -218,6 +218,36 @@ describe('suggested orders', () => {
     expect(none.json().message).toContain('Nothing to order');
   });
 
+  it('forecasts a warehouse’s demand from what every store sells of the SKU', async () => {
+    const depot = await insertLocation(t, owner.businessId, { name: 'Depot' });
+    const supplier = await insertSupplier(t, owner.businessId, 'Depot supplier');
+    await t.sql('update suppliers set lead_time_days = 3 where id = $1', [supplier]);
+    const tea = await insertProductAt(t, owner.businessId, depot, { sku: 'TEA', name: 'tea' });
+    await t.sql('update products set supplier_id = $2, cost_price = 1.50 where id = $1', [tea.id, supplier]);
+    const item = await insertInventoryItem(t, owner.businessId, tea.id, depot, 5);
+    await t.sql('update inventory_items set reorder_point = 20 where id = $1', [item]);
+    // A second store sells TEA too (its own product of that SKU), 1 a day: 2 + 1 = 3 a day in all.
+    const { storeId } = await insertStore(t, owner.businessId, { name: 'Riverside' });
+    const { rows } = await t.sql('select location_id from stores where id = $1', [storeId]);
+    const riverTea = await insertProductAt(t, owner.businessId, rows[0].location_id, {
+      sku: 'TEA',
+      name: 'tea',
+    });
+    for (let day = 56; day >= 1; day -= 1)
+      await t.sql(
+        `insert into sales_daily_products (business_id, store_id, day, product_id, sku, product_name, quantity, total)
+         values ($1, $2, $3, $4, 'TEA', 'tea', 1, 3.00)`,
+        [owner.businessId, storeId, daysAgo(day), riverTea.id],
+      );
+    const res = await call('GET', `/api/purchase-orders/suggestions?locationId=${depot}`, owner.token);
+    expect(res.statusCode, res.body).toBe(200);
+    const [group] = (res.json() as TSuggestions).groups;
+    // 3 a day over 3 days = 9; 20 + 9 - 5 = 24.
+    expect(group!.lines.map((line) => [line.sku, line.forecastDemand, line.suggestedQuantity])).toEqual([
+      ['TEA', 9, 24],
+    ]);
+  });
+
   it('refuses bad input, readers’ writes and another business’s location', async () => {
     expect((await call('GET', '/api/purchase-orders/suggestions', owner.token)).statusCode).toBe(400);
     expect((await call('GET', '/api/purchase-orders/suggestions?locationId=x', owner.token)).statusCode).toBe(

@@ -132,14 +132,16 @@ async function demandOverLeadTimes(
   rows: readonly UnderReorderRow[],
   now: Date,
 ): Promise<Map<string, number>> {
-  const byDays = new Map<number, string[]>();
+  const byDays = new Map<number, Array<{ productId: string; sku: string }>>();
   for (const row of rows) {
     const days = leadTimeOf(row);
-    byDays.set(days, [...(byDays.get(days) ?? []), row.productId]);
+    const products = byDays.get(days) ?? [];
+    products.push({ productId: row.productId, sku: row.sku });
+    byDays.set(days, products);
   }
   const demand = new Map<string, number>();
-  for (const [days, productIds] of byDays) {
-    for (const [productId, units] of await forecastUnitDemand(scope, { locationId, productIds, days, now }))
+  for (const [days, products] of byDays) {
+    for (const [productId, units] of await forecastUnitDemand(scope, { locationId, products, days, now }))
       demand.set(productId, units);
   }
   return demand;

@@ -4,33 +4,50 @@ import { timeZoneOfBusiness } from '../../access/businesses.service.js';
 import { addDays } from '../analyst/time-phrases.js';
 import { readDailyUnits } from '../tools/stock-queries.repository.js';
 import { demandOf, filled, fromFirstSale } from './daily-series.js';
+import { hasStoreAt, readDailyUnitsBySku } from './demand-history.repository.js';
 import { HISTORY_DAYS } from './forecast-tool.js';
 import { forecastDaily } from './forecasting.js';
 
 /**
  * Forecast units sold over the next `days` days for products of one location, by the same models
- * and history (the last 26 weeks at the location's stores, from each product's first sale) as the
- * report's forecast: what suggested orders add to a reorder point for a supplier's lead time.
- * A product without a sale in that history has no forecast and is absent from the answer.
+ * and history (the last 26 weeks, from each product's first sale) as the report's forecast: what
+ * suggested orders add to a reorder point for a supplier's lead time. A location with a store
+ * forecasts its own sales; a warehouse (no store) forecasts what every store sells of the SKU, the
+ * demand it feeds. A product without a sale in that history has no forecast and is absent.
  */
 export async function forecastUnitDemand(
   scope: TenantScope,
-  input: { locationId: string; productIds: readonly string[]; days: number; now: Date },
+  input: {
+    locationId: string;
+    products: ReadonlyArray<{ productId: string; sku: string }>;
+    days: number;
+    now: Date;
+  },
 ): Promise<Map<string, number>> {
   const demand = new Map<string, number>();
-  if (input.productIds.length === 0) return demand;
+  if (input.products.length === 0) return demand;
   const today = dateInTimeZone(input.now, await timeZoneOfBusiness(scope));
   const history = { from: addDays(today, -HISTORY_DAYS), to: addDays(today, -1) };
-  const rows = await readDailyUnits(
-    scope,
-    input.productIds.map((productId) => ({ productId, locationId: input.locationId })),
-    history,
-  );
   const byProduct = new Map<string, Map<string, number>>();
-  for (const row of rows) {
-    const days = byProduct.get(row.productId) ?? new Map<string, number>();
-    days.set(row.day, demandOf(Number(row.units)));
-    byProduct.set(row.productId, days);
+  const add = (productId: string, day: string, units: number) => {
+    const days = byProduct.get(productId) ?? new Map<string, number>();
+    days.set(day, demandOf(units));
+    byProduct.set(productId, days);
+  };
+  if (await hasStoreAt(scope, input.locationId)) {
+    const rows = await readDailyUnits(
+      scope,
+      input.products.map(({ productId }) => ({ productId, locationId: input.locationId })),
+      history,
+    );
+    for (const row of rows) add(row.productId, row.day, Number(row.units));
+  } else {
+    const productOf = new Map(input.products.map((product) => [product.sku, product.productId]));
+    const rows = await readDailyUnitsBySku(scope, [...productOf.keys()], history);
+    for (const row of rows) {
+      const productId = productOf.get(row.sku);
+      if (productId) add(productId, row.day, Number(row.units));
+    }
   }
   for (const [productId, days] of byProduct) {
     const forecast = forecastDaily(fromFirstSale(filled(history.from, history.to, days)), input.days);

@@ -14,6 +14,20 @@ export type UnderReorderRow = {
   unitCost: string | null;
 };
 
+/**
+ * Serialises the drafts made from one location's suggestions (POST .../suggestions/drafts): held to
+ * COMMIT, so a second call reads the suggestions after the first one's drafts are committed and
+ * finds them as `drafted` instead of ordering the same units again. A transaction-level advisory
+ * lock on the business and location, not a row lock, so nothing else at the location waits on it.
+ */
+export async function lockSuggestionsAt(scope: TenantScope, locationId: string): Promise<void> {
+  await scope.tx.$client.query({
+    name: 'purchasing_lock_suggestions_at',
+    text: `select pg_advisory_xact_lock(hashtextextended('purchase-suggestions:' || $1 || ':' || lower($2), 0))`,
+    values: [scope.businessId, locationId],
+  });
+}
+
 /** At most this many products come back: a location's whole catalogue under its reorder points. */
 export const MAX_SUGGESTED_PRODUCTS = 5_000;
 

@@ -1,6 +1,7 @@
 import {
   DEFAULT_LEAD_TIME_DAYS,
   MAX_PURCHASE_ORDER_LINES,
+  MAX_STOCK_QUANTITY,
   type TDraftsFromSuggestions,
   type TDraftsFromSuggestionsRequest,
   type TPurchaseOrder,
@@ -17,7 +18,11 @@ import { requireLocation } from '../../product/locations/locations.service.js';
 import { forecastUnitDemand } from '../../reports/forecast/demand-forecast.service.js';
 import { createDraftOrder, openOrderQuantities } from '../purchasing.service.js';
 import type { PurchasingDeps } from '../purchasing.deps.js';
-import { findItemsUnderReorderPoint, type UnderReorderRow } from './suggestions.repository.js';
+import {
+  findItemsUnderReorderPoint,
+  lockSuggestionsAt,
+  type UnderReorderRow,
+} from './suggestions.repository.js';
 
 /**
  * Suggested orders (issue 16): for each product under its reorder point at the location, the units
@@ -73,6 +78,9 @@ export async function draftSuggestedOrders(
   const answer = await inTenant(deps.db, principal, (scope) =>
     once(scope, claim, async () => {
       const now = deps.clock.now();
+      // Two people turning the same suggestions into drafts at once would each read no drafts and
+      // order the same units twice: the second waits here and then reads the first one's drafts.
+      await lockSuggestionsAt(scope, input.locationId);
       const suggestions = await suggestOrders(scope, input.locationId, now);
       const orderable = suggestions.groups.filter((group) => group.canOrder);
       const wanted = input.supplierIds?.map((id) => id.toLowerCase());
@@ -158,7 +166,9 @@ function suggestedLine(
 ): TSuggestedLine | null {
   const onOrder = ordered?.open ?? 0;
   const drafted = ordered?.drafted ?? 0;
-  const targetLevel = row.reorderPoint + (forecastDemand ?? 0);
+  // An item holds at most MAX_STOCK_QUANTITY units: a 365-day lead time over a huge history would
+  // otherwise suggest lines no order may hold (and past PostgreSQL's integer) and no receipt can stock.
+  const targetLevel = Math.min(row.reorderPoint + (forecastDemand ?? 0), MAX_STOCK_QUANTITY);
   const suggestedQuantity = targetLevel - row.quantity - onOrder - drafted;
   if (suggestedQuantity <= 0) return null;
   const unitCost = row.unitCost ?? '0.00';

@@ -1,11 +1,12 @@
 import PDFDocument from 'pdfkit';
+import { startPdfGrid, type GridColumn } from '../../../platform/files/pdf-grid.js';
 
 /**
  * The purchase order as the supplier reads it (issue 16): who orders, the order number, the
  * supplier, where to deliver and when, the lines with SKU, name, quantity, unit cost and line
  * total, and the total. Every user-written text (names, SKUs, the note, addresses) goes through
  * pdfkit's text(), which encodes it as a string operand: nothing written by a user becomes a PDF
- * operator. The layout follows the transfer document (stock-movements/document/).
+ * operator. The lines are the documents' shared grid (platform/files/pdf-grid.ts).
  */
 
 export type DocumentParty = { name: string; lines: string[] };
@@ -36,7 +37,6 @@ export type PurchaseOrderDocumentData = {
 };
 
 const MARGIN = 48;
-const ROW_HEIGHT = 18;
 
 const STATUS_LABELS: Record<string, string> = {
   DRAFT: 'Draft (not sent yet)',
@@ -100,7 +100,7 @@ function partyBlock(
 }
 
 function linesTable(doc: PDFKit.PDFDocument, data: PurchaseOrderDocumentData, width: number): void {
-  const columns: Array<{ title: string; width: number; align?: 'right' }> = [
+  const columns: GridColumn[] = [
     { title: '#', width: 28, align: 'right' },
     { title: 'SKU', width: 90 },
     { title: 'Product', width: width - 28 - 90 - 60 - 80 - 90 },
@@ -108,52 +108,17 @@ function linesTable(doc: PDFKit.PDFDocument, data: PurchaseOrderDocumentData, wi
     { title: `Unit cost (${data.currency})`, width: 80, align: 'right' },
     { title: `Line total (${data.currency})`, width: 90, align: 'right' },
   ];
-  const row = (cells: string[], font: string) => {
-    const top = doc.y;
-    let x = MARGIN;
-    doc.font(font).fontSize(9);
-    cells.forEach((cell, index) => {
-      const column = columns[index];
-      if (!column) return;
-      // Cells keep a gap on both sides, so a right-aligned number never touches the next column.
-      doc.text(cell, x + 4, top + 4, {
-        width: column.width - 12,
-        height: ROW_HEIGHT - 4,
-        lineBreak: false,
-        ellipsis: true,
-        align: column.align ?? 'left',
-      });
-      x += column.width;
-    });
-    doc
-      .moveTo(MARGIN, top + ROW_HEIGHT)
-      .lineTo(MARGIN + width, top + ROW_HEIGHT)
-      .strokeColor('#ddd')
-      .stroke();
-    doc.y = top + ROW_HEIGHT;
-  };
-  const header = () =>
-    row(
-      columns.map((column) => column.title),
-      'Helvetica-Bold',
-    );
-  const roomForRow = () => {
-    // A long order goes on over pages, each with the column titles again.
-    if (doc.y + ROW_HEIGHT > doc.page.height - MARGIN) {
-      doc.addPage();
-      header();
-    }
-  };
-  header();
-  for (const line of data.lines) {
-    roomForRow();
-    row(
-      [String(line.lineNo), line.sku, line.productName, String(line.quantity), line.unitCost, line.lineTotal],
-      'Helvetica',
-    );
-  }
-  roomForRow();
-  row(['', '', 'Total', String(data.totalQuantity), '', data.total], 'Helvetica-Bold');
+  const grid = startPdfGrid(doc, columns, { left: MARGIN, bottomMargin: MARGIN });
+  for (const line of data.lines)
+    grid.row([
+      String(line.lineNo),
+      line.sku,
+      line.productName,
+      String(line.quantity),
+      line.unitCost,
+      line.lineTotal,
+    ]);
+  grid.boldRow(['', '', 'Total', String(data.totalQuantity), '', data.total]);
 }
 
 function day(value: Date): string {

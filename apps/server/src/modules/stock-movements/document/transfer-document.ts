@@ -1,5 +1,6 @@
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
+import { startPdfGrid, type GridColumn } from '../../../platform/files/pdf-grid.js';
 import type { CodePair } from '../codes/movement-codes.js';
 
 /**
@@ -49,7 +50,6 @@ const STATUS_LABELS: Record<string, string> = {
 const SHORT_STATUS_LABELS: Record<string, string> = { ...STATUS_LABELS, PENDING: 'Waiting' };
 
 const MARGIN = 48;
-const ROW_HEIGHT = 18;
 const MAX_PLACES_SHOWN = 4;
 
 export async function renderTransferDocument(data: TransferDocumentData): Promise<Buffer> {
@@ -143,7 +143,7 @@ function itemsTable(
   isSeveralRoutes: boolean,
   width: number,
 ): void {
-  const columns: Array<{ title: string; width: number; align?: 'right' }> = isSeveralRoutes
+  const columns: GridColumn[] = isSeveralRoutes
     ? [
         { title: 'SKU', width: 80 },
         { title: 'Product', width: width - 80 - 170 - 45 - 70 },
@@ -157,49 +157,14 @@ function itemsTable(
         { title: 'Qty', width: 60, align: 'right' },
         { title: 'Status', width: 90 },
       ];
-  const row = (cells: string[], font: string) => {
-    const top = doc.y;
-    let x = MARGIN;
-    doc.font(font).fontSize(9);
-    cells.forEach((cell, index) => {
-      const column = columns[index];
-      if (!column) return;
-      // Cells keep a gap on both sides, so a right-aligned number never touches the next column.
-      doc.text(cell, x + 4, top + 4, {
-        width: column.width - 12,
-        height: ROW_HEIGHT - 4,
-        lineBreak: false,
-        ellipsis: true,
-        align: column.align ?? 'left',
-      });
-      x += column.width;
-    });
-    doc
-      .moveTo(MARGIN, top + ROW_HEIGHT)
-      .lineTo(MARGIN + width, top + ROW_HEIGHT)
-      .strokeColor('#ddd')
-      .stroke();
-    doc.y = top + ROW_HEIGHT;
-  };
-  const header = () =>
-    row(
-      columns.map((column) => column.title),
-      'Helvetica-Bold',
-    );
-  header();
+  const grid = startPdfGrid(doc, columns, { left: MARGIN, bottomMargin: MARGIN });
   for (const item of items) {
     const route = `${places.get(item.sourceLocationId)?.name ?? '?'} -> ${places.get(item.destinationLocationId)?.name ?? '?'}`;
     const status = SHORT_STATUS_LABELS[item.status] ?? item.status;
-    // A long list goes on over pages, each with the column titles again.
-    if (doc.y + ROW_HEIGHT > doc.page.height - MARGIN) {
-      doc.addPage();
-      header();
-    }
-    row(
+    grid.row(
       isSeveralRoutes
         ? [item.sku, item.productName, route, String(item.quantity), status]
         : [item.sku, item.productName, String(item.quantity), status],
-      'Helvetica',
     );
   }
 }

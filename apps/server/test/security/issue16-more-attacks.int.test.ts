@@ -287,19 +287,20 @@ describe('suggested orders', () => {
     expect(quantity).toBeLessThanOrEqual(MAX_STOCK_QUANTITY);
   });
 
-  it('answers 2,000 products with six months of history each within the time budget', async () => {
+  // Its speed at 2,000 products belongs in the benchmarks (npm run bench), not in a timed test.
+  it('answers every product of a year-long lead time with six months of history, without a 500', async () => {
     const locationId = await insertLocation(t, owner.businessId, { name: 'Busy shop' });
     const { storeId } = await insertStore(t, owner.businessId, { locationId });
     const supplierId = await insertSupplier(t, owner.businessId, 'Busy supplier');
     await t.sql('update suppliers set lead_time_days = 365 where id = $1', [supplierId]);
     await t.sql(
       `with seq as (
-         update locations set product_position_seq = product_position_seq + 2000
-         where id = $2 returning product_position_seq - 2000 as base
+         update locations set product_position_seq = product_position_seq + 200
+         where id = $2 returning product_position_seq - 200 as base
        ), made as (
          insert into products (business_id, id, location_id, sku, name, price, list_position, supplier_id, reorder_point)
          select $1, gen_random_uuid(), $2, 'BUSY-' || n, 'Busy ' || n, 1.00, seq.base + n, $3, 100
-         from seq, generate_series(1, 2000) n
+         from seq, generate_series(1, 200) n
          returning id, sku, name
        ), days as (
          insert into sales_daily_products (business_id, store_id, day, product_id, sku, product_name, quantity, total)
@@ -315,13 +316,15 @@ describe('suggested orders', () => {
        from products p where p.location_id = $1`,
       [locationId],
     );
-    const started = Date.now();
     const res = await send('GET', `${API.purchaseOrders.suggestions}?locationId=${locationId}`, owner.token);
-    const took = Date.now() - started;
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json<TSuggestions>().groups[0]?.lines).toHaveLength(2000);
-    console.info(`suggestions: 2,000 products x 180 days, lead time 365: ${took} ms`);
-    expect(took).toBeLessThan(15_000);
+    const lines = res.json<TSuggestions>().groups[0]?.lines ?? [];
+    expect(lines).toHaveLength(200);
+    // A year of the weekly pattern (1..7 a day, 4 on average) is about 1,460 units on top of 100.
+    for (const line of lines) {
+      expect(line.forecastDemand).toBeGreaterThan(1_000);
+      expect(line.suggestedQuantity).toBe(line.targetLevel);
+    }
   });
 
   it('makes drafts once when two people turn the same suggestions into orders at once', async () => {

@@ -228,6 +228,8 @@ export function OrderDraftForm({ order }: OrderDraftFormProps) {
               errors.locationId ??
               (values.lines.length > 0 ? 'Remove the lines to pick another location.' : ' ')
             }
+            // A disabled field's faint helper text fails AA contrast; this one explains why it is off.
+            slotProps={{ formHelperText: { sx: { '&.Mui-disabled': { color: 'text.secondary' } } } }}
           >
             {locations.map((location) => (
               <MenuItem key={location.id} value={location.id}>

@@ -51,6 +51,14 @@ type FilterSelectProps = {
   width: number;
 };
 
+function MinWidth({ children }: { children: ReactNode }) {
+  return (
+    <Box component="span" sx={{ display: 'block', minWidth: 104 }}>
+      {children}
+    </Box>
+  );
+}
+
 /** A filter above the list: one choice, or all. */
 function FilterSelect({ label, value, allLabel, options, onChange, width }: FilterSelectProps) {
   return (
@@ -125,8 +133,9 @@ export function PurchaseOrdersPage() {
         </Link>
       ),
     },
-    { id: 'supplierName', label: 'Supplier' },
-    { id: 'locationName', label: 'Location' },
+    // Short names stay on one line at 1024 px; long ones wrap.
+    { id: 'supplierName', label: 'Supplier', format: (value) => <MinWidth>{value}</MinWidth> },
+    { id: 'locationName', label: 'Location', format: (value) => <MinWidth>{value}</MinWidth> },
     { id: 'expectedAt', label: 'Expected', format: (value) => <NoWrap>{formatDay(value)}</NoWrap> },
     { id: 'lineCount', label: 'Lines', numeric: true },
     { id: 'total', label: 'Total', numeric: true, format: (value) => <NoWrap>{money(value)}</NoWrap> },

@@ -95,7 +95,17 @@ function GroupCard({ group, money, onDraft, isBusy }: GroupCardProps) {
         </Alert>
       )}
       <TableContainer>
-        <Table size="small" aria-label={`Suggestions for ${title}`} sx={{ minWidth: 900 }}>
+        <Table
+          size="small"
+          aria-label={`Suggestions for ${title}`}
+          // Eleven columns fit the 1024 px shell: less side padding, a slightly smaller text.
+          sx={{
+            minWidth: 720,
+            '& .MuiTableCell-root': { px: 0.75, fontSize: 13 },
+            '& .MuiTableCell-root:first-of-type': { pl: 2 },
+            '& .MuiTableCell-root:last-of-type': { pr: 2 },
+          }}
+        >
           <TableHead>
             <TableRow>
               <TableCell>SKU</TableCell>
@@ -115,7 +125,7 @@ function GroupCard({ group, money, onDraft, isBusy }: GroupCardProps) {
             {group.lines.map((line) => (
               <TableRow key={line.productId}>
                 <TableCell sx={{ whiteSpace: 'nowrap', fontWeight: 500 }}>{line.sku}</TableCell>
-                <TableCell>{line.productName}</TableCell>
+                <TableCell sx={{ minWidth: 110 }}>{line.productName}</TableCell>
                 <TableCell align="right">{line.quantity}</TableCell>
                 <TableCell align="right">{line.reorderPoint}</TableCell>
                 <TableCell align="right">{line.onOrder}</TableCell>

@@ -37,7 +37,7 @@ export function OrderFacts({ order }: { order: TPurchaseOrder }) {
           : null;
   return (
     <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
-      <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(5, minmax(0, 1fr))', gap: 2 }}>
+      <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(170px, 1fr))', gap: 2 }}>
         <Fact label="Supplier">
           {order.supplierName}
           {order.supplierEmail ? (
@@ -82,7 +82,16 @@ export function OrderLinesTable({
         Lines
       </Typography>
       <TableContainer>
-        <Table size="small" aria-label="Order lines" sx={{ minWidth: 760 }}>
+        <Table
+          size="small"
+          aria-label="Order lines"
+          // Eight columns fit the 1024 px shell with half the usual side padding.
+          sx={{
+            minWidth: 700,
+            '& .MuiTableCell-root': { px: 1.25 },
+            '& .MuiTableCell-root:first-of-type': { pl: 2 },
+          }}
+        >
           <TableHead>
             <TableRow>
               <TableCell sx={headCell}>SKU</TableCell>
@@ -103,7 +112,7 @@ export function OrderLinesTable({
             {order.lines.map((line) => (
               <TableRow key={line.id}>
                 <TableCell sx={{ whiteSpace: 'nowrap', fontWeight: 500 }}>{line.sku}</TableCell>
-                <TableCell>{line.productName}</TableCell>
+                <TableCell sx={{ minWidth: 120 }}>{line.productName}</TableCell>
                 <TableCell align="right" sx={headCell}>
                   {money(line.unitCost)}
                 </TableCell>

@@ -32,9 +32,10 @@ export function OrderHeader({ title, status, subtitle, actions }: OrderHeaderPro
         Purchase orders
       </Link>
       <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 2 }}>
-        <Box sx={{ flex: 1, minWidth: 0 }}>
+        {/* The number stays on one line; the actions wrap below each other first. */}
+        <Box sx={{ flex: '1 1 320px', minWidth: 320 }}>
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}>
-            <Typography variant="h2" component="h1">
+            <Typography variant="h2" component="h1" sx={{ whiteSpace: 'nowrap' }}>
               {title}
             </Typography>
             {status ? <OrderStatusChip status={status} /> : null}
@@ -46,7 +47,11 @@ export function OrderHeader({ title, status, subtitle, actions }: OrderHeaderPro
           ) : null}
         </Box>
         {actions ? (
-          <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', justifyContent: 'flex-end' }}>{actions}</Box>
+          <Box
+            sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', justifyContent: 'flex-end', flex: '0 1 auto' }}
+          >
+            {actions}
+          </Box>
         ) : null}
       </Box>
     </Box>

@@ -96,7 +96,7 @@ export function OrderLinesEditor({
         />
       </Box>
       <TableContainer>
-        <Table size="small" aria-label="Order lines" sx={{ minWidth: 720 }}>
+        <Table size="small" aria-label="Order lines" sx={{ minWidth: 720, '& th': { whiteSpace: 'nowrap' } }}>
           <TableHead>
             <TableRow>
               <TableCell>SKU</TableCell>

@@ -86,12 +86,12 @@ export function ReceiveDialog({ order, onClose }: ReceiveDialogProps) {
       showErrors(found);
       return;
     }
-    const checked = validate(ZReceivePurchaseOrderRequest, { lines });
     if (lines.length === 0) {
       showErrors({});
       setFormError('Enter the units that arrived on at least one line.');
       return;
     }
+    const checked = validate(ZReceivePurchaseOrderRequest, { lines });
     if (!checked.data) {
       // The contract's own refusals (a note too long) belong to a line: shown at its note.
       const [path, message] = Object.entries(checked.errors)[0]!;
@@ -176,7 +176,10 @@ export function ReceiveDialog({ order, onClose }: ReceiveDialogProps) {
                       {line.productName}
                     </Typography>
                   </TableCell>
-                  <TableCell align="right">{line.outstandingQuantity}</TableCell>
+                  {/* Level with the text of the fields beside it. */}
+                  <TableCell align="right" sx={{ pt: 2 }}>
+                    {line.outstandingQuantity}
+                  </TableCell>
                   <TableCell align="right">
                     <TextField
                       size="small"

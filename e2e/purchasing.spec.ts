@@ -99,6 +99,10 @@ describe('purchasing', () => {
       .toBe('8');
     expect(await page.getByRole('textbox', { name: 'Unit cost of COF-500' }).inputValue()).toBe('6.40');
     await page.getByTestId('draft-total').getByText('51.20', { exact: false }).waitFor();
+    // Nothing sticks out sideways (a stray 100 %-wide element once did).
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      page.viewportSize()?.width ?? 0,
+    );
     await shot(page, 'draft order', { isMainScreen: true, isReviewed: true });
     expect(await findSeriousViolations(page)).toEqual([]);
 

@@ -112,11 +112,16 @@ export function OrderLinesEditor({
               <TableCell sx={{ width: 56 }}>
                 <Box
                   component="span"
+                  // For screen readers only; sizes in px, since sx reads a bare 1 as 100 %.
                   sx={{
                     position: 'absolute',
-                    width: 1,
-                    height: 1,
+                    width: '1px',
+                    height: '1px',
+                    margin: '-1px',
+                    padding: 0,
+                    border: 0,
                     overflow: 'hidden',
+                    whiteSpace: 'nowrap',
                     clip: 'rect(0 0 0 0)',
                   }}
                 >

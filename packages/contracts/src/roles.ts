@@ -27,7 +27,8 @@ const BUSINESS = ROLE_GROUPS.BUSINESS;
 
 /**
  * Who may enter each protected screen (000 section 6, 001 section 6). `null` means any
- * signed-in user. The web guard reads this table; the server's area permissions below agree.
+ * signed-in user. A page below a listed path (`/dashboard/purchasing/orders/:id`) takes the roles of
+ * the nearest listed path above it. The web guard reads this table; the server's area permissions below agree.
  */
 export const ROUTE_ROLES: Record<string, readonly Role[] | null> = {
   '/dashboard': ROLES,
@@ -39,6 +40,10 @@ export const ROUTE_ROLES: Record<string, readonly Role[] | null> = {
   /** Stores and locations: the specification does not show their route; reached from Inventory. */
   '/dashboard/stores': [...BUSINESS, ...ROLE_GROUPS.INVENTORY],
   '/dashboard/suppliers': [...BUSINESS, ...ROLE_GROUPS.INVENTORY],
+  /** Purchase orders and suggested orders (issue 16); the pages under it (an order) take its roles. */
+  '/dashboard/purchasing': [...BUSINESS, ...ROLE_GROUPS.INVENTORY],
+  /** Count sheets and their review (issue 16): store assistants count. */
+  '/dashboard/cycle-counts': [...BUSINESS, ...ROLE_GROUPS.INVENTORY],
   '/dashboard/carrying-container': [...BUSINESS, ...ROLE_GROUPS.INVENTORY],
   '/dashboard/rewards': [...BUSINESS, ...ROLE_GROUPS.LOYALTY],
   '/dashboard/analytics': [...BUSINESS, ...ROLE_GROUPS.ANALYTICS],

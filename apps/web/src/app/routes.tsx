@@ -153,6 +153,38 @@ export const appRoutes: RouteObject[] = [
             ),
           },
           {
+            path: 'purchasing',
+            handle: handle('Purchasing'),
+            lazy: shellPage(
+              () => import('../features/purchasing/purchase-orders-page'),
+              (m) => m.PurchaseOrdersPage,
+            ),
+          },
+          {
+            path: 'purchasing/suggested',
+            handle: handle('Suggested orders'),
+            lazy: shellPage(
+              () => import('../features/purchasing/suggested-orders-page'),
+              (m) => m.SuggestedOrdersPage,
+            ),
+          },
+          {
+            path: 'purchasing/orders/new',
+            handle: handle('New purchase order'),
+            lazy: shellPage(
+              () => import('../features/purchasing/order-page'),
+              (m) => m.OrderPage,
+            ),
+          },
+          {
+            path: 'purchasing/orders/:orderId',
+            handle: handle('Purchase order'),
+            lazy: shellPage(
+              () => import('../features/purchasing/order-page'),
+              (m) => m.OrderPage,
+            ),
+          },
+          {
             path: 'rewards',
             handle: handle('Rewards'),
             lazy: shellPage(

@@ -19,10 +19,17 @@ function normalizePath(pathname: string): string {
   return trimmed === '' ? '/' : trimmed;
 }
 
-/** The roles a protected path needs, from the shared route table; unknown paths use /dashboard's. */
+/**
+ * The roles a protected path needs, from the shared route table: the path's own, else the nearest
+ * listed path above it (an order's page takes Purchasing's), else /dashboard's.
+ */
 export function getRequiredRoles(pathname: string): readonly Role[] | null {
-  const path = normalizePath(pathname);
-  if (path in ROUTE_ROLES) return ROUTE_ROLES[path] ?? null;
+  for (let path = normalizePath(pathname); path.startsWith(DASHBOARD_PATH);) {
+    if (path in ROUTE_ROLES) return ROUTE_ROLES[path] ?? null;
+    const parent = path.slice(0, path.lastIndexOf('/'));
+    if (parent === path || parent.length < DASHBOARD_PATH.length) break;
+    path = parent;
+  }
   return ROUTE_ROLES[DASHBOARD_PATH] ?? null;
 }
 

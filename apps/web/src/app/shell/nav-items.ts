@@ -15,6 +15,8 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
       { label: 'Stores & Locations', path: '/dashboard/stores' },
       { label: 'Warehouses', path: '/dashboard/warehouse' },
       { label: 'Suppliers', path: '/dashboard/suppliers' },
+      { label: 'Purchasing', path: '/dashboard/purchasing' },
+      { label: 'Cycle Counts', path: '/dashboard/cycle-counts' },
       { label: 'Carrying Containers', path: '/dashboard/carrying-container' },
     ],
   },

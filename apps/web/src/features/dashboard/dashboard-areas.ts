@@ -26,6 +26,16 @@ export const DASHBOARD_AREAS: readonly DashboardArea[] = [
   },
   { path: '/dashboard/suppliers', title: 'Suppliers', description: 'The suppliers you buy from.' },
   {
+    path: '/dashboard/purchasing',
+    title: 'Purchasing',
+    description: 'Orders to suppliers, deliveries received, and suggested orders.',
+  },
+  {
+    path: '/dashboard/cycle-counts',
+    title: 'Cycle Counts',
+    description: 'Count shelves while the shop stays open, and fix the differences.',
+  },
+  {
     path: '/dashboard/carrying-container',
     title: 'Carrying Containers',
     description: 'Baskets and trolleys per store.',

@@ -1,0 +1,125 @@
+import MoveToInboxOutlinedIcon from '@mui/icons-material/MoveToInboxOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Skeleton from '@mui/material/Skeleton';
+import { isPermitted, type TPurchaseOrder } from '@app/contracts';
+import { useState } from 'react';
+import { useSelector } from 'react-redux';
+import { useParams } from 'react-router';
+import { ReadError } from '../../components/read-error';
+import { selectRoles } from '../../session/session.slice';
+import { CancelOrderButton, CloseOrderButton, DownloadPdfButton } from './components/order-actions';
+import { OrderDraftForm } from './components/order-draft-form';
+import { OrderFacts, OrderLinesTable, ReceiptsHistory } from './components/order-details';
+import { OrderHeader } from './components/order-header';
+import { ReceiveDialog } from './components/receive-dialog';
+import { PURCHASING_ERRORS } from './messages';
+import { canBeCancelled, isOpenForReceipt, useOrderMoney } from './order-format';
+import { useGetPurchaseOrderQuery } from './purchasing.api';
+
+export const NO_CREATE_TEXT = 'Your role reads purchase orders but does not create them.';
+
+const SUBTITLES: Record<TPurchaseOrder['status'], string> = {
+  DRAFT: 'A draft: not sent to the supplier yet.',
+  SENT: 'Sent to the supplier: receive the deliveries as they come in.',
+  PARTIALLY_RECEIVED: 'Part of it has arrived: receive the rest as it comes in, or close the order.',
+  RECEIVED: 'Everything ordered has arrived.',
+  CLOSED: 'Closed: the rest will not come.',
+  CANCELLED: 'Cancelled: nothing of it will be received.',
+};
+
+/** A sent (or closed, cancelled) order, or a draft for a role that cannot edit it: read only. */
+function OrderView({ order }: { order: TPurchaseOrder }) {
+  const roles = useSelector(selectRoles);
+  const canCreate = isPermitted(roles, 'inventory:create');
+  const canReceive = isPermitted(roles, 'inventory:adjust');
+  const money = useOrderMoney();
+  const [isReceiving, setIsReceiving] = useState(false);
+  const isOpen = isOpenForReceipt(order.status);
+
+  return (
+    <Box>
+      <OrderHeader
+        title={order.orderNumber}
+        status={order.status}
+        subtitle={SUBTITLES[order.status]}
+        actions={
+          <>
+            <DownloadPdfButton order={order} />
+            {canCreate && canBeCancelled(order.status, order.receivedQuantity) ? (
+              <CancelOrderButton order={order} />
+            ) : null}
+            {canCreate && isOpen ? (
+              <CloseOrderButton order={order} outstanding={order.totals.outstandingQuantity} />
+            ) : null}
+            {canReceive && isOpen ? (
+              <Button
+                variant="contained"
+                startIcon={<MoveToInboxOutlinedIcon />}
+                onClick={() => setIsReceiving(true)}
+              >
+                Receive delivery
+              </Button>
+            ) : null}
+          </>
+        }
+      />
+      <OrderFacts order={order} />
+      <OrderLinesTable order={order} money={money} />
+      <ReceiptsHistory order={order} />
+      {isReceiving ? <ReceiveDialog order={order} onClose={() => setIsReceiving(false)} /> : null}
+    </Box>
+  );
+}
+
+function OrderSkeleton() {
+  return (
+    <Box aria-label="Loading purchase order" aria-busy="true">
+      <Skeleton variant="text" width={140} />
+      <Skeleton variant="text" width={280} height={48} />
+      <Skeleton variant="rounded" height={88} sx={{ my: 2 }} />
+      <Skeleton variant="rounded" height={240} />
+    </Box>
+  );
+}
+
+/**
+ * /dashboard/purchasing/orders/new and /dashboard/purchasing/orders/:orderId: a new order or a
+ * draft in the editor (inventory:create), anything else read only with the actions of its status.
+ */
+export function OrderPage() {
+  const { orderId } = useParams();
+  const roles = useSelector(selectRoles);
+  const canCreate = isPermitted(roles, 'inventory:create');
+  const order = useGetPurchaseOrderQuery(orderId ?? '', { skip: !orderId });
+
+  if (!orderId) {
+    return canCreate ? (
+      <OrderDraftForm key="new" order={null} />
+    ) : (
+      <Box>
+        <OrderHeader title="New purchase order" status={null} />
+        <Alert severity="info">{NO_CREATE_TEXT}</Alert>
+      </Box>
+    );
+  }
+  if (order.isError) {
+    return (
+      <Box>
+        <OrderHeader title="Purchase order" status={null} />
+        <ReadError
+          error={order.error}
+          fallback={PURCHASING_ERRORS.get}
+          onRetry={() => void order.refetch()}
+        />
+      </Box>
+    );
+  }
+  if (!order.data || order.data.id !== orderId) return <OrderSkeleton />;
+  return order.data.status === 'DRAFT' && canCreate ? (
+    <OrderDraftForm key={order.data.id} order={order.data} />
+  ) : (
+    <OrderView order={order.data} />
+  );
+}

@@ -1,0 +1,126 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { API, type Role } from '@app/contracts';
+import { describe, expect, it } from 'vitest';
+import { jsonResponse, makeSession } from '../../test/fixtures';
+import { mockFetch, renderRoutes, type FetchHandler } from '../../test/render';
+import { BEAN_CO, DEPOT, makeOrder, pageOf, serve, summaryOf } from './purchasing.fixtures';
+import {
+  NO_MATCHING_ORDERS_TEXT,
+  NO_ORDERS_READER_TEXT,
+  NO_ORDERS_TEXT,
+  PurchaseOrdersPage,
+} from './purchase-orders-page';
+
+const query = (request: Request) => Object.fromEntries(new URL(request.url).searchParams);
+const isListCall = (request: Request) => new URL(request.url).pathname === API.purchaseOrders.root;
+
+const ORDERS = [
+  makeOrder({ id: '0d000000-0000-4000-8000-000000000012', number: 12, status: 'PARTIALLY_RECEIVED' }),
+  makeOrder({
+    id: '0d000000-0000-4000-8000-000000000011',
+    number: 11,
+    status: 'DRAFT',
+    supplierName: BEAN_CO.name,
+    expectedAt: null,
+  }),
+].map(summaryOf);
+
+function setup(handler: FetchHandler, roles: Role[] = ['ROLE_BUSINESS_OWNER']) {
+  const fake = mockFetch(handler);
+  renderRoutes([{ path: '/dashboard/purchasing', element: <PurchaseOrdersPage /> }], {
+    initialEntries: ['/dashboard/purchasing'],
+    session: makeSession({ roles }),
+  });
+  return fake;
+}
+
+const list = serve([
+  { path: API.purchaseOrders.root, answer: () => jsonResponse(200, pageOf(ORDERS, 0, 10, 23)) },
+]);
+
+describe(PurchaseOrdersPage.name, () => {
+  it('shows skeleton rows while the first page loads', async () => {
+    setup(() => new Promise<Response>(() => {}));
+    const table = await screen.findByRole('table', { name: 'Purchase orders' });
+    expect(table.querySelectorAll('.MuiSkeleton-root').length).toBeGreaterThan(0);
+  });
+
+  it('lists the orders of the page with number, supplier, location, sums and status', async () => {
+    const { requests } = setup(list);
+    const table = await screen.findByRole('table', { name: 'Purchase orders' });
+    const rows = await within(table).findAllByRole('row');
+    expect(rows[1]).toHaveTextContent(
+      /PO-000012.*Fresh Farms.*North Depot.*Mar 9, 2026.*2.*\$150\.00.*0 \/ 30.*Partly received/,
+    );
+    expect(rows[2]).toHaveTextContent(/PO-000011.*Bean Co.*—.*Draft/);
+    expect(within(rows[1]!).getByRole('link', { name: 'PO-000012' })).toHaveAttribute(
+      'href',
+      '/dashboard/purchasing/orders/0d000000-0000-4000-8000-000000000012',
+    );
+    expect(screen.getByText('23 orders')).toBeInTheDocument();
+    expect(query(requests.find(isListCall)!)).toEqual({ page: '0', size: '10' });
+  });
+
+  it('filters by status, supplier and location on the server, from the first page', async () => {
+    const { requests } = setup(list);
+    await screen.findByText('PO-000012');
+    await userEvent.click(screen.getByRole('button', { name: 'Go to next page' }));
+    await userEvent.click(screen.getByRole('combobox', { name: 'Status' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Partly received' }));
+    await userEvent.click(screen.getByRole('combobox', { name: 'Supplier' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Bean Co' }));
+    await userEvent.click(screen.getByRole('combobox', { name: 'Location' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'North Depot' }));
+    expect(query(requests.filter(isListCall).at(-1)!)).toEqual({
+      page: '0',
+      size: '10',
+      status: 'PARTIALLY_RECEIVED',
+      supplierId: BEAN_CO.id,
+      locationId: DEPOT.id,
+    });
+  });
+
+  it('offers New order and Suggested orders at the top, and names the next step when empty', async () => {
+    setup(serve([{ path: API.purchaseOrders.root, answer: () => jsonResponse(200, pageOf([])) }]));
+    expect(await screen.findByText(NO_ORDERS_TEXT)).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: 'New order' })[0]).toHaveAttribute(
+      'href',
+      '/dashboard/purchasing/orders/new',
+    );
+    expect(screen.getByRole('link', { name: 'Suggested orders' })).toHaveAttribute(
+      'href',
+      '/dashboard/purchasing/suggested',
+    );
+  });
+
+  it('says no order matches when a filter empties the list', async () => {
+    setup(
+      serve([
+        {
+          path: API.purchaseOrders.root,
+          answer: (request) => jsonResponse(200, pageOf(query(request).status ? [] : ORDERS)),
+        },
+      ]),
+    );
+    await screen.findByText('PO-000012');
+    await userEvent.click(screen.getByRole('combobox', { name: 'Status' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Cancelled' }));
+    expect(await screen.findByText(NO_MATCHING_ORDERS_TEXT)).toBeInTheDocument();
+  });
+
+  it('hides New order from a role that reads orders only', async () => {
+    setup(serve([{ path: API.purchaseOrders.root, answer: () => jsonResponse(200, pageOf([])) }]), [
+      'ROLE_INVENTORY_READER',
+    ]);
+    expect(await screen.findByText(NO_ORDERS_READER_TEXT)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'New order' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Suggested orders' })).toBeInTheDocument();
+  });
+
+  it('shows the server’s message, else the fallback, with Retry', async () => {
+    setup(serve([{ path: API.purchaseOrders.root, answer: () => new Response('', { status: 500 }) }]));
+    expect(await screen.findByText('Failed to fetch purchase orders')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+});

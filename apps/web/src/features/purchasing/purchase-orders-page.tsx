@@ -1,0 +1,240 @@
+import AddIcon from '@mui/icons-material/Add';
+import AutoAwesomeOutlinedIcon from '@mui/icons-material/AutoAwesomeOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import {
+  DEFAULT_PAGE_SIZE,
+  PURCHASE_ORDER_STATUSES,
+  isPermitted,
+  type PurchaseOrderStatus,
+  type TPurchaseOrderSummary,
+} from '@app/contracts';
+import { useState, type ReactNode } from 'react';
+import { useSelector } from 'react-redux';
+import { DataTable, NO_DATA_TEXT, type DataTableColumn } from '../../components/data-table/data-table';
+import { EmptyState, ListToolbar, NoWrap } from '../../components/list-controls';
+import { useListLocationChoicesQuery } from '../../components/location-picker.api';
+import { PageHeader } from '../../components/page-header';
+import { ReadError } from '../../components/read-error';
+import { RouterLink } from '../../components/router-link';
+import { selectRoles } from '../../session/session.slice';
+import { OrderStatusChip } from './components/order-status-chip';
+import { PURCHASING_ERRORS, STATUS_LABELS } from './messages';
+import {
+  NEW_ORDER_PATH,
+  SUGGESTED_PATH,
+  formatDay,
+  formatInstantDay,
+  orderPath,
+  useOrderMoney,
+} from './order-format';
+import { useListOrderSuppliersQuery, useListPurchaseOrdersQuery } from './purchasing.api';
+
+export const NO_ORDERS_TEXT =
+  'No purchase orders yet. Start from the suggested orders, or create one with New order.';
+export const NO_ORDERS_READER_TEXT = 'No purchase orders yet.';
+export const NO_MATCHING_ORDERS_TEXT = 'No purchase orders match the filters.';
+
+const ALL = '';
+
+type Filters = { status: PurchaseOrderStatus | ''; supplierId: string; locationId: string };
+
+type FilterSelectProps = {
+  label: string;
+  value: string;
+  allLabel: string;
+  options: readonly { value: string; label: string }[];
+  onChange: (value: string) => void;
+  width: number;
+};
+
+function MinWidth({ children }: { children: ReactNode }) {
+  return (
+    <Box component="span" sx={{ display: 'block', minWidth: 104 }}>
+      {children}
+    </Box>
+  );
+}
+
+/** A filter above the list: one choice, or all. */
+function FilterSelect({ label, value, allLabel, options, onChange, width }: FilterSelectProps) {
+  return (
+    <TextField
+      select
+      size="small"
+      label={label}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      sx={{ width, bgcolor: 'background.paper' }}
+      slotProps={{
+        inputLabel: { shrink: true },
+        select: {
+          displayEmpty: true,
+          renderValue: (chosen) =>
+            chosen === ALL
+              ? allLabel
+              : (options.find((option) => option.value === chosen)?.label ?? String(chosen)),
+        },
+      }}
+    >
+      <MenuItem value={ALL}>{allLabel}</MenuItem>
+      {options.map((option) => (
+        <MenuItem key={option.value} value={option.value}>
+          {option.label}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+/** /dashboard/purchasing: the purchase orders, newest first, paged and filtered on the server. */
+export function PurchaseOrdersPage() {
+  const roles = useSelector(selectRoles);
+  const canCreate = isPermitted(roles, 'inventory:create');
+  const money = useOrderMoney();
+
+  const [filters, setFilters] = useState<Filters>({ status: ALL, supplierId: ALL, locationId: ALL });
+  const [page, setPage] = useState(0);
+  const [size, setSize] = useState(DEFAULT_PAGE_SIZE);
+  const changeFilter = (name: keyof Filters, value: string) => {
+    setFilters((current) => ({ ...current, [name]: value }));
+    // Another filter is another list: its first page.
+    setPage(0);
+  };
+
+  const list = useListPurchaseOrdersQuery({
+    page,
+    size,
+    status: filters.status === ALL ? undefined : filters.status,
+    supplierId: filters.supplierId || undefined,
+    locationId: filters.locationId || undefined,
+  });
+  // Discontinued suppliers still have their old orders.
+  const suppliers = useListOrderSuppliersQuery({ active: 'all' });
+  const locations = useListLocationChoicesQuery();
+  const isFiltered = filters.status !== ALL || filters.supplierId !== ALL || filters.locationId !== ALL;
+
+  const newOrderButton = canCreate ? (
+    <Button component={RouterLink} to={NEW_ORDER_PATH} variant="contained" startIcon={<AddIcon />}>
+      New order
+    </Button>
+  ) : null;
+
+  const columns: DataTableColumn<TPurchaseOrderSummary>[] = [
+    {
+      id: 'orderNumber',
+      label: 'Number',
+      render: (order) => (
+        <Link component={RouterLink} to={orderPath(order.id)} sx={{ fontWeight: 500, whiteSpace: 'nowrap' }}>
+          {order.orderNumber}
+        </Link>
+      ),
+    },
+    // Short names stay on one line at 1024 px; long ones wrap.
+    { id: 'supplierName', label: 'Supplier', format: (value) => <MinWidth>{value}</MinWidth> },
+    { id: 'locationName', label: 'Location', format: (value) => <MinWidth>{value}</MinWidth> },
+    { id: 'expectedAt', label: 'Expected', format: (value) => <NoWrap>{formatDay(value)}</NoWrap> },
+    { id: 'lineCount', label: 'Lines', numeric: true },
+    { id: 'total', label: 'Total', numeric: true, format: (value) => <NoWrap>{money(value)}</NoWrap> },
+    {
+      id: 'receivedQuantity',
+      label: 'Received',
+      numeric: true,
+      format: (value, order) => <NoWrap>{`${value} / ${order.orderedQuantity}`}</NoWrap>,
+    },
+    { id: 'status', label: 'Status', format: (value) => <OrderStatusChip status={value} /> },
+    { id: 'createdAt', label: 'Created', format: (value) => <NoWrap>{formatInstantDay(value)}</NoWrap> },
+  ];
+
+  let emptyContent: ReactNode = NO_DATA_TEXT;
+  if (!list.isError) {
+    emptyContent = isFiltered ? (
+      NO_MATCHING_ORDERS_TEXT
+    ) : (
+      <EmptyState message={canCreate ? NO_ORDERS_TEXT : NO_ORDERS_READER_TEXT} action={newOrderButton} />
+    );
+  }
+  const total = list.data?.totalElements;
+
+  return (
+    <Box>
+      <PageHeader
+        title="Purchasing"
+        subtitle="Orders to your suppliers, and what has arrived of them."
+        actions={
+          <>
+            <Button
+              component={RouterLink}
+              to={SUGGESTED_PATH}
+              variant="outlined"
+              startIcon={<AutoAwesomeOutlinedIcon />}
+            >
+              Suggested orders
+            </Button>
+            {newOrderButton}
+          </>
+        }
+      />
+      <ListToolbar>
+        <FilterSelect
+          label="Status"
+          value={filters.status}
+          allLabel="All statuses"
+          options={PURCHASE_ORDER_STATUSES.map((status) => ({ value: status, label: STATUS_LABELS[status] }))}
+          onChange={(value) => changeFilter('status', value)}
+          width={180}
+        />
+        <FilterSelect
+          label="Supplier"
+          value={filters.supplierId}
+          allLabel="All suppliers"
+          options={(suppliers.data?.content ?? []).map((supplier) => ({
+            value: supplier.id,
+            label: supplier.active ? supplier.name : `${supplier.name} (discontinued)`,
+          }))}
+          onChange={(value) => changeFilter('supplierId', value)}
+          width={220}
+        />
+        <FilterSelect
+          label="Location"
+          value={filters.locationId}
+          allLabel="All locations"
+          options={(locations.data ?? []).map((location) => ({ value: location.id, label: location.name }))}
+          onChange={(value) => changeFilter('locationId', value)}
+          width={220}
+        />
+      </ListToolbar>
+      {list.isError ? (
+        <ReadError
+          error={list.error}
+          fallback={PURCHASING_ERRORS.list}
+          onRetry={() => void list.refetch()}
+          sx={{ mb: 2 }}
+        />
+      ) : null}
+      <DataTable
+        columns={columns}
+        rows={list.data?.content ?? []}
+        title={total === undefined ? 'Purchase orders' : `${total} ${total === 1 ? 'order' : 'orders'}`}
+        ariaLabel="Purchase orders"
+        isLoading={list.isFetching}
+        isDense
+        getRowLabel={(order) => order.orderNumber}
+        emptyContent={emptyContent}
+        pagination={{
+          page,
+          rowsPerPage: size,
+          totalCount: total ?? 0,
+          onPageChange: setPage,
+          onRowsPerPageChange: (next) => {
+            setSize(next);
+            setPage(0);
+          },
+        }}
+      />
+    </Box>
+  );
+}

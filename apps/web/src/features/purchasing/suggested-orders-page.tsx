@@ -1,0 +1,287 @@
+import PlaylistAddIcon from '@mui/icons-material/PlaylistAdd';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import {
+  isPermitted,
+  type TDraftsFromSuggestionsRequest,
+  type TPurchaseOrder,
+  type TSuggestionGroup,
+} from '@app/contracts';
+import { useState } from 'react';
+import { useSelector } from 'react-redux';
+import { getErrorMessage } from '../../api/api-error';
+import { EmptyState } from '../../components/list-controls';
+import { LocationPicker, NoLocationsState, useLocationChoice } from '../../components/location-picker';
+import { PageHeader } from '../../components/page-header';
+import { ReadError } from '../../components/read-error';
+import { RouterLink } from '../../components/router-link';
+import { notifyError, notifySuccess } from '../../components/toast';
+import { useIdempotencyKey } from '../../lib/use-idempotency-key';
+import { selectRoles } from '../../session/session.slice';
+import { PURCHASING_ERRORS, PURCHASING_SUCCESS } from './messages';
+import { PURCHASING_PATH, orderPath, useOrderMoney } from './order-format';
+import { useDraftSuggestedOrdersMutation, useGetSuggestedOrdersQuery } from './purchasing.api';
+
+export function nothingToReorderText(locationName: string): string {
+  return `Nothing to reorder at ${locationName}: every product is at or above its reorder point.`;
+}
+
+/** Why a group cannot become a draft: no supplier on its products, or a discontinued supplier. */
+export function whyNotOrderable(group: TSuggestionGroup): string {
+  return group.supplierId === null
+    ? 'These products have no supplier. Set one on each product to order them here.'
+    : `${group.supplierName ?? 'This supplier'} is discontinued. Reactivate the supplier, or give these products another one.`;
+}
+
+function groupTitle(group: TSuggestionGroup): string {
+  return group.supplierName ?? 'No supplier';
+}
+
+type GroupCardProps = {
+  group: TSuggestionGroup;
+  money: (value: string) => string;
+  /** Present for the roles that create orders and groups that can be ordered. */
+  onDraft?: () => void;
+  isBusy: boolean;
+};
+
+/** One supplier's suggestions: lead time and total above, the products below. */
+function GroupCard({ group, money, onDraft, isBusy }: GroupCardProps) {
+  const title = groupTitle(group);
+  return (
+    <Paper component="section" variant="outlined" aria-label={title} sx={{ overflow: 'hidden' }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, px: 2, py: 1.5 }}>
+        <Box sx={{ flex: 1, minWidth: 0 }}>
+          <Typography variant="h6" component="h2" noWrap title={title}>
+            {title}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            Lead time {group.leadTimeDays} {group.leadTimeDays === 1 ? 'day' : 'days'}
+            {group.isLeadTimeAssumed ? ' (assumed)' : ''} · {group.lines.length}{' '}
+            {group.lines.length === 1 ? 'product' : 'products'}
+          </Typography>
+        </Box>
+        <Box sx={{ textAlign: 'right' }}>
+          <Typography variant="caption" color="text.secondary" component="div">
+            Total
+          </Typography>
+          <Typography sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>{money(group.totalCost)}</Typography>
+        </Box>
+        {onDraft ? (
+          <Button
+            variant="outlined"
+            onClick={onDraft}
+            disabled={isBusy}
+            aria-label={`Create draft order for ${title}`}
+          >
+            Create draft order
+          </Button>
+        ) : null}
+      </Box>
+      {group.canOrder ? null : (
+        <Alert severity="warning" sx={{ mx: 2, mb: 1.5 }}>
+          {whyNotOrderable(group)}
+        </Alert>
+      )}
+      <TableContainer>
+        <Table
+          size="small"
+          aria-label={`Suggestions for ${title}`}
+          // Eleven columns fit the 1024 px shell: less side padding, a slightly smaller text.
+          sx={{
+            minWidth: 720,
+            '& .MuiTableCell-root': { px: 0.75, fontSize: 13 },
+            '& .MuiTableCell-root:first-of-type': { pl: 2 },
+            '& .MuiTableCell-root:last-of-type': { pr: 2 },
+          }}
+        >
+          <TableHead>
+            <TableRow>
+              <TableCell>SKU</TableCell>
+              <TableCell>Name</TableCell>
+              <TableCell align="right">On hand</TableCell>
+              <TableCell align="right">Reorder point</TableCell>
+              <TableCell align="right">On order</TableCell>
+              <TableCell align="right">Drafted</TableCell>
+              <TableCell align="right">Forecast</TableCell>
+              <TableCell align="right">Target</TableCell>
+              <TableCell align="right">Suggested</TableCell>
+              <TableCell align="right">Unit cost</TableCell>
+              <TableCell align="right">Line cost</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {group.lines.map((line) => (
+              <TableRow key={line.productId}>
+                <TableCell sx={{ whiteSpace: 'nowrap', fontWeight: 500 }}>{line.sku}</TableCell>
+                <TableCell sx={{ minWidth: 110 }}>{line.productName}</TableCell>
+                <TableCell align="right">{line.quantity}</TableCell>
+                <TableCell align="right">{line.reorderPoint}</TableCell>
+                <TableCell align="right">{line.onOrder}</TableCell>
+                <TableCell align="right">{line.drafted}</TableCell>
+                <TableCell
+                  align="right"
+                  title={
+                    line.forecastDemand === null
+                      ? 'No sales to forecast from'
+                      : `Over ${group.leadTimeDays} days`
+                  }
+                >
+                  {line.forecastDemand ?? '—'}
+                </TableCell>
+                <TableCell align="right">{line.targetLevel}</TableCell>
+                <TableCell align="right" sx={{ fontWeight: 600 }}>
+                  {line.suggestedQuantity}
+                </TableCell>
+                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                  {money(line.unitCost)}
+                </TableCell>
+                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                  {money(line.lineCost)}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+    </Paper>
+  );
+}
+
+function SuggestionsSkeleton() {
+  return (
+    <Box aria-label="Loading suggested orders" aria-busy="true" sx={{ display: 'grid', gap: 2 }}>
+      <Skeleton variant="rounded" height={180} />
+      <Skeleton variant="rounded" height={140} />
+    </Box>
+  );
+}
+
+/**
+ * /dashboard/purchasing/suggested: at the picked location, the products under their reorder
+ * point grouped by supplier, and the drafts made from them (all orderable groups, or one).
+ */
+export function SuggestedOrdersPage() {
+  const roles = useSelector(selectRoles);
+  const canCreate = isPermitted(roles, 'inventory:create');
+  const money = useOrderMoney();
+  const choice = useLocationChoice();
+  const locationId = choice.locationId;
+  const suggestions = useGetSuggestedOrdersQuery(locationId ?? '', { skip: !locationId });
+  const [draftOrders, draftState] = useDraftSuggestedOrdersMutation();
+  const { keyFor, settle } = useIdempotencyKey();
+  const [created, setCreated] = useState<TPurchaseOrder[]>([]);
+
+  const data = suggestions.data?.locationId === locationId ? suggestions.data : undefined;
+  const orderable = (data?.groups ?? []).filter((group) => group.canOrder);
+
+  const draft = async (supplierIds?: string[]) => {
+    if (!locationId) return;
+    const body: TDraftsFromSuggestionsRequest = supplierIds ? { locationId, supplierIds } : { locationId };
+    try {
+      const answer = await draftOrders({ body, idempotencyKey: keyFor(body) }).unwrap();
+      settle();
+      setCreated(answer.orders);
+      notifySuccess(PURCHASING_SUCCESS.drafts(answer.orders.length));
+    } catch (error) {
+      notifyError(getErrorMessage(error, PURCHASING_ERRORS.drafts));
+    }
+  };
+
+  const draftAll =
+    canCreate && orderable.length > 0 ? (
+      <Button
+        variant="contained"
+        startIcon={<PlaylistAddIcon />}
+        onClick={() => void draft()}
+        disabled={draftState.isLoading}
+      >
+        {draftState.isLoading ? 'Creating...' : 'Create draft orders'}
+      </Button>
+    ) : null;
+
+  let content;
+  if (choice.isEmpty) content = <NoLocationsState subject="Suggested orders" />;
+  else if (suggestions.isError)
+    content = (
+      <ReadError
+        error={suggestions.error}
+        fallback={PURCHASING_ERRORS.suggestions}
+        onRetry={() => void suggestions.refetch()}
+      />
+    );
+  else if (!data) content = <SuggestionsSkeleton />;
+  else if (data.groups.length === 0)
+    content = (
+      <Paper variant="outlined" sx={{ py: 6, px: 3 }}>
+        <EmptyState
+          message={nothingToReorderText(data.locationName)}
+          action={
+            <Button component={RouterLink} to={PURCHASING_PATH}>
+              Back to purchase orders
+            </Button>
+          }
+        />
+      </Paper>
+    );
+  else
+    content = (
+      <Box sx={{ display: 'grid', gap: 2 }}>
+        {data.groups.map((group) => (
+          <GroupCard
+            key={group.supplierId ?? 'none'}
+            group={group}
+            money={money}
+            isBusy={draftState.isLoading}
+            onDraft={
+              canCreate && group.canOrder && group.supplierId
+                ? () => void draft([group.supplierId!])
+                : undefined
+            }
+          />
+        ))}
+      </Box>
+    );
+
+  return (
+    <Box>
+      <PageHeader
+        title="Suggested orders"
+        subtitle="Products under their reorder point, with the units to reach it and to cover the supplier’s lead time."
+        actions={draftAll}
+      />
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 2 }}>
+        <LocationPicker choice={choice} label="Location" />
+        <Link component={RouterLink} to={PURCHASING_PATH} underline="hover" sx={{ ml: 'auto' }}>
+          All purchase orders
+        </Link>
+      </Box>
+      {created.length > 0 ? (
+        <Alert severity="success" onClose={() => setCreated([])} sx={{ mb: 2 }}>
+          {PURCHASING_SUCCESS.drafts(created.length)}: review and send them.{' '}
+          {created.map((order, index) => (
+            <span key={order.id}>
+              {index > 0 ? ', ' : ''}
+              <Link component={RouterLink} to={orderPath(order.id)} color="inherit" sx={{ fontWeight: 600 }}>
+                {order.orderNumber}
+              </Link>{' '}
+              ({order.supplierName})
+            </span>
+          ))}
+        </Alert>
+      ) : null}
+      {content}
+    </Box>
+  );
+}

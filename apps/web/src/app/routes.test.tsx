@@ -92,6 +92,8 @@ describe('appRoutes', () => {
       'Stores & Locations',
       'Warehouses',
       'Suppliers',
+      'Purchasing',
+      'Cycle Counts',
       'Carrying Containers',
       'Profile',
     ]);

@@ -106,7 +106,15 @@ describe(DashboardShell.name, () => {
       'aria-expanded',
       'false',
     );
-    const links = ['Inventory', 'Stores & Locations', 'Warehouses', 'Suppliers', 'Carrying Containers'];
+    const links = [
+      'Inventory',
+      'Stores & Locations',
+      'Warehouses',
+      'Suppliers',
+      'Purchasing',
+      'Cycle Counts',
+      'Carrying Containers',
+    ];
     for (const name of links) expect(within(navigation()).getByRole('link', { name })).toBeInTheDocument();
     expect(within(navigation()).getByRole('link', { name: 'Stores & Locations' })).toHaveAttribute(
       'href',

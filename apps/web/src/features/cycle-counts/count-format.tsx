@@ -1,0 +1,97 @@
+import Chip from '@mui/material/Chip';
+import {
+  DEFAULT_CURRENCY,
+  type TCycleCountLine,
+  type TCycleCountScope,
+  type TCycleCountSummary,
+} from '@app/contracts';
+import { useMemo } from 'react';
+import { useSelector } from 'react-redux';
+import { useGetBusinessQuery } from '../../api/business.api';
+import { formatMoney, toCents } from '../../lib/money';
+import { selectBusinessId } from '../../session/session.slice';
+
+type ChipColor = 'default' | 'primary' | 'success' | 'warning' | 'error' | 'info';
+
+const SHEET_STATUS: Record<TCycleCountSummary['status'], { label: string; color: ChipColor }> = {
+  COUNTING: { label: 'Counting', color: 'info' },
+  COMPLETED: { label: 'Completed', color: 'success' },
+  CANCELLED: { label: 'Cancelled', color: 'default' },
+};
+
+export const SHEET_STATUS_LABELS: Record<TCycleCountSummary['status'], string> = {
+  COUNTING: SHEET_STATUS.COUNTING.label,
+  COMPLETED: SHEET_STATUS.COMPLETED.label,
+  CANCELLED: SHEET_STATUS.CANCELLED.label,
+};
+
+export function SheetStatusChip({ status }: { status: TCycleCountSummary['status'] }) {
+  const { label, color } = SHEET_STATUS[status];
+  return <Chip size="small" variant="outlined" color={color} label={label} />;
+}
+
+const LINE_STATUS: Record<TCycleCountLine['status'], { label: string; color: ChipColor }> = {
+  PENDING: { label: 'Not counted', color: 'default' },
+  COUNTED: { label: 'Counted', color: 'info' },
+  RECOUNT: { label: 'To recount', color: 'warning' },
+  ACCEPTED: { label: 'Accepted', color: 'success' },
+};
+
+export function LineStatusChip({ status }: { status: TCycleCountLine['status'] }) {
+  const { label, color } = LINE_STATUS[status];
+  return <Chip size="small" variant="outlined" color={color} label={label} />;
+}
+
+/** A count's scope in words ("2 categories", "Class A products"). */
+export function describeScope(scope: TCycleCountScope): string {
+  switch (scope.kind) {
+    case 'ALL':
+      return 'All products';
+    case 'CATEGORIES':
+      return `${scope.categoryIds.length} ${scope.categoryIds.length === 1 ? 'category' : 'categories'}`;
+    case 'PRODUCTS':
+      return `${scope.productIds.length} ${scope.productIds.length === 1 ? 'product' : 'products'}`;
+    case 'ABC':
+      return `Class ${scope.abcClass} products`;
+  }
+}
+
+/** Which way a variance went: red for a loss, green for a gain, plain for none. */
+export function varianceColor(value: string | number | null): string | undefined {
+  if (value === null) return undefined;
+  const sign = typeof value === 'number' ? Math.sign(value) : Math.sign(toCents(value));
+  return sign < 0 ? 'error.main' : sign > 0 ? 'success.main' : undefined;
+}
+
+/** Units with their sign ("+3", "−2", "0"): a variance reads as a change. */
+export function formatSignedUnits(value: number): string {
+  return value > 0 ? `+${value}` : value < 0 ? `−${Math.abs(value)}` : '0';
+}
+
+export type CountMoney = {
+  /** "£12.50" from an API decimal string. */
+  format: (value: string) => string;
+  /** "+£12.50" / "−£3.00": a variance reads as a change. */
+  formatSigned: (value: string) => string;
+};
+
+/**
+ * Money in the business's currency, as the rest of the back-office shows it. The business is the
+ * shell's query, cached already; until it answers amounts show in the server's default currency.
+ */
+export function useCountMoney(): CountMoney {
+  const businessId = useSelector(selectBusinessId);
+  const { data: business } = useGetBusinessQuery(businessId ?? '', { skip: !businessId });
+  const currency = business?.currency ?? DEFAULT_CURRENCY;
+  return useMemo(
+    () => ({
+      format: (value: string) => formatMoney(value, currency),
+      formatSigned: (value: string) => {
+        const cents = toCents(value);
+        const amount = formatMoney(Math.abs(cents), currency);
+        return cents > 0 ? `+${amount}` : cents < 0 ? `−${amount}` : amount;
+      },
+    }),
+    [currency],
+  );
+}

@@ -27,7 +27,8 @@ export const SHEET_STATUS_LABELS: Record<TCycleCountSummary['status'], string> =
 
 export function SheetStatusChip({ status }: { status: TCycleCountSummary['status'] }) {
   const { label, color } = SHEET_STATUS[status];
-  return <Chip size="small" variant="outlined" color={color} label={label} />;
+  // A span: the chip sits inside text (the sheet's subtitle is a paragraph).
+  return <Chip component="span" size="small" variant="outlined" color={color} label={label} />;
 }
 
 const LINE_STATUS: Record<TCycleCountLine['status'], { label: string; color: ChipColor }> = {

@@ -42,7 +42,7 @@ function closingMessage(sheet: TCycleCount, closing: Closing): string {
   }
   const uncounted = sheet.lineCount - sheet.linesCounted;
   return uncounted > 0
-    ? `Complete this count? ${uncounted} ${uncounted === 1 ? 'line was' : 'lines were'} never counted: their stock is left as it is.`
+    ? `Complete this count? ${uncounted === 1 ? '1 line was never counted: its' : `${uncounted} lines were never counted: their`} stock is left as it is.`
     : 'Complete this count? The sheet is closed and can no longer be counted.';
 }
 

@@ -110,6 +110,8 @@ export function CountSheet({ sheet, isReadOnly = false }: CountSheetProps) {
     setFilter(nextFilter);
     setShown((current) => Math.max(current, index + 1));
     setHighlighted(line.lineNo);
+    // The next scan starts from an empty field.
+    setCode('');
     setCodeMessage(
       line.status === 'COUNTED'
         ? `${line.sku} is counted already; a reviewer sends it back to count it again.`

@@ -1,3 +1,4 @@
+import CircleIcon from '@mui/icons-material/Circle';
 import Chip from '@mui/material/Chip';
 import {
   DEFAULT_CURRENCY,
@@ -11,12 +12,28 @@ import { useGetBusinessQuery } from '../../api/business.api';
 import { formatMoney, toCents } from '../../lib/money';
 import { selectBusinessId } from '../../session/session.slice';
 
-type ChipColor = 'default' | 'primary' | 'success' | 'warning' | 'error' | 'info';
+/**
+ * A status is a coloured dot beside a label in the text colour: light blue and orange text on
+ * white fail AA contrast (as the movements' chips found).
+ */
+function StatusDotChip({ label, dot }: { label: string; dot: string }) {
+  return (
+    <Chip
+      // A span: the chip sits inside text (the sheet's subtitle is a paragraph).
+      component="span"
+      size="small"
+      variant="outlined"
+      icon={<CircleIcon aria-hidden="true" />}
+      label={label}
+      sx={{ '& .MuiChip-icon': { color: dot, fontSize: 10, ml: 1 } }}
+    />
+  );
+}
 
-const SHEET_STATUS: Record<TCycleCountSummary['status'], { label: string; color: ChipColor }> = {
-  COUNTING: { label: 'Counting', color: 'info' },
-  COMPLETED: { label: 'Completed', color: 'success' },
-  CANCELLED: { label: 'Cancelled', color: 'default' },
+const SHEET_STATUS: Record<TCycleCountSummary['status'], { label: string; dot: string }> = {
+  COUNTING: { label: 'Counting', dot: 'info.main' },
+  COMPLETED: { label: 'Completed', dot: 'success.main' },
+  CANCELLED: { label: 'Cancelled', dot: 'text.disabled' },
 };
 
 export const SHEET_STATUS_LABELS: Record<TCycleCountSummary['status'], string> = {
@@ -26,21 +43,18 @@ export const SHEET_STATUS_LABELS: Record<TCycleCountSummary['status'], string> =
 };
 
 export function SheetStatusChip({ status }: { status: TCycleCountSummary['status'] }) {
-  const { label, color } = SHEET_STATUS[status];
-  // A span: the chip sits inside text (the sheet's subtitle is a paragraph).
-  return <Chip component="span" size="small" variant="outlined" color={color} label={label} />;
+  return <StatusDotChip {...SHEET_STATUS[status]} />;
 }
 
-const LINE_STATUS: Record<TCycleCountLine['status'], { label: string; color: ChipColor }> = {
-  PENDING: { label: 'Not counted', color: 'default' },
-  COUNTED: { label: 'Counted', color: 'info' },
-  RECOUNT: { label: 'To recount', color: 'warning' },
-  ACCEPTED: { label: 'Accepted', color: 'success' },
+const LINE_STATUS: Record<TCycleCountLine['status'], { label: string; dot: string }> = {
+  PENDING: { label: 'Not counted', dot: 'text.disabled' },
+  COUNTED: { label: 'Counted', dot: 'info.main' },
+  RECOUNT: { label: 'To recount', dot: 'warning.main' },
+  ACCEPTED: { label: 'Accepted', dot: 'success.main' },
 };
 
 export function LineStatusChip({ status }: { status: TCycleCountLine['status'] }) {
-  const { label, color } = LINE_STATUS[status];
-  return <Chip size="small" variant="outlined" color={color} label={label} />;
+  return <StatusDotChip {...LINE_STATUS[status]} />;
 }
 
 /** A count's scope in words ("2 categories", "Class A products"). */

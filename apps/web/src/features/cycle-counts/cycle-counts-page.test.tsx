@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { API, type Role, type TCategory, type TCycleCount } from '@app/contracts';
+import { Outlet } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AppToastContainer } from '../../components/toast';
 import { jsonResponse, makeSession } from '../../test/fixtures';
@@ -78,15 +79,18 @@ function setup(handler: ReturnType<typeof serveRoutes>, roles: Role[] = ['ROLE_B
   const view = renderRoutes(
     [
       {
-        path: '/dashboard/cycle-counts',
+        // The toasts outlive the list: a new count opens its sheet.
         element: (
           <>
             <AppToastContainer />
-            <CycleCountsPage />
+            <Outlet />
           </>
         ),
+        children: [
+          { path: '/dashboard/cycle-counts', element: <CycleCountsPage /> },
+          { path: '/dashboard/cycle-counts/:countId', element: <p>Sheet page</p> },
+        ],
       },
-      { path: '/dashboard/cycle-counts/:countId', element: <p>Sheet page</p> },
     ],
     { initialEntries: ['/dashboard/cycle-counts'], session: makeSession({ roles }) },
   );
@@ -195,6 +199,7 @@ describe(CycleCountsPage.name, () => {
       note: 'Quarter end',
     });
     await waitFor(() => expect(router.state.location.pathname).toBe(`/dashboard/cycle-counts/${COUNT_ID}`));
+    expect(screen.getByText('Sheet page')).toBeInTheDocument();
   });
 
   it('explains the ABC classes and sends the class picked', async () => {

@@ -239,8 +239,8 @@ describe(CycleCountPage.name, () => {
       expect(within(rows[2]!).getByText('+4')).toHaveStyle({ color: 'var(--mui-palette-success-main)' });
       // Line 3 has no count: its expected quantity (30) appears nowhere.
       expect(table).not.toHaveTextContent('SKU-3');
-      expect(screen.getByText('Variance value (absolute)').nextSibling).toHaveTextContent('$15.00');
-      expect(screen.getByText('Variance value (net)').nextSibling).toHaveTextContent('+$5.00');
+      expect(screen.getByText('Absolute variance').nextSibling).toHaveTextContent('$15.00');
+      expect(screen.getByText('Net variance').nextSibling).toHaveTextContent('+$5.00');
     });
 
     it('accepts the selected lines after confirmation, with an Idempotency-Key', async () => {

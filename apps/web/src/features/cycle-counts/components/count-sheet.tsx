@@ -252,7 +252,7 @@ export function CountSheet({ sheet, isReadOnly = false }: CountSheetProps) {
                 ) : null,
               },
             }}
-            sx={{ flex: '1 1 280px', bgcolor: 'background.paper' }}
+            sx={{ flex: '1 1 280px', '& .MuiInputBase-root': { bgcolor: 'background.paper' } }}
           />
           <ToggleButtonGroup
             exclusive

@@ -137,18 +137,18 @@ export function VarianceReview({ sheet }: { sheet: TCycleCount }) {
       <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', mb: 2 }}>
         <Total label="Lines counted" value={`${sheet.totals.linesCounted} / ${sheet.totals.lines}`} />
         <Total
-          label="Variance units (net)"
+          label="Net variance, units"
           value={formatSignedUnits(sheet.totals.varianceUnits)}
           color={varianceColor(sheet.totals.varianceUnits)}
         />
-        <Total label="Variance value (absolute)" value={money.format(sheet.totals.varianceValueAbsolute)} />
+        <Total label="Absolute variance" value={money.format(sheet.totals.varianceValueAbsolute)} />
         <Total
-          label="Variance value (net)"
+          label="Net variance"
           value={money.formatSigned(sheet.totals.varianceValueNet)}
           color={varianceColor(sheet.totals.varianceValueNet)}
         />
       </Box>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap', mb: 2 }}>
+      <Box sx={{ mb: 1.5 }}>
         <ChoiceFilter
           value={filter}
           onChange={(next) => {
@@ -159,35 +159,42 @@ export function VarianceReview({ sheet }: { sheet: TCycleCount }) {
           labels={REVIEW_FILTER_LABELS}
           label="Show reviewed lines"
         />
-        <Box sx={{ flex: 1 }} />
-        {isOpen ? (
-          <>
-            <Typography variant="body2" color="text.secondary" aria-live="polite">
-              {chosen.size === 0
-                ? 'Select counted lines to review'
-                : `${chosen.size} selected: ${formatSignedUnits(totals.units)} units, ${selectionValue}`}
-            </Typography>
-            <Button
-              variant="outlined"
-              startIcon={<ReplayIcon />}
-              disabled={chosen.size === 0 || reviewState.isLoading}
-              onClick={() => setPending({ kind: 'recount', lineNos: [...chosen] })}
-              sx={{ minHeight: TOUCH_TARGET_PX }}
-            >
-              Ask for recount
-            </Button>
-            <Button
-              variant="contained"
-              startIcon={<CheckIcon />}
-              disabled={chosen.size === 0 || reviewState.isLoading}
-              onClick={() => setPending({ kind: 'accept', lineNos: [...chosen] })}
-              sx={{ minHeight: TOUCH_TARGET_PX }}
-            >
-              Accept
-            </Button>
-          </>
-        ) : null}
       </Box>
+      {isOpen ? (
+        <Paper
+          variant="outlined"
+          sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap', px: 2, py: 1, mb: 2 }}
+        >
+          <Typography
+            variant="body2"
+            color="text.secondary"
+            aria-live="polite"
+            sx={{ flex: 1, minWidth: 200 }}
+          >
+            {chosen.size === 0
+              ? 'Select counted lines to review'
+              : `${chosen.size} selected: ${formatSignedUnits(totals.units)} units, ${selectionValue}`}
+          </Typography>
+          <Button
+            variant="outlined"
+            startIcon={<ReplayIcon />}
+            disabled={chosen.size === 0 || reviewState.isLoading}
+            onClick={() => setPending({ kind: 'recount', lineNos: [...chosen] })}
+            sx={{ minHeight: TOUCH_TARGET_PX }}
+          >
+            Ask for recount
+          </Button>
+          <Button
+            variant="contained"
+            startIcon={<CheckIcon />}
+            disabled={chosen.size === 0 || reviewState.isLoading}
+            onClick={() => setPending({ kind: 'accept', lineNos: [...chosen] })}
+            sx={{ minHeight: TOUCH_TARGET_PX }}
+          >
+            Accept
+          </Button>
+        </Paper>
+      ) : null}
       {problem ? (
         <Alert severity="error" sx={{ mb: 2 }} onClose={() => setProblem(null)}>
           {problem}
@@ -203,7 +210,13 @@ export function VarianceReview({ sheet }: { sheet: TCycleCount }) {
             '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineOffset: -2 },
           }}
         >
-          <Table stickyHeader size="small" aria-label="Variances">
+          <Table
+            stickyHeader
+            size="small"
+            aria-label="Variances"
+            // Eight columns within the 1024 px shell (and a 768 px tablet): half the side padding.
+            sx={{ '& .MuiTableCell-root': { px: 1 }, '& .MuiTableCell-root:last-of-type': { pr: 2 } }}
+          >
             <TableHead>
               <TableRow>
                 {isOpen ? (
@@ -219,7 +232,12 @@ export function VarianceReview({ sheet }: { sheet: TCycleCount }) {
                 ) : null}
                 <TableCell>Product</TableCell>
                 <TableCell align="right">Expected</TableCell>
-                <TableCell align="right">Moved since freeze</TableCell>
+                <TableCell
+                  align="right"
+                  title="Sales, receipts and other changes between the freeze and the count"
+                >
+                  Moved
+                </TableCell>
                 <TableCell align="right">Counted</TableCell>
                 <TableCell align="right">Variance</TableCell>
                 <TableCell align="right">Value</TableCell>
@@ -251,7 +269,7 @@ export function VarianceReview({ sheet }: { sheet: TCycleCount }) {
                         ) : null}
                       </TableCell>
                     ) : null}
-                    <TableCell sx={{ maxWidth: 240 }}>
+                    <TableCell sx={{ minWidth: 150, maxWidth: 280 }}>
                       <Typography variant="body2" sx={{ fontWeight: 600, wordBreak: 'break-word' }}>
                         {line.sku}
                       </Typography>
@@ -286,6 +304,10 @@ export function VarianceReview({ sheet }: { sheet: TCycleCount }) {
           </Table>
         </TableContainer>
       </Paper>
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+        Expected is the stock at the freeze; Moved is what sold or arrived between the freeze and the count.
+        Variance = Counted − (Expected + Moved), valued at the unit cost frozen with the sheet.
+      </Typography>
       {rows.length > shown ? (
         <Box sx={{ display: 'flex', justifyContent: 'center', mt: 2 }}>
           <Button variant="outlined" onClick={() => setShown((current) => current + ROWS_PER_BATCH)}>

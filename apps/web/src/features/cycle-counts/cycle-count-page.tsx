@@ -84,12 +84,7 @@ export function CycleCountPage() {
   const actions =
     canClose && isOpen ? (
       <>
-        <Button
-          color="inherit"
-          variant="outlined"
-          onClick={() => setClosing('cancel')}
-          sx={{ minHeight: 48 }}
-        >
+        <Button color="error" variant="outlined" onClick={() => setClosing('cancel')} sx={{ minHeight: 48 }}>
           Cancel count
         </Button>
         <Button variant="contained" onClick={() => setClosing('complete')} sx={{ minHeight: 48 }}>

@@ -185,6 +185,22 @@ export const appRoutes: RouteObject[] = [
             ),
           },
           {
+            path: 'cycle-counts',
+            handle: handle('Cycle Counts'),
+            lazy: shellPage(
+              () => import('../features/cycle-counts/cycle-counts-page'),
+              (m) => m.CycleCountsPage,
+            ),
+          },
+          {
+            path: 'cycle-counts/:countId',
+            handle: handle('Count Sheet'),
+            lazy: shellPage(
+              () => import('../features/cycle-counts/cycle-count-page'),
+              (m) => m.CycleCountPage,
+            ),
+          },
+          {
             path: 'rewards',
             handle: handle('Rewards'),
             lazy: shellPage(

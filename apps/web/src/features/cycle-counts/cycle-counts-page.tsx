@@ -1,0 +1,220 @@
+import AddIcon from '@mui/icons-material/Add';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import {
+  CYCLE_COUNT_STATUSES,
+  DEFAULT_PAGE_SIZE,
+  isPermitted,
+  type TCycleCountSummary,
+} from '@app/contracts';
+import { useState } from 'react';
+import { useSelector } from 'react-redux';
+import { DataTable, NO_DATA_TEXT, type DataTableColumn } from '../../components/data-table/data-table';
+import { ChoiceFilter, EmptyState, ListToolbar, NoWrap } from '../../components/list-controls';
+import { LocationPicker, NoLocationsState, useLocationChoice } from '../../components/location-picker';
+import { PageHeader } from '../../components/page-header';
+import { ReadError } from '../../components/read-error';
+import { RouterLink } from '../../components/router-link';
+import { formatShortDateTime } from '../../lib/relative-time';
+import { selectRoles } from '../../session/session.slice';
+import { NewCountDialog } from './components/new-count-dialog';
+import {
+  SheetStatusChip,
+  SHEET_STATUS_LABELS,
+  describeScope,
+  useCountMoney,
+  varianceColor,
+} from './count-format';
+import { useGetCycleCountQuery, useListCycleCountsQuery } from './cycle-counts.api';
+import { CYCLE_COUNT_ERRORS } from './messages';
+
+export const CYCLE_COUNTS_PATH = '/dashboard/cycle-counts';
+export const NO_COUNTS_TEXT = 'No counts at this location yet. Start one with New count.';
+export const NO_COUNTS_READER_TEXT = 'No counts at this location yet.';
+export const NO_MATCHING_COUNTS_TEXT = 'No counts with this status at this location.';
+
+const STATUS_FILTERS = ['ALL', ...CYCLE_COUNT_STATUSES] as const;
+type StatusFilter = (typeof STATUS_FILTERS)[number];
+const STATUS_FILTER_LABELS: Record<StatusFilter, string> = { ALL: 'All', ...SHEET_STATUS_LABELS };
+
+export function countPath(id: string): string {
+  return `${CYCLE_COUNTS_PATH}/${encodeURIComponent(id)}`;
+}
+
+/**
+ * The net variance value of a sheet. The list's summary carries no totals, so the cell reads the
+ * sheet (cached for when it is opened); a sheet without any count has no variance to read.
+ */
+function VarianceCell({ summary }: { summary: TCycleCountSummary }) {
+  const money = useCountMoney();
+  const hasCounts = summary.linesCounted > 0;
+  const sheet = useGetCycleCountQuery(summary.id, { skip: !hasCounts });
+  if (!hasCounts) return <Typography color="text.secondary">—</Typography>;
+  const net = sheet.data?.totals.varianceValueNet;
+  if (net === undefined) return <Typography color="text.secondary">…</Typography>;
+  return (
+    <Typography component="span" sx={{ color: varianceColor(net), whiteSpace: 'nowrap' }}>
+      {money.formatSigned(net)}
+    </Typography>
+  );
+}
+
+function Progress({ summary }: { summary: TCycleCountSummary }) {
+  const percent = summary.lineCount === 0 ? 0 : (summary.linesCounted / summary.lineCount) * 100;
+  return (
+    <Box sx={{ minWidth: 120 }}>
+      <NoWrap>
+        {summary.linesCounted} / {summary.lineCount}
+      </NoWrap>
+      <LinearProgress
+        variant="determinate"
+        value={percent}
+        aria-label={`${summary.linesCounted} of ${summary.lineCount} lines counted`}
+        sx={{ mt: 0.5, height: 4, borderRadius: 2 }}
+      />
+    </Box>
+  );
+}
+
+/** /dashboard/cycle-counts: a location's count sheets, newest first, paged on the server. */
+export function CycleCountsPage() {
+  const roles = useSelector(selectRoles);
+  const canCreate = isPermitted(roles, 'inventory:create');
+  const choice = useLocationChoice();
+  const [status, setStatus] = useState<StatusFilter>('ALL');
+  const [page, setPage] = useState(0);
+  const [size, setSize] = useState(DEFAULT_PAGE_SIZE);
+  const [isCreating, setIsCreating] = useState(false);
+
+  const locationId = choice.locationId;
+  const list = useListCycleCountsQuery(
+    { page, size, locationId: locationId ?? undefined, status: status === 'ALL' ? undefined : status },
+    { skip: !locationId },
+  );
+
+  const changeStatus = (next: StatusFilter) => {
+    setStatus(next);
+    setPage(0);
+  };
+  const changeLocation = (next: string) => {
+    choice.select(next);
+    setPage(0);
+  };
+
+  const columns: DataTableColumn<TCycleCountSummary>[] = [
+    {
+      id: 'frozenAt',
+      label: 'Created',
+      render: (summary) => (
+        <Link component={RouterLink} to={countPath(summary.id)} sx={{ whiteSpace: 'nowrap' }}>
+          {formatShortDateTime(summary.frozenAt)}
+        </Link>
+      ),
+    },
+    { id: 'scope', label: 'Scope', format: (scope) => describeScope(scope) },
+    { id: 'status', label: 'Status', format: (value) => <SheetStatusChip status={value} /> },
+    { id: 'linesCounted', label: 'Progress', render: (summary) => <Progress summary={summary} /> },
+    {
+      id: 'lineCount',
+      label: 'Variance value',
+      numeric: true,
+      render: (summary) => <VarianceCell summary={summary} />,
+    },
+    {
+      id: 'note',
+      label: 'Note',
+      format: (note) => (
+        <Typography
+          variant="body2"
+          title={note ?? undefined}
+          sx={{ maxWidth: 260, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+        >
+          {note || '—'}
+        </Typography>
+      ),
+    },
+  ];
+
+  const newButton = canCreate ? (
+    <Button
+      variant="contained"
+      startIcon={<AddIcon />}
+      onClick={() => setIsCreating(true)}
+      disabled={!locationId}
+    >
+      New count
+    </Button>
+  ) : null;
+
+  const total = list.data?.totalElements;
+  return (
+    <Box>
+      <PageHeader
+        title="Cycle Counts"
+        subtitle="Count part of a location's stock while the shop keeps selling, then review the differences."
+        actions={choice.isEmpty ? null : newButton}
+      />
+      {choice.isEmpty ? (
+        <NoLocationsState subject="Cycle counts" />
+      ) : (
+        <>
+          <ListToolbar>
+            <LocationPicker choice={{ ...choice, select: changeLocation }} />
+            <ChoiceFilter
+              value={status}
+              onChange={changeStatus}
+              options={STATUS_FILTERS}
+              labels={STATUS_FILTER_LABELS}
+              label="Status"
+            />
+          </ListToolbar>
+          {list.isError ? (
+            <ReadError
+              error={list.error}
+              fallback={CYCLE_COUNT_ERRORS.list}
+              onRetry={() => void list.refetch()}
+              sx={{ mb: 2 }}
+            />
+          ) : null}
+          <DataTable
+            title={total === undefined ? 'Counts' : `${total} ${total === 1 ? 'count' : 'counts'}`}
+            ariaLabel="Counts"
+            columns={columns}
+            rows={list.data?.content ?? []}
+            isLoading={list.isFetching || choice.isLoading}
+            getRowLabel={(summary) => `count of ${formatShortDateTime(summary.frozenAt)}`}
+            pagination={{
+              page,
+              rowsPerPage: size,
+              totalCount: total ?? 0,
+              onPageChange: setPage,
+              onRowsPerPageChange: (next) => {
+                setSize(next);
+                setPage(0);
+              },
+            }}
+            emptyContent={
+              list.isError ? (
+                NO_DATA_TEXT
+              ) : status !== 'ALL' ? (
+                NO_MATCHING_COUNTS_TEXT
+              ) : (
+                <EmptyState message={canCreate ? NO_COUNTS_TEXT : NO_COUNTS_READER_TEXT} action={newButton} />
+              )
+            }
+          />
+        </>
+      )}
+      {isCreating && locationId ? (
+        <NewCountDialog
+          locations={choice.locations}
+          initialLocationId={locationId}
+          onClose={() => setIsCreating(false)}
+        />
+      ) : null}
+    </Box>
+  );
+}

@@ -4,12 +4,13 @@ import type { AnalyticsGroup, TSalesGroupRow } from '@app/contracts';
 import { useMemo } from 'react';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
 import { toCents } from '../../../lib/money';
-import { formatPeriod } from '../components/analytics-format';
+import { formatMarginPercent, formatPeriod } from '../components/analytics-format';
 import { useMoneyFormat } from '../components/money';
 import { GROUP_LABELS, withNoDataRow, type FilterResultRow } from './sales-filter';
 import { formatCount } from '../../../lib/count';
 
-type ResultRow = FilterResultRow & { totalCents: number };
+/** Money as cents, so the columns sort by amount rather than as text. */
+type ResultRow = FilterResultRow & { totalCents: number; costCents: number; marginCents: number };
 
 type FilterResultsTableProps = {
   rows: readonly TSalesGroupRow[] | undefined;
@@ -29,7 +30,8 @@ function Truncated({ text }: { text: string }) {
 }
 
 /**
- * The filter's answer in the reusable data table, best first (days in date order). An empty
+ * The filter's answer in the reusable data table, best first (days in date order), with what each
+ * group cost and earned. An empty
  * answer is one 'No Data' row with zero quantity and price (001 section 4), not an empty table.
  * Its title says what the rows are ("Sales by store"): the data table's default 'Table' told a
  * shop owner nothing.
@@ -40,7 +42,12 @@ export function FilterResultsTable({ rows, groupBy, isLoading }: FilterResultsTa
     () =>
       isLoading && !rows
         ? []
-        : withNoDataRow(rows).map((row) => ({ ...row, totalCents: toCents(row.totalPrice) })),
+        : withNoDataRow(rows).map((row) => ({
+            ...row,
+            totalCents: toCents(row.totalPrice),
+            costCents: toCents(row.cost),
+            marginCents: toCents(row.margin),
+          })),
     [rows, isLoading],
   );
   const hasTransactions = shown.some((row) => row.transactions !== undefined);
@@ -75,6 +82,14 @@ export function FilterResultsTable({ rows, groupBy, isLoading }: FilterResultsTa
       label: 'Total',
       numeric: true,
       format: (cents: number) => money.format(cents),
+    },
+    { id: 'costCents', label: 'Cost', numeric: true, format: (cents: number) => money.format(cents) },
+    { id: 'marginCents', label: 'Margin', numeric: true, format: (cents: number) => money.format(cents) },
+    {
+      id: 'marginPercent',
+      label: 'Margin %',
+      numeric: true,
+      format: (percent: number | null) => formatMarginPercent(percent),
     },
   ];
 

@@ -124,6 +124,10 @@ describe(AdvancedAnalyticsPage.name, () => {
     expect(cells('Oat milk').slice(-4)).toEqual(['$222.00', '$150.00', '$72.00', '32.4 %']);
     expect(cells('Crisps').slice(-3)).toEqual(['$4.20', '-$0.60', '-16.7 %']);
     expect(cells('Tote bag').slice(-3)).toEqual(['$3.00', '-$3.00', '–']);
+    // Right-aligned figures of one width, so the columns line up by their digits.
+    const margin = within(table).getByText('$72.00');
+    expect(margin).toHaveStyle({ fontVariantNumeric: 'tabular-nums' });
+    expect(margin.closest('td')).toHaveClass('MuiTableCell-alignRight');
   });
 
   it("names the product trend it shows on screen, from the SKU asked, at the store's name", async () => {

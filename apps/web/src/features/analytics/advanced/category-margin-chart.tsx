@@ -1,17 +1,17 @@
 import Box from '@mui/material/Box';
 import { BarChart } from '@mui/x-charts/BarChart';
-import type { TCategoryMarginRow } from '@app/contracts';
 import { toCents } from '../../../lib/money';
 import { useChartAccent, useChartNegative } from '../components/chart-accent';
 import { useMoneyFormat } from '../components/money';
 import { CHART_FIGURE_SX } from '../components/trend-chart';
 import { labelAxisWidth } from '../reports/report-format';
+import type { NamedMarginRow } from './margin-by-category';
 
 /** A bar is this tall with its gap; the chart grows with its categories so each name stays readable. */
 const BAR_ROW_PX = 30;
 const VALUE_TICKS = 5;
 
-type CategoryMarginChartProps = { rows: readonly TCategoryMarginRow[]; label: string };
+type CategoryMarginChartProps = { rows: readonly NamedMarginRow[]; label: string };
 
 /**
  * The margin of each category as bars running sideways, in the table's order (most money first):
@@ -22,7 +22,9 @@ export function CategoryMarginChart({ rows, label }: CategoryMarginChartProps) {
   const money = useMoneyFormat();
   const accent = useChartAccent();
   const negative = useChartNegative();
-  const labels = rows.map((row) => row.label);
+  const labels = rows.map((row) => row.chartLabel);
+  // The band axis keys on the row's place in the list: two categories may share a name.
+  const bands = rows.map((_row, index) => index);
   const height = Math.max(160, rows.length * BAR_ROW_PX + 48);
   return (
     <Box role="figure" aria-label={label} sx={{ ...CHART_FIGURE_SX, height, minWidth: 0 }}>
@@ -30,7 +32,14 @@ export function CategoryMarginChart({ rows, label }: CategoryMarginChartProps) {
         height={height}
         layout="horizontal"
         hideLegend
-        yAxis={[{ scaleType: 'band', data: labels, width: labelAxisWidth(labels) }]}
+        yAxis={[
+          {
+            scaleType: 'band',
+            data: bands,
+            width: labelAxisWidth(labels),
+            valueFormatter: (index: number) => labels[index] ?? '',
+          },
+        ]}
         xAxis={[
           {
             tickNumber: VALUE_TICKS,

@@ -122,6 +122,35 @@ describe(MarginByCategoryPanel.name, () => {
     ).toBeInTheDocument();
   });
 
+  it('tells two categories of one name apart by their locations', async () => {
+    const LOCATION = '1c000000-0000-4000-8000-000000000009';
+    const [dairy, bakery] = ROWS as [TCategoryMarginRow, TCategoryMarginRow];
+    const riverside = { ...bakery, key: '2c000000-0000-4000-8000-000000000003', label: 'Dairy' };
+    await openMargins([
+      { method: 'POST', path: MARGINS, answer: () => jsonResponse(200, [dairy, riverside]) },
+      {
+        path: '/api/sales-analytics/choices',
+        answer: () =>
+          jsonResponse(200, {
+            stores: [{ id: STORE.id, name: STORE.name, locationId: LOCATION, active: true }],
+            categories: [
+              { id: dairy.key, name: 'Dairy', locationId: LOCATION, locationName: 'Demo Market Old Town' },
+              {
+                id: riverside.key,
+                name: 'Dairy',
+                locationId: LOCATION,
+                locationName: 'Demo Market Riverside',
+              },
+            ],
+          }),
+      },
+    ]);
+    const table = await screen.findByRole('table', { name: MARGIN_TABLE_LABEL });
+    const rows = within(table).getAllByRole('row');
+    await waitFor(() => expect(cellsOf(rows[1]!)[0]).toBe('DairyDemo Market Old Town'));
+    expect(cellsOf(rows[2]!)[0]).toBe('DairyDemo Market Riverside');
+  });
+
   it('says what to do when the range sold nothing, without a table, chart or cost note', async () => {
     await openMargins([{ method: 'POST', path: MARGINS, answer: () => jsonResponse(200, []) }]);
 

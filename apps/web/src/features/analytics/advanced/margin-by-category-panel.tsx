@@ -6,18 +6,24 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import type { TCategoryMarginRow } from '@app/contracts';
 import { useState } from 'react';
 import { formatCount } from '../../../lib/count';
 import { lastDays, type DayRange } from '../analytics-range';
 import { useMarginByCategoryQuery } from '../analytics.api';
 import { formatMarginPercent } from '../components/analytics-format';
+import { useListAnalyticsCategoriesQuery } from '../components/analytics-choices.api';
 import { AnalyticsCard, QueryView } from '../components/analytics-state';
 import { useMoneyFormat } from '../components/money';
 import { RangePicker } from '../components/range-picker';
 import { StorePicker } from '../components/store-picker';
 import { CategoryMarginChart } from './category-margin-chart';
-import { describeUnitsWithoutCost, toMarginBody, unitsWithoutCost } from './margin-by-category';
+import {
+  describeUnitsWithoutCost,
+  nameMarginRows,
+  toMarginBody,
+  unitsWithoutCost,
+  type NamedMarginRow,
+} from './margin-by-category';
 import { useLockOnRefusal } from './tier-access';
 
 export const MARGIN_MESSAGE = 'Failed to fetch margin by category';
@@ -27,7 +33,7 @@ export const MARGIN_CHART_LABEL = 'Margin per category';
 
 const numeric = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
 
-function MarginTable({ rows }: { rows: readonly TCategoryMarginRow[] }) {
+function MarginTable({ rows }: { rows: readonly NamedMarginRow[] }) {
   const money = useMoneyFormat();
   return (
     <TableContainer>
@@ -45,8 +51,13 @@ function MarginTable({ rows }: { rows: readonly TCategoryMarginRow[] }) {
         <TableBody>
           {rows.map((row) => (
             <TableRow key={row.key ?? 'none'}>
-              <TableCell component="th" scope="row" sx={{ maxWidth: 220, overflowWrap: 'anywhere' }}>
+              <TableCell component="th" scope="row" sx={{ maxWidth: 260, overflowWrap: 'anywhere' }}>
                 {row.label}
+                {row.place ? (
+                  <Typography variant="caption" color="text.secondary" component="p">
+                    {row.place}
+                  </Typography>
+                ) : null}
               </TableCell>
               <TableCell align="right" sx={numeric}>
                 {formatCount(row.quantity)}
@@ -82,7 +93,8 @@ export function MarginByCategoryPanel({ onLocked }: { onLocked: () => void }) {
   const [storeId, setStoreId] = useState<string | null>(null);
   const margins = useMarginByCategoryQuery(toMarginBody(range, storeId));
   useLockOnRefusal(margins.error, onLocked);
-  const rows = margins.data ?? [];
+  const categories = useListAnalyticsCategoriesQuery();
+  const rows = nameMarginRows(margins.data ?? [], categories.data);
   const note = describeUnitsWithoutCost(unitsWithoutCost(rows));
 
   return (
@@ -106,24 +118,16 @@ export function MarginByCategoryPanel({ onLocked }: { onLocked: () => void }) {
         loadingLabel="Loading margin by category"
         fallbackError={MARGIN_MESSAGE}
       >
-        <Box
-          sx={{
-            display: 'grid',
-            gap: 3,
-            alignItems: 'start',
-            gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 7fr) minmax(0, 5fr)' },
-          }}
-        >
-          <Box sx={{ minWidth: 0 }}>
-            <MarginTable rows={rows} />
-            {note ? (
-              <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
-                {note}
-              </Typography>
-            ) : null}
-          </Box>
+        {/* The bars first, for the overview; the figures under them, then why a margin may read high. */}
+        <Box sx={{ mb: 2 }}>
           <CategoryMarginChart rows={rows} label={MARGIN_CHART_LABEL} />
         </Box>
+        <MarginTable rows={rows} />
+        {note ? (
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
+            {note}
+          </Typography>
+        ) : null}
       </QueryView>
     </AnalyticsCard>
   );

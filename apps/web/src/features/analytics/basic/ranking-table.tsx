@@ -25,13 +25,14 @@ export function RankingTable({ rows, label }: { rows: readonly TSalesRow[]; labe
           <TableCell align="right" sx={{ width: 64 }}>
             Units
           </TableCell>
-          <TableCell align="right" sx={{ width: 104 }}>
+          <TableCell align="right" sx={{ width: 120 }}>
             Revenue
           </TableCell>
-          <TableCell align="right" sx={{ width: 104 }}>
+          <TableCell align="right" sx={{ width: 120 }}>
             Margin
           </TableCell>
-          <TableCell align="right" sx={{ width: 84 }}>
+          {/* Widths include the cells' padding: 96 px wrapped "Margin %" onto two lines. */}
+          <TableCell align="right" sx={{ width: 104 }}>
             Margin %
           </TableCell>
         </TableRow>

@@ -9,6 +9,8 @@ import {
   type TAnalyticsStoreTrendQuery,
   type TAnalyticsTotalsQuery,
   type TAnalyticsTrendQuery,
+  type TCategoryMarginRow,
+  type TMarginByCategoryRequest,
   type TSalesFilterRequest,
   type TSalesGroupRow,
   type TSalesRow,
@@ -137,6 +139,12 @@ export const analyticsApi = baseApi.enhanceEndpoints({ addTagTypes: ['Sale'] }).
       extraOptions: read('advanced filter sales'),
       providesTags: SALES,
     }),
+    /** ANALYTICS_ADVANCED: money taken, cost and margin per category, most money first; a read sent as POST. */
+    marginByCategory: build.query<TCategoryMarginRow[], TMarginByCategoryRequest>({
+      query: (body) => ({ url: API.salesAnalytics.marginByCategory, method: 'POST', body }),
+      extraOptions: read('margin by category'),
+      providesTags: SALES,
+    }),
     /** ANALYTICS_SUPREME. */
     superFilter: build.query<TSalesGroupRow[], TSalesFilterRequest>({
       query: (body) => ({ url: API.salesAnalytics.superFilter, method: 'POST', body }),
@@ -167,4 +175,5 @@ export const {
   useStoresTopWeeklyQuery,
   useFilterAdvancedQuery,
   useSuperFilterQuery,
+  useMarginByCategoryQuery,
 } = analyticsApi;

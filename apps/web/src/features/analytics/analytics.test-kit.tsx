@@ -9,6 +9,7 @@ import type {
 } from '@app/contracts';
 import type { ReactElement } from 'react';
 import { UpgradeDialogHost } from '../../app/upgrade-dialog-host';
+import { toCents } from '../../lib/money';
 import { BUSINESS_ID, jsonResponse, makeSession } from '../../test/fixtures';
 import { mockFetch, renderRoutes, serveRoutes, type Route } from '../../test/render';
 import { subscriptionRecord } from '../../test/subscription-fixtures';
@@ -27,9 +28,9 @@ export const TOTALS: TSalesTotals = {
   transactions: 87,
   unitsSold: 240,
   averageBasket: '14.19',
-  cost: '0.00',
-  margin: '1234.50',
-  marginPercent: 100,
+  cost: '778.50',
+  margin: '456.00',
+  marginPercent: 36.9,
 };
 export const NO_TOTALS: TSalesTotals = {
   totalSales: '0.00',
@@ -41,21 +42,35 @@ export const NO_TOTALS: TSalesTotals = {
   marginPercent: null,
 };
 
-export function salesRow(productName: string, quantity: number, totalPrice: string): TSalesRow {
+/** A product's row; the margin and its percent follow from the money and the cost, as the server rounds them. */
+export function salesRow(
+  productName: string,
+  quantity: number,
+  totalPrice: string,
+  cost = '0.00',
+): TSalesRow {
+  const marginCents = toCents(totalPrice) - toCents(cost);
+  const totalCents = toCents(totalPrice);
   return {
     productName,
     sku: `SKU-${productName.slice(0, 3).toUpperCase()}`,
     barcode: null,
     quantity,
     totalPrice,
-    cost: '0.00',
-    margin: totalPrice,
-    marginPercent: Number(totalPrice) === 0 ? null : 100,
+    cost,
+    margin: (marginCents / 100).toFixed(2),
+    marginPercent: totalCents === 0 ? null : Math.round((marginCents / totalCents) * 1000) / 10,
   };
 }
 
-export const TOP = [salesRow('Oat milk', 120, '222.00'), salesRow('Rye bread', 40, '136.00')];
-export const LEAST = [salesRow('Sea salt crisps', 3, '3.60')];
+export const TOP = [
+  salesRow('Oat milk', 120, '222.00', '150.00'),
+  salesRow('Rye bread', 40, '136.00'),
+  // Given away: nothing taken, so no percent.
+  salesRow('Tote bag', 2, '0.00', '3.00'),
+];
+/** Sold below cost: a negative margin. */
+export const LEAST = [salesRow('Sea salt crisps', 3, '3.60', '4.20')];
 export const TREND: TTrendRow[] = [
   { period: '2026-11-24', totalSales: '100.00', cost: '0.00', margin: '100.00', marginPercent: 100 },
   { period: '2026-11-25', totalSales: '250.50', cost: '0.00', margin: '250.50', marginPercent: 100 },

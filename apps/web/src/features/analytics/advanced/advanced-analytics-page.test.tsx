@@ -31,7 +31,15 @@ describe(AdvancedAnalyticsPage.name, () => {
       within(placeholder.closest('tr')!)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual(['No Data', '', '0', expect.stringMatching(/0\.00/)]);
+    ).toEqual([
+      'No Data',
+      '',
+      '0',
+      expect.stringMatching(/0\.00/),
+      expect.stringMatching(/0\.00/),
+      expect.stringMatching(/0\.00/),
+      '–',
+    ]);
 
     await user.click(screen.getByRole('combobox', { name: 'Stores' }));
     await user.click(await screen.findByRole('option', { name: STORE.name }));
@@ -68,6 +76,58 @@ describe(AdvancedAnalyticsPage.name, () => {
       groupBy: 'store',
       limit: 20,
     });
+  });
+
+  it('shows what each group cost and earned, with an en dash where nothing was taken', async () => {
+    const row = (
+      label: string,
+      totalPrice: string,
+      cost: string,
+      margin: string,
+      marginPercent: number | null,
+    ) => ({
+      key: label,
+      label,
+      quantity: 5,
+      totalPrice,
+      cost,
+      margin,
+      marginPercent,
+      productName: label,
+      sku: label.toUpperCase(),
+    });
+    renderTierPage(<AdvancedAnalyticsPage />, {
+      routes: [
+        {
+          method: 'POST',
+          path: FILTER,
+          answer: () =>
+            jsonResponse(200, [
+              row('Oat milk', '222.00', '150.00', '72.00', 32.4),
+              row('Crisps', '3.60', '4.20', '-0.60', -16.7),
+              row('Tote bag', '0.00', '3.00', '-3.00', null),
+            ]),
+        },
+      ],
+    });
+    const table = await screen.findByRole('table', { name: 'Sales by product' });
+    const cells = (name: string) =>
+      within(within(table).getByText(name).closest('tr')!)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent);
+    await within(table).findByText('Oat milk');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['Product', 'SKU', 'Quantity', 'Totalsorted descending', 'Cost', 'Margin', 'Margin %']);
+    expect(cells('Oat milk').slice(-4)).toEqual(['$222.00', '$150.00', '$72.00', '32.4 %']);
+    expect(cells('Crisps').slice(-3)).toEqual(['$4.20', '-$0.60', '-16.7 %']);
+    expect(cells('Tote bag').slice(-3)).toEqual(['$3.00', '-$3.00', '–']);
+    // Right-aligned figures of one width, so the columns line up by their digits.
+    const margin = within(table).getByText('$72.00');
+    expect(margin).toHaveStyle({ fontVariantNumeric: 'tabular-nums' });
+    expect(margin.closest('td')).toHaveClass('MuiTableCell-alignRight');
   });
 
   it("names the product trend it shows on screen, from the SKU asked, at the store's name", async () => {

@@ -11,6 +11,7 @@ import { AnalyticsCard, LockedPanel } from '../components/analytics-state';
 import { AskPanel } from '../reports/ask-panel';
 import { ReportHistory } from '../reports/report-history';
 import { FilterResultsTable } from './filter-results-table';
+import { MarginByCategoryPanel } from './margin-by-category-panel';
 import { PeriodComparisonPanel } from './period-comparison-panel';
 import { ProductTrendPanel } from './product-trend-panel';
 import { SalesFilterBuilder } from './sales-filter-builder';
@@ -19,12 +20,13 @@ import { useLockOnRefusal, usePlanFeature } from './tier-access';
 
 export const ADVANCED_FILTER_MESSAGE = 'Failed to fetch advanced filter sales';
 
-type View = 'filter' | 'trend' | 'compare' | 'ask' | 'reports';
+type View = 'filter' | 'trend' | 'compare' | 'margins' | 'ask' | 'reports';
 
 const VIEWS: { id: View; label: string }[] = [
   { id: 'filter', label: 'Advanced filter' },
   { id: 'trend', label: 'Product trend' },
   { id: 'compare', label: 'Compare periods' },
+  { id: 'margins', label: 'Margin by category' },
   { id: 'ask', label: 'Ask' },
   { id: 'reports', label: 'My reports' },
 ];
@@ -54,7 +56,8 @@ function FilterView({ onLocked }: { onLocked: () => void }) {
 
 /**
  * /dashboard/analytics/advanced (ANALYTICS_ADVANCED): the advanced filter, one product's trend,
- * two periods compared, questions asked in plain words (AI_REPORT) and the user's asked reports. The plan is read first; a plan without the tier sends none of the
+ * two periods compared, the margin by category, questions asked in plain words (AI_REPORT) and
+ * the user's asked reports. The plan is read first; a plan without the tier sends none of the
  * tier's calls and shows the locked panel. Roles that cannot read the plan send the calls, and
  * the first refusal (base-api opens "Feature Locked" for it) turns the page into the same panel.
  */
@@ -85,6 +88,7 @@ export function AdvancedAnalyticsPage() {
           {view === 'filter' ? <FilterView onLocked={lock} /> : null}
           {view === 'trend' ? <ProductTrendPanel onLocked={lock} /> : null}
           {view === 'compare' ? <PeriodComparisonPanel onLocked={lock} /> : null}
+          {view === 'margins' ? <MarginByCategoryPanel onLocked={lock} /> : null}
           {/* The page has no store or range of its own: the question names them, or the last 30 days. */}
           {view === 'ask' ? <AskPanel tier="advanced" onLocked={lock} /> : null}
           {view === 'reports' ? <ReportHistory /> : null}

@@ -32,6 +32,7 @@ function renderBasic(routes: Route[] = []) {
 }
 
 const figure = (label: string) => screen.findByRole('group', { name: label });
+const cellsOf = (row: HTMLElement) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent);
 
 describe(BasicAnalyticsPage.name, () => {
   it('shows the totals, the rankings, the trend, the top stores and the week in the business’s currency', async () => {
@@ -64,6 +65,49 @@ describe(BasicAnalyticsPage.name, () => {
     await userEvent.click(screen.getByRole('button', { name: 'Quantity' }));
     expect(await screen.findByRole('table', { name: 'Top 5 products by units sold' })).toBeInTheDocument();
     expect(sentTo(requests, `${A}/top-quantity/business`)).toHaveLength(1);
+  });
+
+  it('shows the margin beside the sales total, and each ranked product’s margin and its percent', async () => {
+    renderBasic();
+
+    const margin = await figure('Margin');
+    expect(margin).toHaveTextContent('£456.00');
+    expect(margin).toHaveTextContent('36.9 % of sales');
+    // Beside the sales total: the next card along.
+    expect((await figure('Total sales')).nextElementSibling).toBe(margin);
+
+    const top = await screen.findByRole('table', { name: 'Top 5 products by revenue' });
+    expect(cellsOf(within(top).getAllByRole('row')[0]!)).toEqual([
+      '#',
+      'Product',
+      'Units',
+      'Revenue',
+      'Margin',
+      'Margin %',
+    ]);
+    expect(cellsOf(within(top).getAllByRole('row')[1]!)).toEqual([
+      '1',
+      'Oat milkSKU-OAT',
+      '120',
+      '£222.00',
+      '£72.00',
+      '32.4 %',
+    ]);
+    // Nothing taken: no percent to give, an en dash rather than 0 %.
+    expect(cellsOf(within(top).getAllByRole('row')[3]!).slice(3)).toEqual(['£0.00', '-£3.00', '–']);
+    const least = screen.getByRole('table', { name: 'Least 5 products by revenue' });
+    expect(cellsOf(within(least).getAllByRole('row')[1]!).slice(4)).toEqual(['-£0.60', '-16.7 %']);
+    // Figures line up by their digits, right-aligned.
+    const marginCell = within(within(top).getAllByRole('row')[1]!).getAllByRole('cell')[4]!;
+    expect(marginCell).toHaveStyle({ textAlign: 'right', fontVariantNumeric: 'tabular-nums' });
+  });
+
+  it('says there is no margin percent when the range took no money', async () => {
+    renderBasic([{ path: /\/total(\/business)?$/, answer: () => jsonResponse(200, NO_TOTALS) }]);
+    const margin = await figure('Margin');
+    expect(margin).toHaveTextContent('£0.00');
+    expect(margin).toHaveTextContent('Sales less cost');
+    expect(margin).not.toHaveTextContent('%');
   });
 
   it('asks the store calls, with the store, once a store is picked, and leaves the top stores out', async () => {

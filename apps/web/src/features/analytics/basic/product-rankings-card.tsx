@@ -44,13 +44,9 @@ export function ProductRankingsCard({ range, storeId }: ProductRankingsCardProps
       {nothingSold ? (
         <EmptyNote text={NO_PRODUCTS_SOLD} minHeight={96} />
       ) : (
-        <Box
-          sx={{
-            display: 'grid',
-            gap: 3,
-            gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' },
-          }}
-        >
+        // One table above the other at every width: with the margin columns, two side by side at
+        // 1440 px left the product names ten characters each.
+        <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }}>
           {(
             [
               ['Top', top],

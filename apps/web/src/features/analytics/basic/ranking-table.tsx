@@ -7,12 +7,13 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { TSalesRow } from '@app/contracts';
 
+import { formatMarginPercent } from '../components/analytics-format';
 import { useMoneyFormat } from '../components/money';
 import { formatCount } from '../../../lib/count';
 
 const numeric = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
 
-/** A short ranking of products: the name (with its SKU under it) and what it sold. */
+/** A short ranking of products: the name (with its SKU under it), what it sold and what it earned. */
 export function RankingTable({ rows, label }: { rows: readonly TSalesRow[]; label: string }) {
   const money = useMoneyFormat();
   return (
@@ -24,8 +25,15 @@ export function RankingTable({ rows, label }: { rows: readonly TSalesRow[]; labe
           <TableCell align="right" sx={{ width: 64 }}>
             Units
           </TableCell>
-          <TableCell align="right" sx={{ width: 112 }}>
+          <TableCell align="right" sx={{ width: 120 }}>
             Revenue
+          </TableCell>
+          <TableCell align="right" sx={{ width: 120 }}>
+            Margin
+          </TableCell>
+          {/* Widths include the cells' padding: 96 px wrapped "Margin %" onto two lines. */}
+          <TableCell align="right" sx={{ width: 104 }}>
+            Margin %
           </TableCell>
         </TableRow>
       </TableHead>
@@ -48,6 +56,12 @@ export function RankingTable({ rows, label }: { rows: readonly TSalesRow[]; labe
             </TableCell>
             <TableCell align="right" sx={numeric}>
               {money.format(row.totalPrice)}
+            </TableCell>
+            <TableCell align="right" sx={numeric}>
+              {money.format(row.margin)}
+            </TableCell>
+            <TableCell align="right" sx={numeric}>
+              {formatMarginPercent(row.marginPercent)}
             </TableCell>
           </TableRow>
         ))}

@@ -4,10 +4,13 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { TSalesTotals } from '@app/contracts';
 
+import { formatMarginPercent } from '../components/analytics-format';
 import { useMoneyFormat } from '../components/money';
 import { formatCount } from '../../../lib/count';
 
-type Figure = { label: string; value: string; hint: string };
+const LABELS = ['Total sales', 'Margin', 'Transactions', 'Units sold', 'Average basket'] as const;
+
+type Figure = { label: (typeof LABELS)[number]; value: string; hint: string };
 
 type TotalsCardsProps = {
   totals: TSalesTotals | undefined;
@@ -15,12 +18,24 @@ type TotalsCardsProps = {
   isFetching: boolean;
 };
 
-/** The range's four headline figures; each card is a labelled group with its number and what it counts. */
+/**
+ * The range's headline figures; each card is a labelled group with its number and what it counts.
+ * The margin sits beside the sales total it is taken from, its percent of that total under it.
+ */
 export function TotalsCards({ totals, isLoading, isFetching }: TotalsCardsProps) {
   const money = useMoneyFormat();
   const figures: Figure[] = totals
     ? [
         { label: 'Total sales', value: money.format(totals.totalSales), hint: 'Net of refunds' },
+        {
+          label: 'Margin',
+          value: money.format(totals.margin),
+          // Without sales there is no percent: the hint says what the figure is instead.
+          hint:
+            totals.marginPercent === null
+              ? 'Sales less cost'
+              : `${formatMarginPercent(totals.marginPercent)} of sales`,
+        },
         { label: 'Transactions', value: formatCount(totals.transactions), hint: 'Sales made' },
         { label: 'Units sold', value: formatCount(totals.unitsSold), hint: 'Net of refunds' },
         { label: 'Average basket', value: money.format(totals.averageBasket), hint: 'Per transaction' },
@@ -31,11 +46,11 @@ export function TotalsCards({ totals, isLoading, isFetching }: TotalsCardsProps)
       sx={{
         display: 'grid',
         gap: 2,
-        gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' },
+        gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(5, minmax(0, 1fr))' },
       }}
     >
       {isLoading || !totals
-        ? ['Total sales', 'Transactions', 'Units sold', 'Average basket'].map((label) => (
+        ? LABELS.map((label) => (
             <Skeleton
               key={label}
               variant="rounded"

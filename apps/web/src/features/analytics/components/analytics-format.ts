@@ -63,3 +63,20 @@ export function describeWeekSoFar(current: string | number, previous: string | n
 export function weekShare(percent: number): number {
   return Math.round(100 + percent);
 }
+
+/** The en dash a margin percent shows when there is nothing to divide by (no money taken). */
+export const NO_PERCENT = '–';
+
+const marginPercentFormat = new Intl.NumberFormat(undefined, {
+  minimumFractionDigits: 1,
+  maximumFractionDigits: 1,
+});
+
+/**
+ * A margin's share of the money taken, as the server rounded it (one decimal): "36.9 %", or
+ * "-4.0 %" for a sale below cost.
+ * The server answers null when nothing was taken; a 0 % there would claim a margin was earned.
+ */
+export function formatMarginPercent(percent: number | null): string {
+  return percent === null ? NO_PERCENT : `${marginPercentFormat.format(percent)} %`;
+}

@@ -1,3 +1,4 @@
+import type { TSalesGroupRow } from '@app/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -12,12 +13,16 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const ROWS = [
+// Typed as the contract answers them: every money row carries its cost and margin (issue 16).
+const ROWS: TSalesGroupRow[] = [
   {
     key: 'OAT-1',
     label: 'Oat milk',
     quantity: 2,
     totalPrice: '10.00',
+    cost: '6.00',
+    margin: '4.00',
+    marginPercent: 40,
     productName: 'Oat milk',
     sku: 'OAT-1',
   },
@@ -26,6 +31,9 @@ const ROWS = [
     label: '=Rye bread',
     quantity: 1,
     totalPrice: '2.50',
+    cost: '0.00',
+    margin: '2.50',
+    marginPercent: 100,
     productName: '=Rye bread',
     sku: 'RYE-2',
   },

@@ -13,6 +13,7 @@ import {
   runInventoryUploadBenchmark,
 } from './inventory-upload/inventory-upload-bench.js';
 import { Cleanup } from './http/processes.js';
+import { printPurchasingReport, runPurchasingBenchmark } from './purchasing/purchasing-bench.js';
 import { printSalesReport, runSalesBenchmark } from './sales/sales-bench.js';
 import { estimateSiteSeconds, readSiteRuns, runSiteBenchmark } from './site/site-bench.js';
 import { printSiteReport, type SiteReport } from './site/site-report.js';
@@ -35,7 +36,7 @@ function seconds(name: string, fallback: number): number {
 
 /** Which steps run: `BENCH_STEPS=catalogue` runs one; all of them by default. */
 const steps = new Set(
-  (process.env.BENCH_STEPS ?? 'web,site,http,catalogue,inventory,inventory-upload,audit,sales')
+  (process.env.BENCH_STEPS ?? 'web,site,http,catalogue,inventory,inventory-upload,audit,sales,purchasing')
     .split(',')
     .map((step) => step.trim()),
 );
@@ -103,6 +104,29 @@ const salesSettings = {
   ...settings,
   connections: Math.max(1, Math.round(seconds('BENCH_SALES_CONNECTIONS', 10))),
 };
+// The purchasing step: 2,000 products under their reorder point at a store with 180 days of sales
+// (BENCH_SUGGESTION_PRODUCTS), 10 suggestion calls and 10 receipts of 200 lines per side, the stock
+// value over 50,000 items at 5 locations (BENCH_VALUE_ITEMS) at BENCH_CONNECTIONS.
+const suggestionProducts = Math.max(1, Math.round(seconds('BENCH_SUGGESTION_PRODUCTS', 2_000)));
+const purchasingReceipts = Math.max(1, Math.round(seconds('BENCH_RECEIPTS', 10)));
+const purchasingShape = {
+  suggestionProducts,
+  locations: 5,
+  // Every location as large: the store holds the products to suggest, the second the orders' lines.
+  itemsPerLocation: Math.max(
+    suggestionProducts,
+    200 * (purchasingReceipts + 1),
+    Math.ceil(Math.round(seconds('BENCH_VALUE_ITEMS', 50_000)) / 5),
+  ),
+  historyDays: 180,
+  receiptOrders: purchasingReceipts + 1,
+  receiptLines: 200,
+};
+const purchasingSettings = {
+  suggestionCalls: Math.max(2, Math.round(seconds('BENCH_SUGGESTION_CALLS', 10))),
+  receipts: purchasingReceipts,
+  value: settings,
+};
 // 6 HTTP rows, 6 catalogue rows and 16 inventory rows a round (10 decrements, 2 adjust, 4 pages),
 // plus builds, start-up, the browser and the generations (under 3 minutes), plus 3 uploads and
 // their references (under 2 minutes); with the defaults 360 + 3 * 28 * 6 + 120 = 984 s at most.
@@ -125,6 +149,15 @@ const timeoutSeconds = seconds(
         (21 + settings.rounds * 2) * (settings.warmupSeconds + settings.durationSeconds) +
         180 +
         17 * (settings.warmupSeconds + settings.durationSeconds)
+      : 0) +
+    // The generation (about a minute), 2 x 11 suggestion calls a side (seconds each at most),
+    // 11 receipts a side, 2 stock value rows a round.
+    (steps.has('purchasing')
+      ? 60 +
+        (purchasingShape.itemsPerLocation / 10_000) * 60 +
+        2 * (purchasingSettings.suggestionCalls + 1) * 10 +
+        (purchasingReceipts + 1) * 4 +
+        settings.rounds * 2 * (settings.warmupSeconds + settings.durationSeconds)
       : 0),
 );
 
@@ -251,8 +284,21 @@ try {
     printSalesReport(sales, write);
     writeJson(path.join(resultsDir, 'sales.json'), sales);
   }
+  if (steps.has('purchasing')) {
+    const purchasing = await runPurchasingBenchmark({
+      repoRoot,
+      stack: server.stack,
+      dataDir: server.dataDir,
+      shape: purchasingShape,
+      settings: purchasingSettings,
+      cleanup,
+      log,
+    });
+    printPurchasingReport(purchasing, write);
+    writeJson(path.join(resultsDir, 'purchasing.json'), purchasing);
+  }
   write(
-    `\nresults: ${path.relative(repoRoot, resultsDir)}/ (web-size.json, site.json, http.json, catalogue.json, inventory.json, inventory-upload.json, audit.json, sales.json)`,
+    `\nresults: ${path.relative(repoRoot, resultsDir)}/ (web-size.json, site.json, http.json, catalogue.json, inventory.json, inventory-upload.json, audit.json, sales.json, purchasing.json)`,
   );
   clearTimeout(watchdog);
   await finish(0);

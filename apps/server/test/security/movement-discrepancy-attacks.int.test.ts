@@ -350,6 +350,7 @@ describe('SECURITY receiving with discrepancies: the statement as a lever', () =
     ]);
     const alerts = await t.sql('select location_id, message from alerts where subject_id = $1', [id]);
     expect(alerts.rows[0]).toMatchObject({ location_id: extra.source.id });
-    expect(alerts.rows[0].message).toContain('0 received (DAMAGED: fell off the van)');
+    expect(alerts.rows[0].message).toContain('arrived damaged at');
+    expect(alerts.rows[0].message).toContain('0 received. Note: fell off the van');
   });
 });

@@ -373,7 +373,7 @@ describe('transfer discrepancies', () => {
       kind: 'SYSTEM',
       severity: 'WARNING',
       title: 'Transfer short: Rye bread',
-      message: 'Transfer of 10 × RYE-1 from North arrived short at South: 7 received (SHORT: box torn).',
+      message: 'Transfer of 10 × RYE-1 from North arrived short at South: 7 received. Note: box torn',
       subject_type: 'MOVEMENT',
       subject_id: id,
       location_id: north.locationId,

@@ -136,7 +136,7 @@ const ARRIVED: Record<DiscrepancyReason, string> = {
 /**
  * A transfer that arrived with other units than were sent, raised by the validation at its
  * destination to the people of its SOURCE (they sent it, and their ledger shows the loss): "Transfer
- * of 10 × TEA-1 from Depot arrived short at Shop: 7 received (SHORT: box torn)". A WARNING: the
+ * of 10 × TEA-1 from Depot arrived short at Shop: 7 received. Note: box torn." A WARNING: the
  * stock is settled, someone should look into it, nothing is blocked.
  */
 export async function raiseTransferDiscrepancy(
@@ -144,12 +144,12 @@ export async function raiseTransferDiscrepancy(
   deps: AlertRaiser,
   transfer: TransferDiscrepancy,
 ): Promise<void> {
-  const why = transfer.note ? `${transfer.reason}: ${transfer.note}` : transfer.reason;
   await raiseSystemAlert(scope, deps, {
     title: `Transfer ${ARRIVED[transfer.reason]}: ${transfer.productName}`,
     message:
       `Transfer of ${transfer.quantity} × ${transfer.sku} from ${transfer.sourceName} arrived ` +
-      `${ARRIVED[transfer.reason]} at ${transfer.destinationName}: ${transfer.receivedQuantity} received (${why}).`,
+      `${ARRIVED[transfer.reason]} at ${transfer.destinationName}: ${transfer.receivedQuantity} received.` +
+      (transfer.note ? ` Note: ${transfer.note}` : ''),
     severity: 'WARNING',
     roles: LOCATION_STOCK_ROLES,
     subject: { type: 'MOVEMENT', id: transfer.movementId, locationId: transfer.sourceLocationId },

@@ -146,7 +146,9 @@ describe(SuggestedOrdersPage.name, () => {
     );
     expect(await screen.findByText(nothingToReorderText('North Depot'))).toBeInTheDocument();
     expect(
-      screen.getByText('Nothing to reorder at North Depot: every product is at or above its reorder point.'),
+      screen.getByText(
+        'Nothing to reorder at North Depot: every product is at or above its reorder point, or already on an order.',
+      ),
     ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Create draft orders' })).toBeNull();
   });

@@ -34,7 +34,8 @@ import { PURCHASING_PATH, orderPath, useOrderMoney } from './order-format';
 import { useDraftSuggestedOrdersMutation, useGetSuggestedOrdersQuery } from './purchasing.api';
 
 export function nothingToReorderText(locationName: string): string {
-  return `Nothing to reorder at ${locationName}: every product is at or above its reorder point.`;
+  // Products already on a sent order or a draft drop out of the suggestions too: say so.
+  return `Nothing to reorder at ${locationName}: every product is at or above its reorder point, or already on an order.`;
 }
 
 /** Why a group cannot become a draft: no supplier on its products, or a discontinued supplier. */

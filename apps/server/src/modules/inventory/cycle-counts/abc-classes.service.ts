@@ -4,7 +4,7 @@ import { dateInTimeZone } from '../../../platform/zoned-time.js';
 import { timeZoneOfBusiness } from '../../access/businesses.service.js';
 import { salesValueByProductAt } from '../../sales/sale-values.service.js';
 import { classifyAbc } from './abc-classes.js';
-import { toCents } from './count-money.js';
+import { toCents } from '../../../platform/money.js';
 import { findActiveItemsAt, type ActiveItem } from './cycle-counts.repository.js';
 
 export type ClassedItem = ActiveItem & { cents: bigint; abcClass: AbcClass };

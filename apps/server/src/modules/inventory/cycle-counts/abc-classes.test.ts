@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { classifyAbc } from './abc-classes.js';
-import { fromCents, toCents } from './count-money.js';
+import { fromCents, toCents } from '../../../platform/money.js';
 
 const item = (sku: string, value: string) => ({ productId: `id-${sku}`, sku, cents: toCents(value) });
 const classes = (items: ReturnType<typeof item>[]) =>

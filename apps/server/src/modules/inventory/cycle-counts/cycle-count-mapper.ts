@@ -4,7 +4,7 @@ import {
   type TCycleCountLine,
   type TCycleCountSummary,
 } from '@app/contracts';
-import { fromCents, toCents } from './count-money.js';
+import { fromCents, toCents } from '../../../platform/money.js';
 import type { LineView } from './cycle-count-lines.repository.js';
 import type { SheetRow } from './cycle-counts.repository.js';
 

@@ -17,7 +17,7 @@ import { recordAuditEvent } from '../../audit/audit.service.js';
 import { requireLocation } from '../../product/locations/locations.service.js';
 import type { InventoryDeps } from '../inventory.deps.js';
 import { classifyItemsAt } from './abc-classes.service.js';
-import { fromCents } from './count-money.js';
+import { fromCents } from '../../../platform/money.js';
 import { findLines, findUnsettledLines } from './cycle-count-lines.repository.js';
 import { toSheet, toSummary } from './cycle-count-mapper.js';
 import {

@@ -1,16 +1,9 @@
+import { useBusinessCurrency } from '../../hooks/use-business-currency';
 import CircleIcon from '@mui/icons-material/Circle';
 import Chip from '@mui/material/Chip';
-import {
-  DEFAULT_CURRENCY,
-  type TCycleCountLine,
-  type TCycleCountScope,
-  type TCycleCountSummary,
-} from '@app/contracts';
+import { type TCycleCountLine, type TCycleCountScope, type TCycleCountSummary } from '@app/contracts';
 import { useMemo } from 'react';
-import { useSelector } from 'react-redux';
-import { useGetBusinessQuery } from '../../api/business.api';
 import { formatMoney, toCents } from '../../lib/money';
-import { selectBusinessId } from '../../session/session.slice';
 
 /**
  * A status is a coloured dot beside a label in the text colour: light blue and orange text on
@@ -95,9 +88,7 @@ export type CountMoney = {
  * shell's query, cached already; until it answers amounts show in the server's default currency.
  */
 export function useCountMoney(): CountMoney {
-  const businessId = useSelector(selectBusinessId);
-  const { data: business } = useGetBusinessQuery(businessId ?? '', { skip: !businessId });
-  const currency = business?.currency ?? DEFAULT_CURRENCY;
+  const currency = useBusinessCurrency();
   return useMemo(
     () => ({
       format: (value: string) => formatMoney(value, currency),

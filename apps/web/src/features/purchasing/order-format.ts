@@ -1,9 +1,7 @@
-import { DEFAULT_CURRENCY, type PurchaseOrderStatus } from '@app/contracts';
+import { useBusinessCurrency } from '../../hooks/use-business-currency';
+import { type PurchaseOrderStatus } from '@app/contracts';
 import { useMemo } from 'react';
-import { useSelector } from 'react-redux';
-import { useGetBusinessQuery } from '../../api/business.api';
 import { formatMoney, toCents } from '../../lib/money';
-import { selectBusinessId } from '../../session/session.slice';
 
 /** Statuses in which the supplier may still deliver: receipts and Close apply. */
 export function isOpenForReceipt(status: PurchaseOrderStatus): boolean {
@@ -20,9 +18,7 @@ export function canBeCancelled(status: PurchaseOrderStatus, receivedQuantity: nu
  * already; until it answers amounts show in the server's default currency.
  */
 export function useOrderMoney(): (value: string | number) => string {
-  const businessId = useSelector(selectBusinessId);
-  const { data: business } = useGetBusinessQuery(businessId ?? '', { skip: !businessId });
-  const currency = business?.currency ?? DEFAULT_CURRENCY;
+  const currency = useBusinessCurrency();
   return useMemo(() => (value: string | number) => formatMoney(value, currency), [currency]);
 }
 

@@ -1,9 +1,6 @@
-import { DEFAULT_CURRENCY } from '@app/contracts';
+import { useBusinessCurrency } from '../../hooks/use-business-currency';
 import { useMemo } from 'react';
-import { useSelector } from 'react-redux';
-import { useGetBusinessQuery } from '../../api/business.api';
 import { formatMoney } from '../../lib/money';
-import { selectBusinessId } from '../../session/session.slice';
 
 export type BusinessMoney = {
   /** "£5.00" from an API decimal string. */
@@ -22,9 +19,7 @@ function symbolOf(currency: string): string {
  * shell's query, cached already; until it answers amounts show in the server's default currency.
  */
 export function useBusinessMoney(): BusinessMoney {
-  const businessId = useSelector(selectBusinessId);
-  const { data: business } = useGetBusinessQuery(businessId ?? '', { skip: !businessId });
-  const currency = business?.currency ?? DEFAULT_CURRENCY;
+  const currency = useBusinessCurrency();
   return useMemo(
     () => ({ format: (value: string) => formatMoney(value, currency), symbol: symbolOf(currency) }),
     [currency],

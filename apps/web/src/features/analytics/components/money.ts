@@ -1,9 +1,6 @@
-import { DEFAULT_CURRENCY } from '@app/contracts';
+import { useBusinessCurrency } from '../../../hooks/use-business-currency';
 import { useCallback, useMemo } from 'react';
-import { useSelector } from 'react-redux';
-import { useGetBusinessQuery } from '../../../api/business.api';
 import { formatCompactMoney, formatMoney } from '../../../lib/money';
-import { selectBusinessId } from '../../../session/session.slice';
 
 export type MoneyFormat = {
   /** ISO 4217 code of the business's currency. */
@@ -20,9 +17,7 @@ export type MoneyFormat = {
  * than nothing, which is the server's own default.
  */
 export function useMoneyFormat(): MoneyFormat {
-  const businessId = useSelector(selectBusinessId);
-  const { data: business } = useGetBusinessQuery(businessId ?? '', { skip: !businessId });
-  const currency = business?.currency ?? DEFAULT_CURRENCY;
+  const currency = useBusinessCurrency();
   const format = useCallback((value: number | string) => formatMoney(value, currency), [currency]);
   const formatCompact = useCallback(
     (value: number | string) => formatCompactMoney(value, currency),

@@ -2,11 +2,9 @@ import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { TLocation } from '@app/contracts';
-import { useSelector } from 'react-redux';
-import { useGetBusinessQuery } from '../../../api/business.api';
+import { useBusinessCurrency } from '../../../hooks/use-business-currency';
 import { formatCount } from '../../../lib/count';
 import { formatMoney } from '../../../lib/money';
-import { selectBusinessId } from '../../../session/session.slice';
 import { useGetStockValueQuery } from '../inventory.api';
 
 function Figure({ label, value, detail }: { label: string; value: string; detail?: string }) {
@@ -33,11 +31,9 @@ function Figure({ label, value, detail }: { label: string; value: string; detail
  * see costs (inventory:value); a failed read hides the strip rather than the table.
  */
 export function StockValueStrip({ location }: { location: TLocation }) {
-  const businessId = useSelector(selectBusinessId);
-  const business = useGetBusinessQuery(businessId ?? '', { skip: !businessId });
+  const currency = useBusinessCurrency();
   const value = useGetStockValueQuery(location.id);
   if (value.isError) return null;
-  const currency = business.data?.currency ?? 'USD';
   const total = value.data?.total;
   return (
     <Box

@@ -10,9 +10,9 @@
 import path from 'node:path';
 import { API } from '@app/contracts';
 import { requestRoleUrl, json, ownerWithBusiness, type FullStack } from '../http/full-stack.js';
-import { measureLoad, type LoadResult, type LoadSettings } from '../http/load.js';
+import { measureLoad, writeLoadTable, type LoadResult, type LoadSettings } from '../http/load.js';
 import { startBareServer, type Cleanup } from '../http/processes.js';
-import { median, ratioCheck, type Check } from '../inventory/bench-checks.js';
+import { ratioCheck, type Check } from '../inventory/bench-checks.js';
 import { generateAudit, type AuditShape } from './generate.js';
 
 export const PAGE_SIZE = 100;
@@ -167,22 +167,7 @@ export function printAuditReport(report: AuditReport, write: (line: string) => v
   write(
     `${settings.connections} connections, ${settings.warmupSeconds} s warm-up + ${settings.durationSeconds} s, ${settings.rounds} rounds`,
   );
-  const header = `${'call (median of the rounds)'.padEnd(72)} ${'req/s'.padStart(8)} ${'p99 ms'.padStart(8)} ${'avg ms'.padStart(8)}`;
-  write(header);
-  write('-'.repeat(header.length));
-  for (const name of [...new Set(report.results.map((r) => r.name))]) {
-    const rows = report.results.filter((r) => r.name === name);
-    const pick = (f: (r: LoadResult) => number) => median(rows.map(f));
-    write(
-      `${name.padEnd(72)} ${pick((r) => r.requestsPerSecond)
-        .toFixed(0)
-        .padStart(8)} ${pick((r) => r.latencyP99Ms)
-        .toFixed(1)
-        .padStart(8)} ${pick((r) => r.latencyAverageMs)
-        .toFixed(2)
-        .padStart(8)}`,
-    );
-  }
+  writeLoadTable(write, report.results, 72);
   write('');
   for (const check of report.checks) {
     write(

@@ -10,7 +10,7 @@
 import path from 'node:path';
 import { API } from '@app/contracts';
 import { requestRoleUrl, json, ownerWithBusiness, type FullStack } from '../http/full-stack.js';
-import { measureLoad, type LoadResult, type LoadSettings } from '../http/load.js';
+import { measureLoad, writeLoadTable, type LoadResult, type LoadSettings } from '../http/load.js';
 import { startBareServer, type Cleanup } from '../http/processes.js';
 import { generateCatalogue, type CatalogueShape } from './generate.js';
 
@@ -194,22 +194,7 @@ export function printCatalogueReport(report: CatalogueReport, write: (line: stri
   write(
     `${settings.connections} connections, ${settings.warmupSeconds} s warm-up + ${settings.durationSeconds} s, ${settings.rounds} rounds`,
   );
-  const header = `${'call (median of the rounds)'.padEnd(72)} ${'req/s'.padStart(8)} ${'p99 ms'.padStart(8)} ${'avg ms'.padStart(8)}`;
-  write(header);
-  write('-'.repeat(header.length));
-  for (const name of [...new Set(report.results.map((r) => r.name))]) {
-    const rows = report.results.filter((r) => r.name === name);
-    const pick = (f: (r: LoadResult) => number) => median(rows.map(f));
-    write(
-      `${name.padEnd(72)} ${pick((r) => r.requestsPerSecond)
-        .toFixed(0)
-        .padStart(8)} ${pick((r) => r.latencyP99Ms)
-        .toFixed(1)
-        .padStart(8)} ${pick((r) => r.latencyAverageMs)
-        .toFixed(2)
-        .padStart(8)}`,
-    );
-  }
+  writeLoadTable(write, report.results, 72);
   write('');
   for (const check of report.checks) {
     write(

@@ -1,4 +1,5 @@
 import autocannon from 'autocannon';
+import { median } from '../inventory/bench-checks.js';
 
 export type LoadSettings = {
   connections: number;
@@ -58,4 +59,31 @@ async function run(target: Target, connections: number, seconds: number): Promis
     connections,
     duration: seconds,
   });
+}
+
+/**
+ * The table of a load step: one row per call, the median of its rounds for requests a second, p99
+ * and average latency. `nameWidth` fits the step's longest call name.
+ */
+export function writeLoadTable(
+  write: (line: string) => void,
+  results: readonly LoadResult[],
+  nameWidth: number,
+): void {
+  const header = `${'call (median of the rounds)'.padEnd(nameWidth)} ${'req/s'.padStart(8)} ${'p99 ms'.padStart(8)} ${'avg ms'.padStart(8)}`;
+  write(header);
+  write('-'.repeat(header.length));
+  for (const name of [...new Set(results.map((r) => r.name))]) {
+    const rows = results.filter((r) => r.name === name);
+    const pick = (f: (r: LoadResult) => number) => median(rows.map(f));
+    write(
+      `${name.padEnd(nameWidth)} ${pick((r) => r.requestsPerSecond)
+        .toFixed(0)
+        .padStart(8)} ${pick((r) => r.latencyP99Ms)
+        .toFixed(1)
+        .padStart(8)} ${pick((r) => r.latencyAverageMs)
+        .toFixed(2)
+        .padStart(8)}`,
+    );
+  }
 }

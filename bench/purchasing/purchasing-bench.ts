@@ -18,9 +18,9 @@ import path from 'node:path';
 import { API } from '@app/contracts';
 import pg from 'pg';
 import { json, ownerWithBusiness, requestRoleUrl, type FullStack } from '../http/full-stack.js';
-import { measureLoad, type LoadResult, type LoadSettings } from '../http/load.js';
+import { measureLoad, writeLoadTable, type LoadResult, type LoadSettings } from '../http/load.js';
 import { startBareServer, type Cleanup } from '../http/processes.js';
-import { median, ratioCheck, type Check } from '../inventory/bench-checks.js';
+import { ratioCheck, type Check } from '../inventory/bench-checks.js';
 import { applyReceiptStock, inBareTenant, readSuggestionInputs, type Tenant } from './bare-sql.js';
 import {
   generatePurchasing,
@@ -388,22 +388,7 @@ export function printPurchasingReport(report: PurchasingReport, write: (line: st
   write(
     `stock value: ${settings.value.connections} connections, ${settings.value.warmupSeconds} s warm-up + ${settings.value.durationSeconds} s, ${settings.value.rounds} rounds`,
   );
-  const loadHeader = `${'call (median of the rounds)'.padEnd(64)} ${'req/s'.padStart(8)} ${'p99 ms'.padStart(8)} ${'avg ms'.padStart(8)}`;
-  write(loadHeader);
-  write('-'.repeat(loadHeader.length));
-  for (const name of [...new Set(report.value.map((r) => r.name))]) {
-    const rows = report.value.filter((r) => r.name === name);
-    const pick = (f: (r: LoadResult) => number) => median(rows.map(f));
-    write(
-      `${name.padEnd(64)} ${pick((r) => r.requestsPerSecond)
-        .toFixed(0)
-        .padStart(8)} ${pick((r) => r.latencyP99Ms)
-        .toFixed(1)
-        .padStart(8)} ${pick((r) => r.latencyAverageMs)
-        .toFixed(2)
-        .padStart(8)}`,
-    );
-  }
+  writeLoadTable(write, report.value, 64);
   write('');
   for (const check of report.checks) {
     const mark = check.pass === undefined ? ' ' : check.pass ? '✓' : '✗';

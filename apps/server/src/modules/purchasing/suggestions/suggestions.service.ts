@@ -133,26 +133,15 @@ export async function draftSuggestedOrders(
   return answer.body;
 }
 
-/** The forecast units over each supplier's lead time: one forecast call per distinct lead time. */
+/** The forecast units over each product's supplier's lead time: one read of the history for all. */
 async function demandOverLeadTimes(
   scope: TenantScope,
   locationId: string,
   rows: readonly UnderReorderRow[],
   now: Date,
 ): Promise<Map<string, number>> {
-  const byDays = new Map<number, Array<{ productId: string; sku: string }>>();
-  for (const row of rows) {
-    const days = leadTimeOf(row);
-    const products = byDays.get(days) ?? [];
-    products.push({ productId: row.productId, sku: row.sku });
-    byDays.set(days, products);
-  }
-  const demand = new Map<string, number>();
-  for (const [days, products] of byDays) {
-    for (const [productId, units] of await forecastUnitDemand(scope, { locationId, products, days, now }))
-      demand.set(productId, units);
-  }
-  return demand;
+  const products = rows.map((row) => ({ productId: row.productId, sku: row.sku, days: leadTimeOf(row) }));
+  return forecastUnitDemand(scope, { locationId, products, now });
 }
 
 function leadTimeOf(row: Pick<UnderReorderRow, 'leadTimeDays'>): number {

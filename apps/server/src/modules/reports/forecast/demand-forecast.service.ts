@@ -9,7 +9,7 @@ import { HISTORY_DAYS } from './forecast-tool.js';
 import { forecastDaily } from './forecasting.js';
 
 /**
- * Forecast units sold over the next `days` days for products of one location, by the same models
+ * Forecast units sold over the next days (each product's own horizon) for products of one location, by the same models
  * and history (the last 26 weeks, from each product's first sale) as the report's forecast: what
  * suggested orders add to a reorder point for a supplier's lead time. A location with a store
  * forecasts its own sales; a warehouse (no store) forecasts what every store sells of the SKU, the
@@ -19,8 +19,8 @@ export async function forecastUnitDemand(
   scope: TenantScope,
   input: {
     locationId: string;
-    products: ReadonlyArray<{ productId: string; sku: string }>;
-    days: number;
+    /** Each product with its own horizon (its supplier's lead time), read in one pass. */
+    products: ReadonlyArray<{ productId: string; sku: string; days: number }>;
     now: Date;
   },
 ): Promise<Map<string, number>> {
@@ -49,8 +49,11 @@ export async function forecastUnitDemand(
       if (productId) add(productId, row.day, Number(row.units));
     }
   }
+  const horizonOf = new Map(input.products.map((product) => [product.productId, product.days]));
   for (const [productId, days] of byProduct) {
-    const forecast = forecastDaily(fromFirstSale(filled(history.from, history.to, days)), input.days);
+    const horizon = horizonOf.get(productId);
+    if (horizon === undefined) continue;
+    const forecast = forecastDaily(fromFirstSale(filled(history.from, history.to, days)), horizon);
     const units = forecast.points.reduce((sum, point) => sum + point.value, 0);
     // A sum of daily forecasts carries float dust (30.000000000000004 is 30 units).
     demand.set(productId, Math.round(Math.round(units * 1e6) / 1e6));

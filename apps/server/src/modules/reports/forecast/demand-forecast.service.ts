@@ -9,8 +9,8 @@ import { HISTORY_DAYS } from './forecast-tool.js';
 import { forecastDaily } from './forecasting.js';
 
 /**
- * Forecast units sold over the next days (each product's own horizon) for products of one location, by the same models
- * and history (the last 26 weeks, from each product's first sale) as the report's forecast: what
+ * Forecast units sold over each product's own horizon for products of one location, by the same
+ * models and history (the last 26 weeks, from each product's first sale) as the report's forecast: what
  * suggested orders add to a reorder point for a supplier's lead time. A location with a store
  * forecasts its own sales; a warehouse (no store) forecasts what every store sells of the SKU, the
  * demand it feeds. A product without a sale in that history has no forecast and is absent.

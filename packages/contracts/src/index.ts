@@ -4,6 +4,7 @@ export * from './audit.js';
 export * from './auth.js';
 export * from './businesses.js';
 export * from './common.js';
+export * from './costs.js';
 export * from './error-codes.js';
 export * from './errors.js';
 export * from './loyalty.js';

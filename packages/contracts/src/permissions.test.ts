@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PERMISSIONS, isPermitted } from './permissions.js';
+import { canSeeCosts } from './costs.js';
 import { ROLES, ROUTE_ROLES, hasAnyRole } from './roles.js';
 
 describe('permissions', () => {
@@ -37,6 +38,19 @@ describe('permissions', () => {
       expect(isPermitted(assistant, 'inventory:delete')).toBe(false);
       expect(isPermitted(assistant, 'inventory:value')).toBe(false);
       expect(isPermitted(assistant, 'users:read')).toBe(false);
+    });
+
+    it('shows what stock cost to those who manage stock, the catalogue or the analytics, not the till', () => {
+      for (const role of [
+        'ROLE_INVENTORY_READER',
+        'ROLE_PRODUCT_READER',
+        'ROLE_ANALYTICS_READER',
+        'ROLE_BUSINESS_ADMIN',
+      ])
+        expect(canSeeCosts([role]), role).toBe(true);
+      for (const role of ['ROLE_STORE_ASSISTANT', 'ROLE_LOYALTY_ADMIN'])
+        expect(canSeeCosts([role]), role).toBe(false);
+      expect(canSeeCosts(['ROLE_STORE_ASSISTANT', 'ROLE_PRODUCT_READER'])).toBe(true);
     });
 
     it('lets the till record sales, supervisors refund them, analytics and the till read them', () => {

@@ -54,12 +54,14 @@ export const PERMISSIONS = {
   ] as Role[],
   'inventory:adjust': [...inventory['inventory:update'], 'ROLE_STORE_ASSISTANT'],
   /**
-   * What the stock cost (unit costs, stock value): the inventory roles and the analytics roles,
-   * not the store assistant at the till.
+   * What the stock cost (unit costs, cost prices, margins, stock value; the COST_FIELDS of
+   * costs.ts): everyone who manages stock, the catalogue (its cost prices) or the analytics, not the
+   * store assistant at the till nor the loyalty roles.
    */
   'inventory:value': [
     ...new Set([
       ...inventory['inventory:read'],
+      ...ROLE_GROUPS.PRODUCT,
       'ROLE_ANALYTICS_ADMIN',
       'ROLE_ANALYTICS_CONTRIBUTOR',
       'ROLE_ANALYTICS_READER',

@@ -3,7 +3,6 @@ import { ZMoney, money } from './catalogue/fields.js';
 import { ZDiscount } from './catalogue/products.js';
 import { SINGLE_LINE_MESSAGE, SINGLE_LINE_TEXT, ZUuid } from './common.js';
 import { ZPage, ZPageQuery } from './paging.js';
-import { isPermitted, type Permission } from './permissions.js';
 
 /** How a sale was paid (DESIGN 9). */
 export const PAYMENT_METHODS = ['CASH', 'CARD', 'OTHER'] as const;
@@ -122,21 +121,6 @@ export const ZUnitCost = z
   .regex(/^-?\d+\.\d{4}$/)
   .describe('A cost of one unit with 4 decimals, e.g. "2.5000"');
 
-/**
- * Who sees what a sale cost the shop (unit costs, costs and margins on its lines): those who read the
- * catalogue's cost prices, who receive stock at its cost (inventory contributors and admins), or who
- * read the analytics. The till's store assistant records sales and reads them back without them.
- */
-export const SALE_COST_PERMISSIONS = [
-  'product:read',
-  'inventory:update',
-  'analytics:read',
-] as const satisfies readonly Permission[];
-
-export function canSeeSaleCosts(roles: readonly string[]): boolean {
-  return SALE_COST_PERMISSIONS.some((permission) => isPermitted(roles, permission));
-}
-
 export const ZSaleLine = z.object({
   lineNo: z.number().int(),
   productId: z.uuid(),
@@ -153,7 +137,7 @@ export const ZSaleLine = z.object({
     .describe(
       "The cost of one unit as it left the shelf: the item's moving average cost, else the product's cost " +
         "price; null when neither was known. A refund line carries its sale line's. Left out for roles that " +
-        'see no costs (SALE_COST_PERMISSIONS)',
+        'see no costs (canSeeCosts)',
     ),
   cost: ZMoney.nullable()
     .optional()

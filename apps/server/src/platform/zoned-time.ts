@@ -58,6 +58,11 @@ export function isoInTimeZone(instant: Date, timeZone: string): string {
   );
 }
 
+/** The calendar date `days` days after `day` (both yyyy-MM-dd; negative goes back): no zone, no clock change. */
+export function addDays(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
 /** The calendar date (`2026-03-29`) of an instant in a time zone: the day a business files it under. */
 export function dateInTimeZone(instant: Date, timeZone: string): string {
   return isoInTimeZone(instant, timeZone).slice(0, 10);

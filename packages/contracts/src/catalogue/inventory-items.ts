@@ -18,9 +18,10 @@ export const ZInventoryItem = z.object({
   averageUnitCost: z
     .string()
     .nullable()
+    .optional()
     .describe(
       'Cost of one unit here, 4 decimals: the moving average of receipts (purchases, transfers in), ' +
-        'the product’s cost price until the first one; null when neither is known',
+        'the product’s cost price until the first one; null when neither is known; left out for roles that see no costs',
     ),
   active: z.boolean(),
   ...ZTimestamps,

@@ -81,7 +81,7 @@ export const ZProduct = z.object({
   name: z.string(),
   description: z.string().nullable(),
   price: ZMoney,
-  costPrice: ZMoney.nullable(),
+  costPrice: ZMoney.nullable().optional().describe('Left out for roles that see no costs'),
   effectivePrice: ZMoney.describe('The price with the discount valid now'),
   discount: ZDiscount.nullable(),
   categoryId: z.uuid().nullable(),

@@ -132,6 +132,12 @@ export const ZCycleCountListQuery = ZPageQuery.extend({
 });
 export type TCycleCountListQuery = z.output<typeof ZCycleCountListQuery>;
 
+/**
+ * One line of a sheet. A counter who does not review (no `inventory:update`: the store assistant)
+ * counts blind: the answers to them leave out what the sheet expects (expectedQuantity,
+ * movedSinceFreeze, the variances, the count a recount replaced, the applied delta), and, as every
+ * answer to roles that see no costs, the cost fields.
+ */
 export const ZCycleCountLine = z.object({
   lineNo: z.number().int(),
   productId: z.uuid(),
@@ -139,26 +145,35 @@ export const ZCycleCountLine = z.object({
   sku: z.string().describe('As frozen'),
   name: z.string().describe('As frozen'),
   category: z.object({ id: z.uuid(), name: z.string() }).nullable(),
-  expectedQuantity: z.number().int().describe('The quantity at the freeze'),
+  expectedQuantity: z
+    .number()
+    .int()
+    .optional()
+    .describe('The quantity at the freeze; left out for counters who do not review (a blind count)'),
   unitCost: z
     .string()
     .nullable()
+    .optional()
     .describe('Effective unit cost at the freeze (4 decimals): average cost, else cost price'),
   status: z.enum(CYCLE_COUNT_LINE_STATUSES),
   countedQuantity: z.number().int().nullable(),
-  previousCountedQuantity: z.number().int().nullable().describe('The count a recount replaced'),
+  previousCountedQuantity: z.number().int().nullable().optional().describe('The count a recount replaced'),
   movedSinceFreeze: z
     .number()
     .int()
     .nullable()
+    .optional()
     .describe("The item's ledger between the freeze and the count (sales, receipts, ...)"),
   varianceUnits: z
     .number()
     .int()
     .nullable()
+    .optional()
     .describe('counted − (expected + movedSinceFreeze); null until counted'),
-  varianceValue: ZMoney.nullable().describe('varianceUnits × unitCost; null without a count or a cost'),
-  appliedDelta: z.number().int().nullable().describe('What acceptance wrote to the ledger'),
+  varianceValue: ZMoney.nullable()
+    .optional()
+    .describe('varianceUnits × unitCost; null without a count or a cost'),
+  appliedDelta: z.number().int().nullable().optional().describe('What acceptance wrote to the ledger'),
   countedAt: z.string().nullable(),
 });
 export type TCycleCountLine = z.infer<typeof ZCycleCountLine>;
@@ -166,9 +181,9 @@ export type TCycleCountLine = z.infer<typeof ZCycleCountLine>;
 export const ZCycleCountTotals = z.object({
   lines: z.number().int(),
   linesCounted: z.number().int().describe('Lines COUNTED or ACCEPTED'),
-  varianceUnits: z.number().int().describe('Sum over the counted lines'),
-  varianceValueAbsolute: ZMoney.describe('Sum of |varianceValue| over the counted lines'),
-  varianceValueNet: ZMoney.describe('Sum of varianceValue over the counted lines'),
+  varianceUnits: z.number().int().optional().describe('Sum over the counted lines'),
+  varianceValueAbsolute: ZMoney.optional().describe('Sum of |varianceValue| over the counted lines'),
+  varianceValueNet: ZMoney.optional().describe('Sum of varianceValue over the counted lines'),
 });
 
 export const ZCycleCountSummary = z.object({

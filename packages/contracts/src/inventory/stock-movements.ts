@@ -85,9 +85,10 @@ export const ZStockMovement = z.object({
   unitCost: z
     .string()
     .nullable()
+    .optional()
     .describe(
       'Cost of one unit as it left the source (its average cost, else its cost price; 4 decimals): the ' +
-        'destination receives at this cost. Null before the source validation, or when no cost is known',
+        'destination receives at this cost. Null before the source validation, or when no cost is known; left out for roles that see no costs',
     ),
   receivedQuantity: z
     .number()

@@ -31,8 +31,10 @@ export const ZSuggestedLine = z.object({
     .describe('Forecast units sold over the lead time; null without sales to forecast from'),
   targetLevel: z.number().int().describe('reorderPoint + forecastDemand'),
   suggestedQuantity: z.number().int().describe('targetLevel − quantity − onOrder − drafted, at least 1'),
-  unitCost: ZMoney.describe('The unit cost a draft takes: the average cost, else the cost price, else 0.00'),
-  lineCost: ZMoney,
+  unitCost: ZMoney.optional().describe(
+    'The unit cost a draft takes: the average cost, else the cost price, else 0.00; left out for roles that see no costs',
+  ),
+  lineCost: ZMoney.optional(),
 });
 export type TSuggestedLine = z.infer<typeof ZSuggestedLine>;
 
@@ -45,7 +47,7 @@ export const ZSuggestionGroup = z.object({
     .describe(`The supplier has no lead time: ${DEFAULT_LEAD_TIME_DAYS} days assumed`),
   canOrder: z.boolean().describe('An active supplier: the group can become a draft order'),
   lines: z.array(ZSuggestedLine),
-  totalCost: ZMoney,
+  totalCost: ZMoney.optional(),
 });
 export type TSuggestionGroup = z.infer<typeof ZSuggestionGroup>;
 

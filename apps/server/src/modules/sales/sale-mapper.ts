@@ -1,5 +1,4 @@
 import {
-  canSeeSaleCosts,
   type PaymentMethod,
   type SaleKind,
   type TSale,
@@ -62,17 +61,5 @@ function toSaleLine(line: SaleLineRow): TSaleLine {
     unitCost: line.unitCost,
     cost,
     margin: marginOfLine(line.lineTotal, cost),
-  };
-}
-
-/**
- * The sale as the reader's roles may see it: without its lines' costs and margins for those who
- * see no costs (the store assistant at the till). Applied to every answer, a replayed one too.
- */
-export function saleFor(roles: readonly string[], sale: TSale): TSale {
-  if (canSeeSaleCosts(roles)) return sale;
-  return {
-    ...sale,
-    lines: sale.lines.map(({ unitCost: _unitCost, cost: _cost, margin: _margin, ...line }) => line),
   };
 }

@@ -5,7 +5,7 @@ import { totalShownByPage } from '../../platform/db/list-paging.js';
 import { inTenant } from '../../platform/db/tenancy.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { loyaltyOfSales } from '../loyalty/sale-points.service.js';
-import { saleFor, toSale, toSaleSummary } from './sale-mapper.js';
+import { toSale, toSaleSummary } from './sale-mapper.js';
 import type { SalesDeps } from './sales.deps.js';
 import { countSales, findSale, findSaleLines, findSalePage } from './sales.repository.js';
 
@@ -25,7 +25,7 @@ export async function getSale(
     if (!row || (options.storeId !== undefined && row.storeId !== options.storeId.toLowerCase()))
       throw new AppError('NOT_FOUND', 'The sale was not found.');
     const loyalty = await loyaltyOfSales(scope, [row.id]);
-    return saleFor(principal.roles, toSale(row, await findSaleLines(scope, id), loyalty.get(row.id) ?? null));
+    return toSale(row, await findSaleLines(scope, id), loyalty.get(row.id) ?? null);
   });
 }
 

@@ -31,7 +31,7 @@ import {
 } from '../product/products/products.service.js';
 import { requireStore } from '../product/stores/stores.service.js';
 import { codeOf, copyOf, namedShortage, pickProduct, unitsToRefund } from './sale-line-rules.js';
-import { saleFor, toSale } from './sale-mapper.js';
+import { toSale } from './sale-mapper.js';
 import {
   priceLine,
   refundLine,
@@ -85,7 +85,7 @@ export async function recordSale(
       body: await createSale(scope, { userId: principal.userId }, body, deps.clock.now()),
     })),
   );
-  return saleFor(principal.roles, answer.body);
+  return answer.body;
 }
 
 /** POST /api/sales/{id}/refund: 201 with the refund, once per Idempotency-Key. */
@@ -102,7 +102,7 @@ export async function refundSale(
       body: await createRefund(scope, { userId: principal.userId }, saleId, body?.lines, deps.clock.now()),
     })),
   );
-  return saleFor(principal.roles, answer.body);
+  return answer.body;
 }
 
 async function createSale(scope: TenantScope, actor: Actor, body: CreateSaleBody, now: Date): Promise<TSale> {

@@ -2,6 +2,7 @@ import { isPermitted, ZErrorBody, type Permission } from '@app/contracts';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler, RouteOptions } from 'fastify';
 import { AppError } from '../http/app-error.js';
 import type { AccessTokens } from './access-token.js';
+import { leaveOutCosts } from './cost-fields.js';
 import type { Principal } from './principal.js';
 
 export type { Principal } from './principal.js';
@@ -61,6 +62,8 @@ export function registerAuthGuard(app: FastifyInstance, tokens: AccessTokens, ve
     const access = route.config?.access;
     if (access && access !== 'public') {
       route.onRequest = [...toArray(route.onRequest), authenticate];
+      // The cost rule (contracts' COST_FIELDS) holds on every guarded route, not route by route.
+      route.preSerialization = [...toArray(route.preSerialization), leaveOutCosts];
       if (route.schema) {
         // The guard's own refusals, documented on every guarded route here rather than by each.
         const response = route.schema.response as Record<string, unknown> | undefined;

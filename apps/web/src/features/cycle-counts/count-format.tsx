@@ -65,8 +65,8 @@ export function describeScope(scope: TCycleCountScope): string {
 }
 
 /** Which way a variance went: red for a loss, green for a gain, plain for none. */
-export function varianceColor(value: string | number | null): string | undefined {
-  if (value === null) return undefined;
+export function varianceColor(value: string | number | null | undefined): string | undefined {
+  if (value === null || value === undefined) return undefined;
   const sign = typeof value === 'number' ? Math.sign(value) : Math.sign(toCents(value));
   return sign < 0 ? 'error.main' : sign > 0 ? 'success.main' : undefined;
 }

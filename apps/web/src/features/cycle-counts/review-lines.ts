@@ -42,7 +42,7 @@ export function sumSelection(
   for (const line of lines) {
     if (!selected.has(line.lineNo)) continue;
     units += line.varianceUnits ?? 0;
-    if (line.varianceValue === null) hasUnknownCost = true;
+    if (line.varianceValue == null) hasUnknownCost = true;
     else valueCents += toCents(line.varianceValue);
   }
   return { units, valueCents, hasUnknownCost };

@@ -26,8 +26,9 @@ export function useOrderMoney(): (value: string | number) => string {
  * A unit cost for the order's field from a stock record's average cost (4 decimals, "2.4567"):
  * the order takes money with two decimals, rounded half up in cents.
  */
-export function toUnitCostInput(averageUnitCost: string | null): string {
-  if (averageUnitCost === null || averageUnitCost.trim() === '') return '0.00';
+export function toUnitCostInput(averageUnitCost: string | null | undefined): string {
+  if (averageUnitCost === null || averageUnitCost === undefined || averageUnitCost.trim() === '')
+    return '0.00';
   const value = Number(averageUnitCost);
   if (!Number.isFinite(value) || value < 0) return '0.00';
   return (Math.round(value * 100) / 100).toFixed(2);

@@ -336,6 +336,22 @@ describe(OrderPage.name, () => {
       expect(screen.queryByRole('button', { name: 'Cancel order' })).toBeNull();
     });
 
+    it('shows a store assistant the lines without costs, as the server answers her, and no PDF', async () => {
+      const { totalCost: _total, ...summary } = SENT;
+      const { totalCost: _sum, receivedCost: _received, damagedCost: _damaged, ...totals } = SENT.totals;
+      const withoutCosts: TPurchaseOrder = {
+        ...summary,
+        totals,
+        lines: SENT.lines.map(({ unitCost: _unit, lineCost: _line, ...line }) => line),
+      };
+      setup(orderServer(withoutCosts), `/dashboard/purchasing/orders/${ORDER_ID}`, ['ROLE_STORE_ASSISTANT']);
+      const table = await screen.findByRole('table', { name: 'Order lines' });
+      expect(table).toHaveTextContent('COF-500');
+      expect(table).not.toHaveTextContent(/Unit cost|Line total|\$/);
+      expect(screen.getByRole('button', { name: 'Receive delivery' })).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Download PDF' })).toBeNull();
+    });
+
     it('answers an unknown order with the server’s message', async () => {
       setup(
         serve([

@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { useSelector } from 'react-redux';
 import { useParams } from 'react-router';
 import { ReadError } from '../../components/read-error';
+import { useCanSeeCosts } from '../../hooks/use-can-see-costs';
 import { selectRoles } from '../../session/session.slice';
 import { CancelOrderButton, CloseOrderButton, DownloadPdfButton } from './components/order-actions';
 import { OrderDraftForm } from './components/order-draft-form';
@@ -34,6 +35,8 @@ function OrderView({ order }: { order: TPurchaseOrder }) {
   const roles = useSelector(selectRoles);
   const canCreate = isPermitted(roles, 'inventory:create');
   const canReceive = isPermitted(roles, 'inventory:adjust');
+  // The PDF prints the costs: the server refuses it to roles that see none.
+  const canSeeCosts = useCanSeeCosts();
   const money = useOrderMoney();
   const [isReceiving, setIsReceiving] = useState(false);
   const isOpen = isOpenForReceipt(order.status);
@@ -46,7 +49,7 @@ function OrderView({ order }: { order: TPurchaseOrder }) {
         subtitle={SUBTITLES[order.status]}
         actions={
           <>
-            <DownloadPdfButton order={order} />
+            {canSeeCosts ? <DownloadPdfButton order={order} /> : null}
             {canCreate && canBeCancelled(order.status, order.receivedQuantity) ? (
               <CancelOrderButton order={order} />
             ) : null}

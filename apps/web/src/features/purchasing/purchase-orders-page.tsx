@@ -20,6 +20,7 @@ import { useListLocationChoicesQuery } from '../../components/location-picker.ap
 import { PageHeader } from '../../components/page-header';
 import { ReadError } from '../../components/read-error';
 import { RouterLink } from '../../components/router-link';
+import { useCanSeeCosts } from '../../hooks/use-can-see-costs';
 import { selectRoles } from '../../session/session.slice';
 import { OrderStatusChip } from './components/order-status-chip';
 import { PURCHASING_ERRORS, STATUS_LABELS } from './messages';
@@ -93,6 +94,7 @@ function FilterSelect({ label, value, allLabel, options, onChange, width }: Filt
 /** /dashboard/purchasing: the purchase orders, newest first, paged and filtered on the server. */
 export function PurchaseOrdersPage() {
   const roles = useSelector(selectRoles);
+  const canSeeCosts = useCanSeeCosts();
   const canCreate = isPermitted(roles, 'inventory:create');
   const money = useOrderMoney();
 
@@ -123,6 +125,13 @@ export function PurchaseOrdersPage() {
     </Button>
   ) : null;
 
+  // The server leaves the costs out for roles that see none: no empty Total column for them.
+  const totalColumn: DataTableColumn<TPurchaseOrderSummary> = {
+    id: 'totalCost',
+    label: 'Total',
+    numeric: true,
+    format: (value) => <NoWrap>{money(value ?? '0.00')}</NoWrap>,
+  };
   const columns: DataTableColumn<TPurchaseOrderSummary>[] = [
     {
       id: 'orderNumber',
@@ -138,7 +147,7 @@ export function PurchaseOrdersPage() {
     { id: 'locationName', label: 'Location', format: (value) => <MinWidth>{value}</MinWidth> },
     { id: 'expectedAt', label: 'Expected', format: (value) => <NoWrap>{formatDay(value)}</NoWrap> },
     { id: 'lineCount', label: 'Lines', numeric: true },
-    { id: 'total', label: 'Total', numeric: true, format: (value) => <NoWrap>{money(value)}</NoWrap> },
+    ...(canSeeCosts ? [totalColumn] : []),
     {
       id: 'receivedQuantity',
       label: 'Received',

@@ -60,6 +60,8 @@ type GroupCardProps = {
 /** One supplier's suggestions: lead time and total above, the products below. */
 function GroupCard({ group, money, onDraft, isBusy }: GroupCardProps) {
   const title = groupTitle(group);
+  // The server leaves the costs out for roles that see none: then so do the columns.
+  const showCosts = group.totalCost !== undefined;
   return (
     <Paper component="section" variant="outlined" aria-label={title} sx={{ overflow: 'hidden' }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, px: 2, py: 1.5 }}>
@@ -73,12 +75,14 @@ function GroupCard({ group, money, onDraft, isBusy }: GroupCardProps) {
             {group.lines.length === 1 ? 'product' : 'products'}
           </Typography>
         </Box>
-        <Box sx={{ textAlign: 'right' }}>
-          <Typography variant="caption" color="text.secondary" component="div">
-            Total
-          </Typography>
-          <Typography sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>{money(group.totalCost)}</Typography>
-        </Box>
+        {group.totalCost === undefined ? null : (
+          <Box sx={{ textAlign: 'right' }}>
+            <Typography variant="caption" color="text.secondary" component="div">
+              Total
+            </Typography>
+            <Typography sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>{money(group.totalCost)}</Typography>
+          </Box>
+        )}
         {onDraft ? (
           <Button
             variant="outlined"
@@ -118,8 +122,12 @@ function GroupCard({ group, money, onDraft, isBusy }: GroupCardProps) {
               <TableCell align="right">Forecast</TableCell>
               <TableCell align="right">Target</TableCell>
               <TableCell align="right">Suggested</TableCell>
-              <TableCell align="right">Unit cost</TableCell>
-              <TableCell align="right">Line cost</TableCell>
+              {showCosts ? (
+                <>
+                  <TableCell align="right">Unit cost</TableCell>
+                  <TableCell align="right">Line cost</TableCell>
+                </>
+              ) : null}
             </TableRow>
           </TableHead>
           <TableBody>
@@ -145,12 +153,16 @@ function GroupCard({ group, money, onDraft, isBusy }: GroupCardProps) {
                 <TableCell align="right" sx={{ fontWeight: 600 }}>
                   {line.suggestedQuantity}
                 </TableCell>
-                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                  {money(line.unitCost)}
-                </TableCell>
-                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                  {money(line.lineCost)}
-                </TableCell>
+                {showCosts ? (
+                  <>
+                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                      {money(line.unitCost ?? '0.00')}
+                    </TableCell>
+                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                      {money(line.lineCost ?? '0.00')}
+                    </TableCell>
+                  </>
+                ) : null}
               </TableRow>
             ))}
           </TableBody>

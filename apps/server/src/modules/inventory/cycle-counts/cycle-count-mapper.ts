@@ -1,4 +1,5 @@
 import {
+  isPermitted,
   ZCycleCountScope,
   type TCycleCount,
   type TCycleCountLine,
@@ -65,7 +66,7 @@ export function toSheet(row: SheetRow, views: readonly LineView[]): TCycleCount 
     if (line.status !== 'COUNTED' && line.status !== 'ACCEPTED') continue;
     counted += 1;
     units += line.varianceUnits ?? 0;
-    const cents = line.varianceValue === null ? 0n : toCents(line.varianceValue);
+    const cents = line.varianceValue ? toCents(line.varianceValue) : 0n;
     net += cents;
     absolute += cents < 0n ? -cents : cents;
   }
@@ -79,5 +80,31 @@ export function toSheet(row: SheetRow, views: readonly LineView[]): TCycleCount 
       varianceValueAbsolute: fromCents(absolute),
       varianceValueNet: fromCents(net),
     },
+  };
+}
+
+/**
+ * The sheet as the reader's roles may see it. Whoever counts but does not review (the store
+ * assistant: inventory:adjust without inventory:update) counts blind, so that the count says what
+ * is on the shelf and not what the system expects: no expected or moved quantities, no variances,
+ * no earlier count of a line sent back. (The costs are the guard's cost rule.)
+ */
+export function sheetFor(roles: readonly string[], sheet: TCycleCount): TCycleCount {
+  if (!isPermitted(roles, 'inventory:adjust') || isPermitted(roles, 'inventory:update')) return sheet;
+  const { varianceUnits: _units, ...totals } = sheet.totals;
+  return {
+    ...sheet,
+    lines: sheet.lines.map(
+      ({
+        expectedQuantity: _expected,
+        movedSinceFreeze: _moved,
+        varianceUnits: _variance,
+        varianceValue: _value,
+        previousCountedQuantity: _previous,
+        appliedDelta: _applied,
+        ...line
+      }) => line,
+    ),
+    totals,
   };
 }

@@ -120,7 +120,15 @@ describe('a count of one category while the shop sells', () => {
       ],
     });
     expect(counted.statusCode, counted.body).toBe(200);
-    const afterCount = counted.json<TCycleCount>();
+    // She counts blind: her answer says what she counted, not what was expected.
+    const blind = counted.json<TCycleCount>().lines.find((line) => line.productId === cola.id);
+    expect(blind).toMatchObject({ status: 'COUNTED', countedQuantity: 15 });
+    expect(blind).not.toHaveProperty('expectedQuantity');
+    expect(blind).not.toHaveProperty('varianceUnits');
+    // The reviewer sees the variance.
+    const afterCount = (
+      await send('GET', `/api/cycle-counts/${sheet.id}`, staff.contributor)
+    ).json<TCycleCount>();
     expect(afterCount.lines.find((line) => line.productId === cola.id)).toMatchObject({
       status: 'COUNTED',
       expectedQuantity: 20,
@@ -241,7 +249,9 @@ describe('recount', () => {
     const recounted = await send('POST', `${url}/counts`, staff.assistant, {
       lines: [{ lineNo: 1, countedQuantity: 5 }],
     });
-    expect(recounted.json<TCycleCount>().lines[0]).toMatchObject({
+    // Recounting blind too: the earlier count is not hers to see.
+    expect(recounted.json<TCycleCount>().lines[0]).not.toHaveProperty('previousCountedQuantity');
+    expect((await send('GET', url, staff.contributor)).json<TCycleCount>().lines[0]).toMatchObject({
       status: 'COUNTED',
       countedQuantity: 5,
       previousCountedQuantity: 7,
@@ -497,7 +507,7 @@ describe('bad input', () => {
     ]);
     const sheet = await createSheet(owner.token, { locationId: shop.locationId, scope: { kind: 'ALL' } });
     expect(sheet.lineCount).toBe(5000);
-    const counted = await send('POST', `/api/cycle-counts/${sheet.id}/counts`, staff.assistant, {
+    const counted = await send('POST', `/api/cycle-counts/${sheet.id}/counts`, owner.token, {
       lines: sheet.lines.map((line) => ({ lineNo: line.lineNo, countedQuantity: line.lineNo % 2 })),
     });
     expect(counted.json<TCycleCount>().totals).toMatchObject({ linesCounted: 5000, varianceUnits: 2500 });

@@ -19,6 +19,7 @@ import { requirePrincipal } from '../../../platform/auth/guard.js';
 import { IDEMPOTENCY_DESCRIPTION, idempotencyClaim } from '../../../platform/idempotency/idempotency.js';
 import type { InventoryDeps } from '../inventory.deps.js';
 import { enterCounts, reviewCycleCount } from './cycle-count-entries.service.js';
+import { sheetFor } from './cycle-count-mapper.js';
 import {
   cancelCycleCount,
   completeCycleCount,
@@ -112,7 +113,10 @@ export const cycleCountsRoutes: FastifyPluginAsyncZod<{ deps: InventoryDeps }> =
         response: { 200: ZCycleCount, 400: ZErrorBody, 404: ZErrorBody },
       },
     },
-    async (request) => readCycleCount(deps, requirePrincipal(request.principal), request.params.id),
+    async (request) => {
+      const principal = requirePrincipal(request.principal);
+      return sheetFor(principal.roles, await readCycleCount(deps, principal, request.params.id));
+    },
   );
 
   app.post(
@@ -144,7 +148,7 @@ export const cycleCountsRoutes: FastifyPluginAsyncZod<{ deps: InventoryDeps }> =
         request.body,
         idempotencyClaim(request, principal.userId),
       );
-      return reply.code(answer.statusCode as 200).send(answer.body);
+      return reply.code(answer.statusCode as 200).send(sheetFor(principal.roles, answer.body));
     },
   );
 

@@ -1,6 +1,7 @@
-import type { TPurchaseOrder } from '@app/contracts';
+import { canSeeCosts, type TPurchaseOrder } from '@app/contracts';
 import type { Principal } from '../../../platform/auth/guard.js';
 import { inTenant, type TenantScope } from '../../../platform/db/tenancy.js';
+import { costOf } from '../../../platform/auth/cost-fields.js';
 import { AppError } from '../../../platform/http/app-error.js';
 import { reportHeaderOfBusiness } from '../../access/businesses.service.js';
 import { readLocation } from '../../product/locations/locations.service.js';
@@ -15,6 +16,9 @@ export async function orderDocument(
   principal: Principal,
   id: string,
 ): Promise<{ filename: string; pdf: Buffer }> {
+  // The document prints the costs: a reader who sees none (the assistant receiving) gets no PDF.
+  if (!canSeeCosts(principal.roles))
+    throw new AppError('FORBIDDEN', 'Your role does not allow you to see what the stock cost.');
   const data = await inTenant(deps.db, principal, async (scope) =>
     orderDocumentData(scope, await readOrder(scope, id)),
   );
@@ -61,11 +65,11 @@ export async function orderDocumentData(
       sku: line.sku,
       productName: line.productName,
       quantity: line.quantity,
-      unitCost: line.unitCost,
-      lineTotal: line.lineTotal,
+      unitCost: costOf(line.unitCost),
+      lineTotal: costOf(line.lineCost),
     })),
     totalQuantity: order.totals.orderedQuantity,
-    total: order.totals.total,
+    total: costOf(order.totals.totalCost),
     note: order.note,
   };
 }

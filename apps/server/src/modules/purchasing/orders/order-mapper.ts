@@ -41,7 +41,7 @@ export function toOrderSummary(row: OrderSummaryRow): TPurchaseOrderSummary {
     lineCount: row.lineCount,
     orderedQuantity: Number(row.orderedQuantity),
     receivedQuantity: Number(row.receivedQuantity),
-    total: row.total,
+    totalCost: row.total,
   };
 }
 
@@ -55,22 +55,23 @@ export function toOrder(
     answeredLines.reduce((total, line) => total + pick(line), 0);
   const orderedQuantity = sum((line) => line.quantity);
   const receivedQuantity = sum((line) => line.receivedQuantity);
+  const totalCost = sumMoney(lines.map((line) => lineTotal(line.quantity, line.unitCost)));
   return {
     ...orderFields(order),
     supplierEmail: order.supplierEmail,
     lineCount: lines.length,
     orderedQuantity,
     receivedQuantity,
-    total: sumMoney(answeredLines.map((line) => line.lineTotal)),
+    totalCost,
     lines: answeredLines,
     totals: {
       orderedQuantity,
       receivedQuantity,
       damagedQuantity: sum((line) => line.damagedQuantity),
       outstandingQuantity: sum((line) => line.outstandingQuantity),
-      total: sumMoney(answeredLines.map((line) => line.lineTotal)),
-      receivedTotal: sumMoney(lines.map((line) => lineTotal(line.receivedQuantity, line.unitCost))),
-      damagedTotal: sumMoney(lines.map((line) => lineTotal(line.damagedQuantity, line.unitCost))),
+      totalCost,
+      receivedCost: sumMoney(lines.map((line) => lineTotal(line.receivedQuantity, line.unitCost))),
+      damagedCost: sumMoney(lines.map((line) => lineTotal(line.damagedQuantity, line.unitCost))),
     },
     receipts: groupReceipts(receipts),
   };
@@ -86,7 +87,7 @@ function toLine(line: LineView, order: Pick<OrderView, 'status'>): TPurchaseOrde
     productName: line.productName,
     quantity: line.quantity,
     unitCost: line.unitCost,
-    lineTotal: lineTotal(line.quantity, line.unitCost),
+    lineCost: lineTotal(line.quantity, line.unitCost),
     receivedQuantity: line.receivedQuantity,
     damagedQuantity: line.damagedQuantity,
     outstandingQuantity: outstandingOf(line, order.status),

@@ -1,5 +1,6 @@
 import type { TPurchaseOrder, TSentPurchaseOrder } from '@app/contracts';
 import type { Principal } from '../../../platform/auth/guard.js';
+import { costOf } from '../../../platform/auth/cost-fields.js';
 import { inTenant } from '../../../platform/db/tenancy.js';
 import { AppError } from '../../../platform/http/app-error.js';
 import { actionMail } from '../../../platform/mail/action-mail.js';
@@ -58,7 +59,7 @@ export async function sendOrder(
       eventType: 'PURCHASE_ORDER_SENT',
       description:
         `Purchase order ${sent.orderNumber} to ${sent.supplierName} sent: ${plural(sent.lineCount, 'line')}, ` +
-        `${plural(sent.orderedQuantity, 'unit')}, ${sent.total}` +
+        `${plural(sent.orderedQuantity, 'unit')}, ${costOf(sent.totalCost)}` +
         (mailedTo
           ? `, mailed to ${mailedTo}.`
           : '; the supplier has no e-mail address, so it was not mailed.'),
@@ -81,7 +82,7 @@ function orderMail(
     `Hello ${addressee},`,
     [
       `${data.businessName} orders ${plural(order.orderedQuantity, 'unit')} on ${plural(order.lineCount, 'line')} ` +
-        `(total ${order.total} ${data.currency}): purchase order ${order.orderNumber}, attached as a PDF.`,
+        `(total ${costOf(order.totalCost)} ${data.currency}): purchase order ${order.orderNumber}, attached as a PDF.`,
       `Deliver to: ${place}.`,
       `Expected delivery: ${order.expectedAt ?? 'as soon as possible'}.`,
       ...(order.note ? [`Note: ${order.note}`] : []),

@@ -84,7 +84,7 @@ describe('purchase orders', () => {
       number: expect.any(Number),
       supplierName: expect.stringContaining('Acme'),
       locationName: 'High Street',
-      total: '22.40',
+      totalCost: '22.40',
       lineCount: 1,
     });
     expect(draft.orderNumber).toBe(`PO-${String(draft.number).padStart(6, '0')}`);
@@ -107,12 +107,12 @@ describe('purchase orders', () => {
     expect(put.statusCode, put.body).toBe(200);
     const updated: TPurchaseOrder = put.json();
     expect(
-      updated.lines.map((line) => [line.lineNo, line.sku, line.quantity, line.unitCost, line.lineTotal]),
+      updated.lines.map((line) => [line.lineNo, line.sku, line.quantity, line.unitCost, line.lineCost]),
     ).toEqual([
       [1, s.tea.sku, 10, '3.00', '30.00'],
       [2, s.mugs.sku, 4, '1.25', '5.00'],
     ]);
-    expect(updated).toMatchObject({ expectedAt: '2030-05-01', note: 'Side door', total: '35.00' });
+    expect(updated).toMatchObject({ expectedAt: '2030-05-01', note: 'Side door', totalCost: '35.00' });
 
     const sendRes = await call('POST', `/api/purchase-orders/${draft.id}/send`, owner.token);
     expect(sendRes.statusCode, sendRes.body).toBe(200);
@@ -161,9 +161,9 @@ describe('purchase orders', () => {
       receivedQuantity: 14,
       damagedQuantity: 2,
       outstandingQuantity: 0,
-      total: '35.00',
-      receivedTotal: '35.00',
-      damagedTotal: '6.00',
+      totalCost: '35.00',
+      receivedCost: '35.00',
+      damagedCost: '6.00',
     });
     expect(
       done.receipts.map((receipt) => receipt.lines.map((line) => [line.sku, line.quantity, line.damaged])),
@@ -400,7 +400,7 @@ describe('purchase orders', () => {
       lineCount: 2,
       orderedQuantity: 9,
       receivedQuantity: 3,
-      total: '9.00',
+      totalCost: '9.00',
     });
     expect(mine.totalElements).toBe(2);
     const partly = await page(`locationId=${s.shopId}&status=PARTIALLY_RECEIVED`);

@@ -207,7 +207,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ deps: PurchasingDeps }> = asy
         summary: 'The purchase order as a PDF for the supplier',
         description:
           'Business name, order number, supplier, delivery location, expected date, the lines (SKU, ' +
-          'name, quantity, unit cost, line total) and the total.',
+          'name, quantity, unit cost, line total) and the total. For roles that see costs only (403 otherwise).',
         params: ZIdParams,
         produces: ['application/pdf', 'application/json'],
         response: {
@@ -215,6 +215,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ deps: PurchasingDeps }> = asy
           200: z
             .custom<Buffer>((value) => Buffer.isBuffer(value))
             .meta({ type: 'string', format: 'binary', description: 'The purchase order, application/pdf' }),
+          403: ZErrorBody,
           404: ZErrorBody,
         },
       },

@@ -5,6 +5,7 @@ import { apiCaller, ownerWithBusiness, staffTokensByRole } from '../../../../tes
 import { insertLocation, insertStore, setPlan } from '../../../../test/factories/catalogue.js';
 import { expectLedgerBalanced, insertProductAt } from '../../../../test/factories/inventory.js';
 import { insertInventoryItem, insertSupplier } from '../../../../test/factories/products.js';
+import { addDays, dateInTimeZone } from '../../../platform/zoned-time.js';
 
 let t: TestApp;
 let owner: Awaited<ReturnType<typeof ownerWithBusiness>>;
@@ -195,7 +196,11 @@ describe('suggested orders', () => {
       status: 'DRAFT',
       supplierId: s.acme,
       locationId: s.shop,
-      total: '25.50',
+      totalCost: '25.50',
+      // Expected after the supplier's lead time (5 days, in the business's zone: UTC by default); no
+      // note of ours printed for the supplier.
+      expectedAt: addDays(dateInTimeZone(new Date(), 'UTC'), 5),
+      note: null,
     });
     expect(orders[0]!.lines.map((line) => [line.sku, line.quantity, line.unitCost])).toEqual([
       ['COCOA', 3, '0.00'],

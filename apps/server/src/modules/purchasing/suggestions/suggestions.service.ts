@@ -9,11 +9,14 @@ import {
   type TSuggestionGroup,
   type TSuggestions,
 } from '@app/contracts';
+import { costOf } from '../../../platform/auth/cost-fields.js';
 import type { Principal } from '../../../platform/auth/guard.js';
 import { inTenant, type TenantScope } from '../../../platform/db/tenancy.js';
 import { AppError } from '../../../platform/http/app-error.js';
 import { once, type IdempotencyClaim } from '../../../platform/idempotency/idempotency.js';
 import { fromCents, toCents } from '../../../platform/money.js';
+import { addDays, dateInTimeZone } from '../../../platform/zoned-time.js';
+import { timeZoneOfBusiness } from '../../access/businesses.service.js';
 import { requireLocation } from '../../product/locations/locations.service.js';
 import { forecastUnitDemand } from '../../reports/forecast/demand-forecast.service.js';
 import { createDraftOrder, openOrderQuantities } from '../purchasing.service.js';
@@ -47,7 +50,7 @@ export async function suggestOrders(
     const key = row.supplierId ?? '';
     const group = groups.get(key) ?? newGroup(row);
     group.lines.push(line);
-    group.totalCost = fromCents(toCents(group.totalCost) + toCents(line.lineCost));
+    group.totalCost = fromCents(toCents(costOf(group.totalCost)) + toCents(costOf(line.lineCost)));
     groups.set(key, group);
   }
   // Orderable groups first (by supplier name, as read), then discontinued suppliers and no supplier.
@@ -78,6 +81,7 @@ export async function draftSuggestedOrders(
   const answer = await inTenant(deps.db, principal, (scope) =>
     once(scope, claim, async () => {
       const now = deps.clock.now();
+      const today = dateInTimeZone(now, await timeZoneOfBusiness(scope));
       // Two people turning the same suggestions into drafts at once would each read no drafts and
       // order the same units twice: the second waits here and then reads the first one's drafts.
       await lockSuggestionsAt(scope, input.locationId);
@@ -117,10 +121,11 @@ export async function draftSuggestedOrders(
                 lines: lines.map((line) => ({
                   productId: line.productId,
                   quantity: line.suggestedQuantity,
-                  unitCost: line.unitCost,
+                  unitCost: costOf(line.unitCost),
                 })),
-                expectedAt: null,
-                note: `Suggested order for ${suggestions.locationName}.`,
+                // The supplier's lead time says when it should come; the note is the supplier's to read.
+                expectedAt: addDays(today, group.leadTimeDays),
+                note: null,
               },
               now,
             ),

@@ -1,4 +1,7 @@
 import { ANALYTICS_FIRST_YEAR } from '@app/contracts';
+import { addDays } from '../../../platform/zoned-time.js';
+
+export { addDays };
 
 /**
  * The time phrases of a shop owner's question ("last month", "this week", "the past 60 days", "in
@@ -14,7 +17,6 @@ export type TimePhrase = DayRange & { label: string; index: number; end: number 
 const DAY_MS = 86_400_000;
 const dayMs = (day: string) => Date.parse(`${day}T00:00:00Z`);
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-export const addDays = (day: string, days: number) => isoDay(dayMs(day) + days * DAY_MS);
 export const daysBetween = (range: DayRange) =>
   Math.round((dayMs(range.to) - dayMs(range.from)) / DAY_MS) + 1;
 

@@ -4,7 +4,7 @@ import {
   type TLocalDateTime,
   type TTrendRow,
 } from '@app/contracts';
-import { dateInTimeZone, instantOfWallTime } from '../../../platform/zoned-time.js';
+import { addDays, dateInTimeZone, instantOfWallTime } from '../../../platform/zoned-time.js';
 import { marginOf } from './analytics-margin.js';
 
 /**
@@ -31,15 +31,10 @@ export type DayWindow = {
   lastDay: string;
 };
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const NOTHING: InstantRange = { from: new Date(0), to: new Date(0) };
 
 const isoDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const dayMs = (day: string) => Date.parse(`${day}T00:00:00Z`);
-
-export function addDays(day: string, days: number): string {
-  return isoDate(dayMs(day) + days * DAY_MS);
-}
 
 const dateOf = (wall: TLocalDateTime) => isoDate(Date.UTC(wall.year, wall.month - 1, wall.day));
 

@@ -1,6 +1,7 @@
 import type { AnalyticsInterval } from '@app/contracts';
 import type { TenantScope } from '../../../platform/db/tenancy.js';
-import { addDays, onAxis, PERIOD_SQL, periodsBetween, wholeDays } from './analytics-range.js';
+import { addDays } from '../../../platform/zoned-time.js';
+import { onAxis, PERIOD_SQL, periodsBetween, wholeDays } from './analytics-range.js';
 import {
   findAnalyticsChoices,
   rankProducts,

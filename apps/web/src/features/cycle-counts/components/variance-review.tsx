@@ -138,13 +138,13 @@ export function VarianceReview({ sheet }: { sheet: TCycleCount }) {
         <Total label="Lines counted" value={`${sheet.totals.linesCounted} / ${sheet.totals.lines}`} />
         <Total
           label="Net variance, units"
-          value={formatSignedUnits(sheet.totals.varianceUnits)}
+          value={formatSignedUnits(sheet.totals.varianceUnits ?? 0)}
           color={varianceColor(sheet.totals.varianceUnits)}
         />
-        <Total label="Absolute variance" value={money.format(sheet.totals.varianceValueAbsolute)} />
+        <Total label="Absolute variance" value={money.format(sheet.totals.varianceValueAbsolute ?? '0.00')} />
         <Total
           label="Net variance"
-          value={money.formatSigned(sheet.totals.varianceValueNet)}
+          value={money.formatSigned(sheet.totals.varianceValueNet ?? '0.00')}
           color={varianceColor(sheet.totals.varianceValueNet)}
         />
       </Box>
@@ -277,22 +277,22 @@ export function VarianceReview({ sheet }: { sheet: TCycleCount }) {
                         {line.name}
                       </Typography>
                     </TableCell>
-                    <TableCell align="right">{line.expectedQuantity}</TableCell>
+                    <TableCell align="right">{line.expectedQuantity ?? '—'}</TableCell>
                     <TableCell align="right">
-                      {line.movedSinceFreeze === null ? '—' : formatSignedUnits(line.movedSinceFreeze)}
+                      {line.movedSinceFreeze == null ? '—' : formatSignedUnits(line.movedSinceFreeze)}
                     </TableCell>
                     <TableCell align="right">{countedCell(line)}</TableCell>
                     <TableCell
                       align="right"
                       sx={{ color: varianceColor(line.varianceUnits), fontWeight: 600 }}
                     >
-                      {line.varianceUnits === null ? '—' : formatSignedUnits(line.varianceUnits)}
+                      {line.varianceUnits == null ? '—' : formatSignedUnits(line.varianceUnits)}
                     </TableCell>
                     <TableCell
                       align="right"
                       sx={{ color: varianceColor(line.varianceValue), whiteSpace: 'nowrap' }}
                     >
-                      {line.varianceValue === null ? 'No cost' : money.formatSigned(line.varianceValue)}
+                      {line.varianceValue == null ? 'No cost' : money.formatSigned(line.varianceValue)}
                     </TableCell>
                     <TableCell>
                       <LineStatusChip status={line.status} />

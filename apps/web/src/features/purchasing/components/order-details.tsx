@@ -76,6 +76,8 @@ export function OrderLinesTable({
   money: (value: string) => string;
 }) {
   const { totals } = order;
+  // The server leaves the costs out for roles that see none: then so do the columns.
+  const showCosts = totals.totalCost !== undefined;
   return (
     <Paper variant="outlined" sx={{ overflow: 'hidden', mb: 2 }}>
       <Typography variant="h6" component="h2" sx={{ px: 2, pt: 2, pb: 1 }}>
@@ -96,16 +98,20 @@ export function OrderLinesTable({
             <TableRow>
               <TableCell sx={headCell}>SKU</TableCell>
               <TableCell>Product</TableCell>
-              <TableCell align="right" sx={headCell}>
-                Unit cost
-              </TableCell>
+              {showCosts ? (
+                <TableCell align="right" sx={headCell}>
+                  Unit cost
+                </TableCell>
+              ) : null}
               <TableCell align="right">Ordered</TableCell>
               <TableCell align="right">Received</TableCell>
               <TableCell align="right">Damaged</TableCell>
               <TableCell align="right">Outstanding</TableCell>
-              <TableCell align="right" sx={headCell}>
-                Line total
-              </TableCell>
+              {showCosts ? (
+                <TableCell align="right" sx={headCell}>
+                  Line total
+                </TableCell>
+              ) : null}
             </TableRow>
           </TableHead>
           <TableBody>
@@ -113,9 +119,11 @@ export function OrderLinesTable({
               <TableRow key={line.id}>
                 <TableCell sx={{ whiteSpace: 'nowrap', fontWeight: 500 }}>{line.sku}</TableCell>
                 <TableCell sx={{ minWidth: 120 }}>{line.productName}</TableCell>
-                <TableCell align="right" sx={headCell}>
-                  {money(line.unitCost)}
-                </TableCell>
+                {showCosts ? (
+                  <TableCell align="right" sx={headCell}>
+                    {money(line.unitCost ?? '0.00')}
+                  </TableCell>
+                ) : null}
                 <TableCell align="right">{line.quantity}</TableCell>
                 <TableCell align="right">{line.receivedQuantity}</TableCell>
                 <TableCell align="right" sx={{ color: line.damagedQuantity > 0 ? 'error.main' : undefined }}>
@@ -124,15 +132,17 @@ export function OrderLinesTable({
                 <TableCell align="right" sx={{ fontWeight: line.outstandingQuantity > 0 ? 600 : undefined }}>
                   {line.outstandingQuantity}
                 </TableCell>
-                <TableCell align="right" sx={headCell}>
-                  {money(line.lineTotal)}
-                </TableCell>
+                {showCosts ? (
+                  <TableCell align="right" sx={headCell}>
+                    {money(line.lineCost ?? '0.00')}
+                  </TableCell>
+                ) : null}
               </TableRow>
             ))}
           </TableBody>
           <TableFooter>
             <TableRow>
-              <TableCell colSpan={3} align="right" sx={totalCell}>
+              <TableCell colSpan={showCosts ? 3 : 2} align="right" sx={totalCell}>
                 Total
               </TableCell>
               <TableCell align="right" sx={totalCell}>
@@ -147,9 +157,11 @@ export function OrderLinesTable({
               <TableCell align="right" sx={totalCell}>
                 {totals.outstandingQuantity}
               </TableCell>
-              <TableCell align="right" sx={totalCell}>
-                {money(totals.total)}
-              </TableCell>
+              {showCosts ? (
+                <TableCell align="right" sx={totalCell}>
+                  {money(totals.totalCost ?? '0.00')}
+                </TableCell>
+              ) : null}
             </TableRow>
           </TableFooter>
         </Table>

@@ -49,7 +49,7 @@ function valuesOf(order: TPurchaseOrder | null): DraftValues {
       productName: line.productName,
       onHand: null,
       quantity: String(line.quantity),
-      unitCost: line.unitCost,
+      unitCost: line.unitCost ?? '0.00',
     })),
   };
 }

@@ -11,7 +11,7 @@ import type pg from 'pg';
 import type { TenantScope } from '../../apps/server/src/platform/db/tenancy.js';
 import { dateInTimeZone } from '../../apps/server/src/platform/zoned-time.js';
 import { findItemsUnderReorderPoint } from '../../apps/server/src/modules/purchasing/suggestions/suggestions.repository.js';
-import { readDailyUnits } from '../../apps/server/src/modules/reports/tools/stock-queries.repository.js';
+import { readDailyUnitArrays } from '../../apps/server/src/modules/reports/forecast/demand-history.repository.js';
 import { addDays } from '../../apps/server/src/modules/reports/analyst/time-phrases.js';
 import { HISTORY_DAYS } from '../../apps/server/src/modules/reports/forecast/forecast-tool.js';
 import { timeOrderedUuid } from '../../apps/server/src/modules/inventory/stock/ledger-ids.js';
@@ -47,8 +47,8 @@ export async function inBareTenant<T>(
 
 /**
  * The two reads of GET /api/purchase-orders/suggestions: the items under their reorder point, then
- * their units per day over the forecast's history (the business's zone is UTC here, as generated).
- * Answers how many items and daily rows came back.
+ * their units per day over the forecast's history, a row of arrays per product (the business's
+ * zone is UTC here, as generated). Answers how many items and daily values came back.
  */
 export async function readSuggestionInputs(
   scope: TenantScope,
@@ -57,12 +57,13 @@ export async function readSuggestionInputs(
 ): Promise<{ items: number; dailyRows: number }> {
   const rows = await findItemsUnderReorderPoint(scope, locationId);
   const today = dateInTimeZone(now, 'UTC');
-  const daily = await readDailyUnits(
+  const daily = await readDailyUnitArrays(
     scope,
-    rows.map((row) => ({ productId: row.productId, locationId })),
+    locationId,
+    rows.map((row) => row.productId),
     { from: addDays(today, -HISTORY_DAYS), to: addDays(today, -1) },
   );
-  return { items: rows.length, dailyRows: daily.length };
+  return { items: rows.length, dailyRows: daily.reduce((sum, row) => sum + row.days.length, 0) };
 }
 
 /**

@@ -1,12 +1,16 @@
 import type { TenantScope } from '../../../platform/db/tenancy.js';
 import { dateInTimeZone } from '../../../platform/zoned-time.js';
 import { timeZoneOfBusiness } from '../../access/businesses.service.js';
-import { addDays } from '../analyst/time-phrases.js';
-import { readDailyUnits } from '../tools/stock-queries.repository.js';
-import { demandOf, filled, fromFirstSale } from './daily-series.js';
-import { hasStoreAt, readDailyUnitsBySku } from './demand-history.repository.js';
+import { addDays, daysBetween } from '../analyst/time-phrases.js';
+import { demandOf, fromFirstSale } from './daily-series.js';
+import {
+  hasStoreAt,
+  readDailyUnitArrays,
+  readDailyUnitArraysBySku,
+  type DailyUnitArrays,
+} from './demand-history.repository.js';
 import { HISTORY_DAYS } from './forecast-tool.js';
-import { forecastDaily } from './forecasting.js';
+import { forecastDailyMany } from './forecasting.js';
 
 /**
  * Forecast units sold over each product's own horizon for products of one location, by the same
@@ -28,35 +32,54 @@ export async function forecastUnitDemand(
   if (input.products.length === 0) return demand;
   const today = dateInTimeZone(input.now, await timeZoneOfBusiness(scope));
   const history = { from: addDays(today, -HISTORY_DAYS), to: addDays(today, -1) };
-  const byProduct = new Map<string, Map<string, number>>();
-  const add = (productId: string, day: string, units: number) => {
-    const days = byProduct.get(productId) ?? new Map<string, number>();
-    days.set(day, demandOf(units));
-    byProduct.set(productId, days);
-  };
-  if (await hasStoreAt(scope, input.locationId)) {
-    const rows = await readDailyUnits(
-      scope,
-      input.products.map(({ productId }) => ({ productId, locationId: input.locationId })),
-      history,
-    );
-    for (const row of rows) add(row.productId, row.day, Number(row.units));
-  } else {
-    const productOf = new Map(input.products.map((product) => [product.sku, product.productId]));
-    const rows = await readDailyUnitsBySku(scope, [...productOf.keys()], history);
-    for (const row of rows) {
-      const productId = productOf.get(row.sku);
-      if (productId) add(productId, row.day, Number(row.units));
-    }
+  const length = daysBetween(history);
+  const isStore = await hasStoreAt(scope, input.locationId);
+  const rows = isStore
+    ? await readDailyUnitArrays(
+        scope,
+        input.locationId,
+        input.products.map((product) => product.productId),
+        history,
+      )
+    : await readDailyUnitArraysBySku(
+        scope,
+        input.products.map((product) => product.sku),
+        history,
+      );
+  // A warehouse reads by SKU: each SKU's row is the demand of the products that carry it.
+  const productsOf = new Map<string, string[]>();
+  for (const product of input.products) {
+    const key = isStore ? product.productId : product.sku;
+    productsOf.set(key, [...(productsOf.get(key) ?? []), product.productId]);
   }
   const horizonOf = new Map(input.products.map((product) => [product.productId, product.days]));
-  for (const [productId, days] of byProduct) {
-    const horizon = horizonOf.get(productId);
-    if (horizon === undefined) continue;
-    const forecast = forecastDaily(fromFirstSale(filled(history.from, history.to, days)), horizon);
-    const units = forecast.points.reduce((sum, point) => sum + point.value, 0);
-    // A sum of daily forecasts carries float dust (30.000000000000004 is 30 units).
-    demand.set(productId, Math.round(Math.round(units * 1e6) / 1e6));
+  const requests: Array<{ productId: string; history: number[]; horizon: number }> = [];
+  for (const row of rows) {
+    const series = seriesOf(row, length);
+    for (const productId of productsOf.get(row.key) ?? []) {
+      const horizon = horizonOf.get(productId);
+      if (horizon !== undefined) requests.push({ productId, history: series, horizon });
+    }
   }
+  // Every product's models are fitted in one batch: the same forecasts as one by one, in less time.
+  const forecasts = forecastDailyMany(requests);
+  requests.forEach((request, i) => {
+    const units = forecasts[i]!.points.reduce((sum, point) => sum + point.value, 0);
+    // A sum of daily forecasts carries float dust (30.000000000000004 is 30 units).
+    demand.set(request.productId, Math.round(Math.round(units * 1e6) / 1e6));
+  });
   return demand;
+}
+
+/**
+ * The daily series a forecast fits, from a product's rows: the days' units added up over the
+ * stores (as the rollups' sum per day), a day's net below zero counted as no demand, and the
+ * history from the first day with sales (daily-series.ts).
+ */
+function seriesOf(row: DailyUnitArrays, length: number): number[] {
+  const net = new Array<number>(length).fill(0);
+  row.days.forEach((day, i) => {
+    net[day] = net[day]! + row.units[i]!;
+  });
+  return fromFirstSale(net.map(demandOf));
 }

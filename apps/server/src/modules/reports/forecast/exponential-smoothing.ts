@@ -1,5 +1,7 @@
 import type { FittedModel } from './fitted-model.js';
-import { minimiseInUnitBox } from './nelder-mead.js';
+import { searchUnitBox, type Minimum } from './nelder-mead.js';
+import { fitPlans, type ModelPlan, type SearchJob } from './search-lanes.js';
+import { parametersOf, runRecursions, type Shape, type SseTask, type State } from './smoothing-recursions.js';
 
 /**
  * The exponential-smoothing family in its error-correction (state-space) form, additive errors:
@@ -29,40 +31,26 @@ import { minimiseInUnitBox } from './nelder-mead.js';
 
 export type SmoothingKind = 'simple-exponential-smoothing' | 'holt' | 'holt-winters';
 
-/** Which states a variant carries: SES neither, Holt the trend, Holt-Winters the season and maybe the trend. */
-type Shape = { hasTrend: boolean; hasSeason: boolean };
-type Parameters = { alpha: number; beta: number; gamma: number; phi: number };
-type State = { level: number; trend: number; season: Float64Array };
-
-const ALPHA_MIN = 0.001;
-const ALPHA_MAX = 0.999;
-const PHI_MIN = 0.8;
-const PHI_MAX = 1;
 /** Days read to start the trend of Holt's model. */
 const TREND_START_DAYS = 14;
 /** Whole seasons read to start Holt-Winters' level, trend and season. */
 const MAX_START_SEASONS = 4;
 
-/** Each coordinate of the unit box to a parameter, in the order alpha, beta, gamma, phi. */
-function parametersOf(shape: Shape, x: readonly number[]): Parameters {
-  let next = 0;
-  const take = () => x[next++] ?? 0;
-  const alpha = ALPHA_MIN + (ALPHA_MAX - ALPHA_MIN) * take();
-  const beta = shape.hasTrend ? alpha * take() : 0;
-  const gamma = shape.hasSeason ? (1 - alpha) * take() : 0;
-  const phi = shape.hasTrend ? PHI_MIN + (PHI_MAX - PHI_MIN) * take() : 0;
-  return { alpha, beta, gamma, phi };
-}
-
 /** Starting points of the search (unit coordinates, same order): the best of them seeds the simplex. */
-function startingGrid(shape: Shape): number[][] {
+function startingGrid(shape: Shape): readonly number[][] {
+  const key = (shape.hasTrend ? 2 : 0) + (shape.hasSeason ? 1 : 0);
+  const known = grids[key];
+  if (known) return known;
   let grid = [0.1, 0.3, 0.6, 0.9].map((a) => [a]);
   const extend = (values: number[]) => (grid = grid.flatMap((x) => values.map((v) => [...x, v])));
   if (shape.hasTrend) extend([0.05, 0.3]);
   if (shape.hasSeason) extend([0.05, 0.3]);
   if (shape.hasTrend) extend([0.5, 1]);
+  grids[key] = grid;
   return grid;
 }
+/** The grid of each shape, built once: thousands of searches a request start from them. */
+const grids: Array<number[][] | undefined> = [];
 
 /** Least-squares line through y[0..count): its value at t = 0 and its slope per day. */
 function lineThrough(y: Float64Array, count: number): { intercept: number; slope: number } {
@@ -122,58 +110,40 @@ function startingState(shape: Shape, y: Float64Array, m: number): State {
   return { level: trendAt(0) + shift, trend: slope, season };
 }
 
-/**
- * Runs the recursions over days 1..n-1 from the starting state; `state` is overwritten with the
- * state after the last day. Answers the sum of squared one-step errors. The hot loop of the fit:
- * no allocation inside.
- */
-function runRecursions(y: Float64Array, m: number, p: Parameters, state: State): number {
-  const { alpha, beta, gamma, phi } = p;
-  const season = state.season;
-  const hasSeason = season.length > 0;
-  let level = state.level;
-  let trend = state.trend;
-  let sse = 0;
-  for (let t = 1; t < y.length; t += 1) {
-    const slot = hasSeason ? t % m : 0;
-    const seasonal = hasSeason ? season[slot]! : 0;
-    const error = y[t]! - (level + phi * trend + seasonal);
-    sse += error * error;
-    level += phi * trend + alpha * error;
-    trend = phi * trend + beta * error;
-    if (hasSeason) season[slot] = seasonal + gamma * error;
-  }
-  state.level = level;
-  state.trend = trend;
-  return sse;
-}
-
 const copyOf = (s: State): State => ({ level: s.level, trend: s.trend, season: Float64Array.from(s.season) });
 
-type Fit = { p: Parameters; final: State; sse: number; aicc: number };
+type Fit = { p: ReturnType<typeof parametersOf>; final: State; sse: number; aicc: number };
 
-function fitShape(shape: Shape, y: Float64Array, m: number): Fit {
-  const start = startingState(shape, y, m);
-  const scratch = copyOf(start);
-  const sseOf = (x: readonly number[]) => {
-    scratch.level = start.level;
-    scratch.trend = start.trend;
-    scratch.season.set(start.season);
-    return runRecursions(y, m, parametersOf(shape, x), scratch);
-  };
-  const grid = startingGrid(shape);
+/**
+ * The search of one variant's parameters: the grid's best point (the first of the lowest, in grid
+ * order) seeds Nelder-Mead, whose minimum is the fit.
+ */
+function* searchShape(task: SseTask): Generator<Float64Array, Minimum, number> {
+  const grid = startingGrid(task.shape);
   let seed = grid[0]!;
   let seedValue = Infinity;
+  const point = new Float64Array(seed.length);
   for (const x of grid) {
-    const value = sseOf(x);
+    point.set(x);
+    const value: number = yield point;
     if (value < seedValue) {
       seed = x;
       seedValue = value;
     }
   }
-  const best = minimiseInUnitBox(sseOf, seed, { maxEvaluations: 100 * seed.length });
+  return yield* searchUnitBox(seed, { maxEvaluations: 100 * seed.length });
+}
+
+function shapeJob(shape: Shape, y: Float64Array, m: number): SearchJob {
+  const task: SseTask = { y, m, shape, start: startingState(shape, y, m) };
+  return { task, search: searchShape(task) };
+}
+
+/** The fit at the search's minimum: its parameters, the state after the last day, AICc. */
+function fitAt(task: SseTask, best: Minimum): Fit {
+  const { shape, y, m } = task;
   const p = parametersOf(shape, best.x);
-  const final = copyOf(start);
+  const final = copyOf(task.start);
   const sse = runRecursions(y, m, p, final);
   // AICc as ets counts it: the smoothing parameters and the starting states (level, trend, and
   // m - 1 free seasonal values) are all estimated from the data.
@@ -198,13 +168,26 @@ function fitShape(shape: Shape, y: Float64Array, m: number): Fit {
  * forced in, went from 60 to 135 units a day).
  */
 export function fitSmoothing(kind: SmoothingKind, history: readonly number[], m: number): FittedModel {
-  const y = Float64Array.from(history);
-  const n = y.length;
-  const hasSeason = kind === 'holt-winters';
-  const trended = fitShape({ hasTrend: kind !== 'simple-exponential-smoothing', hasSeason }, y, m);
-  const flat = hasSeason ? fitShape({ hasTrend: false, hasSeason }, y, m) : undefined;
-  const { p, final, sse } = flat && flat.aicc < trended.aicc ? flat : trended;
+  return fitPlans([planSmoothing(kind, history, m)])[0]!;
+}
 
+/** fitSmoothing as a plan: its searches can run beside other fits' (search-lanes.ts). */
+export function planSmoothing(kind: SmoothingKind, history: readonly number[], m: number): ModelPlan {
+  const y = Float64Array.from(history);
+  const hasSeason = kind === 'holt-winters';
+  const jobs = [shapeJob({ hasTrend: kind !== 'simple-exponential-smoothing', hasSeason }, y, m)];
+  if (hasSeason) jobs.push(shapeJob({ hasTrend: false, hasSeason }, y, m));
+  return {
+    jobs,
+    finish: (minima) => {
+      const trended = fitAt(jobs[0]!.task, minima[0]!);
+      const flat = hasSeason ? fitAt(jobs[1]!.task, minima[1]!) : undefined;
+      return fittedModel(y.length, m, flat && flat.aicc < trended.aicc ? flat : trended);
+    },
+  };
+}
+
+function fittedModel(n: number, m: number, { p, final, sse }: Fit): FittedModel {
   return {
     oneStepVariance: n > 1 ? sse / (n - 1) : 0,
     forecast(horizon) {

@@ -1,6 +1,7 @@
 import { fitMean, fitSeasonalNaive } from './baseline-models.js';
-import { fitSmoothing } from './exponential-smoothing.js';
+import { planSmoothing } from './exponential-smoothing.js';
 import { FORECAST_MODELS, type FittedModel, type ForecastModel } from './fitted-model.js';
+import { fitPlans, type ModelPlan } from './search-lanes.js';
 
 /**
  * Daily demand forecasts (units of a product, or money of a store, per day) for issue 14. Pure
@@ -50,10 +51,11 @@ const MIN_BACKTEST_DAYS = 7;
 /** Below this, a level that follows the days is guesswork: the mean of what there is. */
 const MIN_SMOOTHING_DAYS = 3;
 
-function fitModel(model: ForecastModel, history: readonly number[], m: number): FittedModel {
-  if (model === 'mean') return fitMean(history);
-  if (model === 'seasonal-naive') return fitSeasonalNaive(history, m);
-  return fitSmoothing(model, history, m);
+/** The fit of a model as a plan, so that the fits of many series run their searches together. */
+function planModel(model: ForecastModel, history: readonly number[], m: number): ModelPlan {
+  if (model === 'mean') return { jobs: [], finish: () => fitMean(history) };
+  if (model === 'seasonal-naive') return { jobs: [], finish: () => fitSeasonalNaive(history, m) };
+  return planSmoothing(model, history, m);
 }
 
 /** Whether a model can be fitted on `days` days: the seasonal ones need whole seasons to start. */
@@ -81,14 +83,8 @@ type Trial = {
   sigmaSquared: number;
 };
 
-/** Fits the model on `fit`, forecasts `heldOut`, and scores it. */
-function backtest(
-  model: ForecastModel,
-  fit: readonly number[],
-  heldOut: readonly number[],
-  m: number,
-): Trial {
-  const fitted = fitModel(model, fit, m);
+/** Scores the model fitted on the days before `heldOut` by its forecast of them. */
+function backtest(model: ForecastModel, fitted: FittedModel, heldOut: readonly number[]): Trial {
   const forecast = fitted.forecast(heldOut.length);
   const factors = fitted.varianceFactors(heldOut.length);
   let absolute = 0;
@@ -191,46 +187,69 @@ export function forecastDaily(
   horizon: number,
   options: ForecastOptions = {},
 ): DailyForecast {
-  validate(history, horizon, options);
-  const m = options.seasonLength ?? DEFAULT_SEASON_LENGTH;
-  const level = options.level ?? DEFAULT_LEVEL;
-  const backtestDays = backtestLength(history.length, options.backtestDays ?? DEFAULT_BACKTEST_DAYS);
+  return forecastDailyMany([{ history, horizon, options }])[0]!;
+}
 
-  if (backtestDays === 0) {
-    // Nothing to compare on: under three weeks, a trend or a weekly shape cannot be told from
-    // noise, so the answer follows the level of the recent days (or averages the first two).
-    const model: ForecastModel =
-      history.length < MIN_SMOOTHING_DAYS ? 'mean' : 'simple-exponential-smoothing';
-    const fitted = fitModel(model, history, m);
+export type ForecastRequest = { history: readonly number[]; horizon: number; options?: ForecastOptions };
+
+/**
+ * forecastDaily of each request, in their order, each the same forecast to the last bit; the
+ * model searches of all of them run side by side (search-lanes.ts), which is how suggested orders
+ * forecast thousands of products within a request.
+ */
+export function forecastDailyMany(requests: readonly ForecastRequest[]): DailyForecast[] {
+  const settings = requests.map(({ history, horizon, options = {} }) => {
+    validate(history, horizon, options);
+    const m = options.seasonLength ?? DEFAULT_SEASON_LENGTH;
+    const level = options.level ?? DEFAULT_LEVEL;
+    const backtestDays = backtestLength(history.length, options.backtestDays ?? DEFAULT_BACKTEST_DAYS);
+    const fit = history.slice(0, history.length - backtestDays);
+    const heldOut = history.slice(history.length - backtestDays);
+    // Without a back-test there is nothing to compare on: under three weeks, a trend or a weekly
+    // shape cannot be told from noise, so the answer follows the level of the recent days (or
+    // averages the first two).
+    const fallback: ForecastModel | null =
+      backtestDays > 0 ? null : history.length < MIN_SMOOTHING_DAYS ? 'mean' : 'simple-exponential-smoothing';
+    const models = fallback ? [] : FORECAST_MODELS.filter((model) => canFit(model, fit.length, m));
+    return { history, horizon, m, level, backtestDays, fit, heldOut, fallback, models };
+  });
+
+  // Every model each history supports, fitted on its days before the held-out ones, all at once.
+  const tried = fitPlans(settings.flatMap((s) => s.models.map((model) => planModel(model, s.fit, s.m))));
+  let next = 0;
+  const chosen = settings.map((s) => {
+    const trials = s.models.map((model) => backtest(model, tried[next++]!, s.heldOut));
+    // Strictly lower wins, in the simplest-first order: a tie (an all-zero history) keeps the mean.
+    const best = trials.length > 0 ? trials.reduce((a, trial) => (trial.score < a.score ? trial : a)) : null;
+    return { trials, best, model: best ? best.model : s.fallback! };
+  });
+
+  // The winner of each, fitted again on the whole history, all at once.
+  const final = fitPlans(settings.map((s, i) => planModel(chosen[i]!.model, s.history, s.m)));
+  return settings.map((s, i) => {
+    const { trials, best, model } = chosen[i]!;
+    const fitted = final[i]!;
+    if (!best)
+      return {
+        model,
+        points: pointsOf(fitted, s.horizon, Math.sqrt(fitted.oneStepVariance), s.level),
+        mape: null,
+        backtestDays: s.backtestDays,
+        candidates: [{ model, mape: null }],
+      };
     return {
       model,
-      points: pointsOf(fitted, horizon, Math.sqrt(fitted.oneStepVariance), level),
-      mape: null,
-      backtestDays,
-      candidates: [{ model, mape: null }],
+      points: pointsOf(
+        fitted,
+        s.horizon,
+        Math.sqrt(Math.max(best.sigmaSquared, fitted.oneStepVariance)),
+        s.level,
+      ),
+      mape: best.mape,
+      backtestDays: s.backtestDays,
+      candidates: trials.map((trial) => ({ model: trial.model, mape: trial.mape })),
     };
-  }
-
-  const fit = history.slice(0, history.length - backtestDays);
-  const heldOut = history.slice(history.length - backtestDays);
-  const trials = FORECAST_MODELS.filter((model) => canFit(model, fit.length, m)).map((model) =>
-    backtest(model, fit, heldOut, m),
-  );
-  // Strictly lower wins, in the simplest-first order: a tie (an all-zero history) keeps the mean.
-  const chosen = trials.reduce((best, trial) => (trial.score < best.score ? trial : best));
-  const fitted = fitModel(chosen.model, history, m);
-  return {
-    model: chosen.model,
-    points: pointsOf(
-      fitted,
-      horizon,
-      Math.sqrt(Math.max(chosen.sigmaSquared, fitted.oneStepVariance)),
-      level,
-    ),
-    mape: chosen.mape,
-    backtestDays,
-    candidates: trials.map(({ model, mape }) => ({ model, mape })),
-  };
+  });
 }
 
 /** Units to order so that stock covers the forecast demand of the period and stays at the reorder point. */

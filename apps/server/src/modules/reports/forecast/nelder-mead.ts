@@ -5,71 +5,143 @@
  * callers map [0, 1] to their own admissible ranges and never see a parameter outside them.
  *
  * Deterministic: the simplex, the steps and the tie order depend only on the arguments.
+ *
+ * Suggested orders fit some ten thousand models a request, so the search allocates nothing per
+ * step: the vertices live in a fixed set of Float64Array rows that trade places. The arithmetic
+ * and the order of every decision are those of the textbook loop (a stable sort, the centroid
+ * summed vertex by vertex), so the answer is the same to the last bit.
  */
 
-type Vertex = { x: number[]; value: number };
+export type Minimum = { x: number[]; value: number };
 
 /** Side of the first simplex around the start, in unit coordinates. */
 const STEP = 0.1;
 
 const clampToUnit = (v: number) => (v < 0 ? 0 : v > 1 ? 1 : v);
 
-/** Ascending by value; Infinity (a diverging trial) sorts last without producing NaN. */
-const byValue = (a: Vertex, b: Vertex) => (a.value < b.value ? -1 : a.value > b.value ? 1 : 0);
-
-export function minimiseInUnitBox(
-  objective: (x: readonly number[]) => number,
+/**
+ * The search as a generator: it yields each point to evaluate (a row it owns: read it before the
+ * next step, do not keep it) and takes the objective's value back through `next(value)`; it
+ * answers the best vertex. A generator, so that many searches can advance in lockstep and their
+ * evaluations share one pass (search-lanes.ts).
+ */
+export function* searchUnitBox(
   start: readonly number[],
   { maxEvaluations = 300, tolerance = 1e-9 }: { maxEvaluations?: number; tolerance?: number } = {},
-): Vertex {
+): Generator<Float64Array, Minimum, number> {
   const d = start.length;
   let evaluations = 0;
-  const vertex = (x: number[]): Vertex => {
-    evaluations += 1;
-    const value = objective(x);
-    return { x, value: Number.isFinite(value) ? value : Infinity };
-  };
+  // A diverging trial sorts last without producing NaN.
+  const finite = (value: number) => (Number.isFinite(value) ? value : Infinity);
 
-  const first = start.map(clampToUnit);
-  const simplex: Vertex[] = [vertex(first)];
+  // The simplex: d + 1 rows and their values, kept sorted ascending by value.
+  const rows: Float64Array[] = [];
+  const values = new Float64Array(d + 1);
+  const first = new Float64Array(d);
+  for (let j = 0; j < d; j += 1) first[j] = clampToUnit(start[j]!);
+  rows.push(first);
+  evaluations += 1;
+  values[0] = finite(yield first);
   for (let i = 0; i < d; i += 1) {
-    const x = [...first];
+    const x = Float64Array.from(first);
     x[i] = x[i]! <= 1 - STEP ? x[i]! + STEP : x[i]! - STEP;
-    simplex.push(vertex(x));
+    rows.push(x);
+    evaluations += 1;
+    values[i + 1] = finite(yield x);
   }
 
+  // Trial points: the reflection, the expansion, the contraction. An accepted one trades its row
+  // with the worst vertex's, which becomes scratch for the next step.
+  let reflected: Float64Array = new Float64Array(d);
+  let expanded: Float64Array = new Float64Array(d);
+  let contracted: Float64Array = new Float64Array(d);
+  const centroid = new Float64Array(d);
+  const along = (t: number, into: Float64Array): Float64Array => {
+    const worst = rows[d]!;
+    for (let j = 0; j < d; j += 1) {
+      const c = centroid[j]!;
+      into[j] = clampToUnit(c + t * (worst[j]! - c));
+    }
+    evaluations += 1;
+    return into;
+  };
+  const replaceWorst = (row: Float64Array, value: number): Float64Array => {
+    const old = rows[d]!;
+    rows[d] = row;
+    values[d] = value;
+    return old;
+  };
+
   while (evaluations < maxEvaluations) {
-    simplex.sort(byValue);
-    const best = simplex[0]!;
-    const worst = simplex[d]!;
-    const secondWorst = simplex[d - 1] ?? best;
+    sortByValue(rows, values);
+    const best = rows[0]!;
+    const bestValue = values[0];
+    const worstValue = values[d]!;
+    const secondWorstValue = values[d - 1]!;
     // Relative spread of the values: the absolute term stops a surface that is flat at 0 (an
     // all-zero history fits exactly with any parameters).
-    if (worst.value - best.value <= tolerance * (Math.abs(best.value) + 1e-12)) break;
+    if (worstValue - bestValue <= tolerance * (Math.abs(bestValue) + 1e-12)) break;
 
-    const centroid = new Array<number>(d).fill(0);
+    centroid.fill(0);
     for (let i = 0; i < d; i += 1) {
-      for (let j = 0; j < d; j += 1) centroid[j]! += simplex[i]!.x[j]! / d;
+      const x = rows[i]!;
+      for (let j = 0; j < d; j += 1) centroid[j] = centroid[j]! + x[j]! / d;
     }
-    const along = (t: number) => vertex(centroid.map((c, j) => clampToUnit(c + t * (worst.x[j]! - c))));
 
-    const reflected = along(-1);
-    if (reflected.value < best.value) {
-      const expanded = along(-2);
-      simplex[d] = expanded.value < reflected.value ? expanded : reflected;
-    } else if (reflected.value < secondWorst.value) {
-      simplex[d] = reflected;
+    const reflectedValue = finite(yield along(-1, reflected));
+    if (reflectedValue < bestValue) {
+      const expandedValue = finite(yield along(-2, expanded));
+      if (expandedValue < reflectedValue) expanded = replaceWorst(expanded, expandedValue);
+      else reflected = replaceWorst(reflected, reflectedValue);
+    } else if (reflectedValue < secondWorstValue) {
+      reflected = replaceWorst(reflected, reflectedValue);
     } else {
-      const contracted = reflected.value < worst.value ? along(-0.5) : along(0.5);
-      if (contracted.value < Math.min(reflected.value, worst.value)) {
-        simplex[d] = contracted;
+      const contractedValue = finite(
+        yield reflectedValue < worstValue ? along(-0.5, contracted) : along(0.5, contracted),
+      );
+      if (contractedValue < Math.min(reflectedValue, worstValue)) {
+        contracted = replaceWorst(contracted, contractedValue);
       } else {
         for (let i = 1; i <= d; i += 1) {
-          simplex[i] = vertex(simplex[i]!.x.map((v, j) => best.x[j]! + 0.5 * (v - best.x[j]!)));
+          const x = rows[i]!;
+          for (let j = 0; j < d; j += 1) x[j] = best[j]! + 0.5 * (x[j]! - best[j]!);
+          evaluations += 1;
+          values[i] = finite(yield x);
         }
       }
     }
   }
-  simplex.sort(byValue);
-  return simplex[0]!;
+  sortByValue(rows, values);
+  return { x: Array.from(rows[0]!), value: values[0] };
+}
+
+/** Runs the search with `objective` evaluating each point as it comes. */
+export function minimiseInUnitBox(
+  objective: (x: Float64Array) => number,
+  start: readonly number[],
+  options: { maxEvaluations?: number; tolerance?: number } = {},
+): Minimum {
+  const search = searchUnitBox(start, options);
+  let step = search.next();
+  while (!step.done) step = search.next(objective(step.value));
+  return step.value;
+}
+
+/**
+ * Ascending by value, stable (equal values keep their order, as Array.prototype.sort keeps them):
+ * an insertion sort, the fastest for the two to five vertices there are.
+ */
+function sortByValue(rows: Float64Array[], values: Float64Array): void {
+  for (let i = 1; i < values.length; i += 1) {
+    const value = values[i]!;
+    const row = rows[i]!;
+    let j = i - 1;
+    while (j >= 0 && values[j]! > value) {
+      values[j + 1] = values[j]!;
+      rows[j + 1] = rows[j]!;
+      j -= 1;
+    }
+    values[j + 1] = value;
+    rows[j + 1] = row;
+  }
 }

@@ -17,7 +17,12 @@ const cliExclude = process.argv.flatMap((arg, index, args) => {
   return [];
 });
 
-const conditions = ['source', 'module', 'node', 'default'];
+/**
+ * `source`: the workspace packages' TypeScript. No `module`: the workers' Node takes these
+ * conditions for what it loads itself too, and @opentelemetry/api's `module` build (prom-client
+ * requires it) imports its files without extensions, which Node cannot follow.
+ */
+const conditions = ['source', 'node', 'default'];
 
 /** What both projects share; the global setup stays at the root, so it runs once for both. */
 function project(

@@ -44,6 +44,7 @@ import { createSessionCheck } from './platform/db/session-check.js';
 import { createStripeClient } from './platform/stripe/stripe-client.js';
 import { AppError } from './platform/http/app-error.js';
 import { registerCompression } from './platform/http/compression.js';
+import { registerOperations } from './platform/http/operations.js';
 import { registerErrorHandler } from './platform/http/error-handler.js';
 import { API_SECURITY_HEADERS, computeDocumentHeaders } from './platform/http/security-headers.js';
 import { loggerOptions } from './platform/http/logging.js';
@@ -220,6 +221,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const verifySession = createSessionCheck(db);
   registerAuthGuard(app, tokens, verifySession);
+  registerOperations(app, { db, ownerDb: options.ownerDb, jobs, metricsToken: config.metricsToken });
   // LISTEN/NOTIFY on one connection of its own, opened when the first live stream needs it.
   const notifications = createNotificationListener(db.$client.options.connectionString ?? '', app.log);
   app.addHook('onClose', async () => {

@@ -27,6 +27,17 @@ export const ZIdParams = z.object({ id: ZUuid });
 
 export const ZHealth = z.object({ status: z.literal('ok') });
 
+/** What GET /api/ready checked: each part ok, or what is wrong with it. */
+export const ZReadiness = z.object({
+  status: z.enum(['ready', 'unavailable']),
+  checks: z.object({
+    database: z.string().describe('"ok", or why the database cannot be used'),
+    migrations: z.string().describe('"ok" when every migration of this release is applied'),
+    queue: z.string().describe('"ok" when the job queue answers'),
+  }),
+});
+export type TReadiness = z.infer<typeof ZReadiness>;
+
 /**
  * The body of a call that takes none (reactivate, discontinue): absent or `{}`; anything else is a
  * 400. Fastify hands a request without a body to validation as `null`, hence nullish.

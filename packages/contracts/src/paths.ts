@@ -5,6 +5,8 @@ export { AUTH_PATHS, VALIDATE_ACCOUNT_PATH } from './auth-paths.js';
 /** API paths of DESIGN section 3. Both the server routes and the web endpoints use these. */
 export const API = {
   health: '/api/health',
+  ready: '/api/ready',
+  metrics: '/api/metrics',
   openapi: '/api/openapi.json',
   docs: '/api/docs',
   auth: AUTH_PATHS,

@@ -62,6 +62,10 @@ const ZEnv = z.object({
     emptyAsUndefined,
     z.string().min(32, 'must have at least 32 characters').optional(),
   ),
+  METRICS_TOKEN: z.preprocess(
+    emptyAsUndefined,
+    z.string().min(32, 'must have at least 32 characters').optional(),
+  ),
   SMTP_URL: z.preprocess(
     emptyAsUndefined,
     z
@@ -173,6 +177,11 @@ export type Config = {
    */
   siteTrackers: SiteTrackers;
   jwtSecret: string;
+  /**
+   * GET /api/metrics answers a bearer of this token from anywhere; unset, only a request straight
+   * from loopback (no proxy's forwarding header) gets the metrics.
+   */
+  metricsToken: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
   /**
@@ -231,6 +240,7 @@ export class ConfigError extends Error {}
 
 /** Variables whose value is never repeated in an error message: it holds a key. */
 const SECRET_VARIABLES = new Set([
+  'METRICS_TOKEN',
   'AZURE_STORAGE_CONNECTION_STRING',
   'STRIPE_SECRET_KEY',
   'STRIPE_WEBHOOK_SECRET',
@@ -328,6 +338,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       marketingPixelUrl: e.MARKETING_PIXEL_URL ?? null,
     },
     jwtSecret: e.JWT_SECRET ?? readOrCreateSecret(dataDir),
+    metricsToken: e.METRICS_TOKEN,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     azureStorageConnectionString: e.AZURE_STORAGE_CONNECTION_STRING,

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import PgBoss from 'pg-boss';
@@ -54,4 +55,19 @@ async function grantJobInsertToRequestRole(db: Db): Promise<void> {
     GRANT SELECT (name, policy, retry_limit, retry_delay, retry_backoff, expire_seconds,
       retention_minutes, dead_letter) ON ${s}.queue TO ${APP_ROLE};
   `);
+}
+
+/**
+ * How many migrations of this release the database lacks (0 when it is up to date): the journal's
+ * entries newer than the last one drizzle recorded. A readiness check, so it reads and never writes.
+ */
+export async function missingMigrations(db: Db): Promise<number> {
+  const journal = JSON.parse(await readFile(path.join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8')) as {
+    entries: Array<{ when: number }>;
+  };
+  const result = await db.$client.query<{ last: string | null }>(
+    'select max(created_at)::text as last from drizzle.__drizzle_migrations',
+  );
+  const last = Number(result.rows[0]?.last ?? 0);
+  return journal.entries.filter((entry) => entry.when > last).length;
 }

@@ -56,6 +56,10 @@ export type JobQueue = {
   register: <T>(queue: QueueDefinition<T>, handler: JobHandler<T>) => void;
   /** Runs after the workers stopped: closes what only they use (the SMTP transport). */
   onStop: (close: () => void | Promise<void>) => void;
+  /** Told of every failed attempt of a job (the metrics count them), with its queue's name. */
+  onAttemptFailed: (listener: (queue: string) => void) => void;
+  /** Jobs waiting in each registered queue (created or due for a retry); throws when the queue is unreachable. */
+  depths: () => Promise<Record<string, number>>;
   /** Creates the registered queues (idempotent) and starts their workers. */
   start: () => Promise<void>;
   /** Stops taking jobs, lets running ones finish (up to `timeoutMs`), closes the pool. */
@@ -129,6 +133,7 @@ export function createJobQueue(options: {
 
   const registered = new Map<string, Registered>();
   const closers: Array<() => void | Promise<void>> = [];
+  const failureListeners: Array<(queue: string) => void> = [];
   const running = new Set<Promise<void>>();
   let isStarted = false;
 
@@ -142,6 +147,7 @@ export function createJobQueue(options: {
           { queue: entry.queue.name, jobId: job.id, err: error instanceof Error ? error.message : error },
           'job attempt failed (retried while attempts remain)',
         );
+        for (const listener of failureListeners) listener(entry.queue.name);
         throw error;
       }
     })();
@@ -162,6 +168,16 @@ export function createJobQueue(options: {
 
     onStop: (close) => {
       closers.push(close);
+    },
+
+    onAttemptFailed: (listener) => {
+      failureListeners.push(listener);
+    },
+
+    depths: async () => {
+      const depths: Record<string, number> = {};
+      for (const name of registered.keys()) depths[name] = await boss.getQueueSize(name);
+      return depths;
     },
 
     start: async () => {

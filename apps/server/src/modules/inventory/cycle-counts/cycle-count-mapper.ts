@@ -87,7 +87,8 @@ export function toSheet(row: SheetRow, views: readonly LineView[]): TCycleCount 
  * The sheet as the reader's roles may see it. Whoever counts but does not review (the store
  * assistant: inventory:adjust without inventory:update) counts blind, so that the count says what
  * is on the shelf and not what the system expects: no expected or moved quantities, no variances,
- * no earlier count of a line sent back. (The costs are the guard's cost rule.)
+ * no earlier count of a line sent back (a RECOUNT line keeps its count until the new one replaces
+ * it: shown, it would be the count to copy). (The costs are the guard's cost rule.)
  */
 export function sheetFor(roles: readonly string[], sheet: TCycleCount): TCycleCount {
   if (!isPermitted(roles, 'inventory:adjust') || isPermitted(roles, 'inventory:update')) return sheet;
@@ -103,7 +104,7 @@ export function sheetFor(roles: readonly string[], sheet: TCycleCount): TCycleCo
         previousCountedQuantity: _previous,
         appliedDelta: _applied,
         ...line
-      }) => line,
+      }) => (line.status === 'RECOUNT' ? { ...line, countedQuantity: null, countedAt: null } : line),
     ),
     totals,
   };

@@ -45,6 +45,7 @@ import { createStripeClient } from './platform/stripe/stripe-client.js';
 import { AppError } from './platform/http/app-error.js';
 import { registerCompression } from './platform/http/compression.js';
 import { registerOperations } from './platform/http/operations.js';
+import { postgresRateLimitStore } from './platform/http/rate-limit-store.js';
 import { registerErrorHandler } from './platform/http/error-handler.js';
 import { API_SECURITY_HEADERS, computeDocumentHeaders } from './platform/http/security-headers.js';
 import { loggerOptions } from './platform/http/logging.js';
@@ -200,6 +201,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (config.compression) await registerCompression(app);
   await app.register(fastifyRateLimit, {
     global: false,
+    // Counted in PostgreSQL: the same allowance whichever process behind a balancer answers.
+    store: postgresRateLimitStore(db),
     errorResponseBuilder: (_request, context) =>
       new AppError(
         'RATE_LIMITED',

@@ -151,7 +151,13 @@ describe('the request role', () => {
 
   it('may not touch the lockout, logout and mail tables except through their functions', async () => {
     await inRequestOfB(async (q) => {
-      for (const table of ['login_failures', 'account_locks', 'revoked_tokens', 'mail_deliveries']) {
+      for (const table of [
+        'login_failures',
+        'account_locks',
+        'revoked_tokens',
+        'mail_deliveries',
+        'rate_limit_windows',
+      ]) {
         expect(await refused(q, `select * from ${table}`)).toMatch(/permission denied/);
         expect(await refused(q, `delete from ${table}`)).toMatch(/permission denied/);
       }
@@ -196,6 +202,7 @@ describe('the table catalogue', () => {
     login_failures: 'functions only',
     account_locks: 'functions only',
     revoked_tokens: 'functions only',
+    rate_limit_windows: 'functions only',
     mail_deliveries: 'mail worker only (owner)',
   };
 
@@ -290,6 +297,8 @@ describe('the table catalogue', () => {
     'app_finish_login_attempt(text,boolean,uuid,timestamp with time zone)': ['app_tenant'],
     // The public store lookup of /scan-pay-go (migration 0026): name, opening hours, image key.
     'app_public_store(text)': ['app_tenant'],
+    // The rate limits shared by every server process (migration 0028).
+    'app_rate_limit_hit(text,integer)': ['app_tenant'],
     'app_revoke_token(uuid,uuid,timestamp with time zone)': ['app_tenant'],
     // The session check runs as the login role, before any transaction (migration 0004).
     'app_session_version(uuid,uuid)': ['PUBLIC'],

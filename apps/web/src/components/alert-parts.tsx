@@ -104,8 +104,9 @@ export function describeAlertPlace(alert: Pick<TInboxAlert, 'locationName' | 'st
 
 /**
  * The page of what a system alert is about: the stock of the item's location under the low-stock
- * filter (the Stock tab reads `?location=` and `?lowStock=1`), the Movements tab, the
- * subscription.
+ * filter (the Stock tab reads `?location=` and `?lowStock=1`), the movement itself on the Movements
+ * tab (it reads `?movement=`: a short arrival's reader sees what came and why, not the newest ten
+ * movements of the business), the subscription.
  */
 export function alertSubjectPath(subject: TAlertSubject): string {
   switch (subject.type) {
@@ -116,7 +117,7 @@ export function alertSubjectPath(subject: TAlertSubject): string {
       return `/dashboard/inventory?${params.toString()}`;
     }
     case 'MOVEMENT':
-      return '/dashboard/inventory?tab=movements';
+      return `/dashboard/inventory?${new URLSearchParams({ tab: 'movements', movement: subject.id }).toString()}`;
     case 'SUBSCRIPTION':
       return '/dashboard/subscribe';
   }

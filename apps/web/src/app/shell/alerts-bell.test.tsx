@@ -232,6 +232,31 @@ describe(AlertsBell.name, () => {
     );
   });
 
+  it('opens a short transfer for an inventory admin at the movement itself, a page he may open', async () => {
+    const movement = crypto.randomUUID();
+    serveAlerts({
+      alerts: [
+        inboxAlert('Transfer short: Fresh Carrots 1 kg', {
+          kind: 'SYSTEM',
+          severity: 'WARNING',
+          subject: { type: 'MOVEMENT', id: movement, locationId: LOCATION_ID },
+          locationName: 'Central Warehouse',
+        }),
+      ],
+    });
+    const { router } = renderBell(['ROLE_INVENTORY_ADMIN']);
+    const menu = await openMenu(1);
+    await userEvent.click(
+      within(menu).getByRole('link', { name: 'Open “Transfer short: Fresh Carrots 1 kg”' }),
+    );
+    expect(await screen.findByRole('heading', { name: 'Inventory page' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard/inventory');
+    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
+      tab: 'movements',
+      movement,
+    });
+  });
+
   it('leaves See all out for an inventory admin, and opens her low-stock alert at its location', async () => {
     const item = crypto.randomUUID();
     const { requests } = serveAlerts({

@@ -188,9 +188,10 @@ describe(CommunicationsPage.name, () => {
     expect(
       within(rowOf(LOW_STOCK.title)).getByRole('link', { name: `Open “${LOW_STOCK.title}”` }),
     ).toHaveAttribute('href', `/dashboard/inventory?location=${DEPOT_LOCATION}&lowStock=1`);
+    // The movement itself, not the newest movements of the business.
     expect(within(rowOf(WAITING.title)).getByRole('link', { name: /Open/ })).toHaveAttribute(
       'href',
-      '/dashboard/inventory?tab=movements',
+      `/dashboard/inventory?tab=movements&movement=${WAITING.subject!.id}`,
     );
     expect(within(rowOf(RENEWAL.title)).getByRole('link', { name: /Open/ })).toHaveAttribute(
       'href',

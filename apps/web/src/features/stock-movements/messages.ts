@@ -5,6 +5,7 @@
  */
 export const MOVEMENT_MESSAGES = {
   fetch: 'Failed to fetch stock movements',
+  fetchOne: 'Failed to fetch the stock movement',
   fetchSkus: 'Failed to fetch SKU suggestions',
   create: 'Failed to create stock movement',
   validateSource: 'Failed to validate the movement at the source',

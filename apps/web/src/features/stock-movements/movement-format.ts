@@ -1,4 +1,4 @@
-import type { MovementStatus, TStockMovement } from '@app/contracts';
+import type { DiscrepancyReason, MovementStatus, TStockMovement } from '@app/contracts';
 
 export const STATUS_LABELS: Record<MovementStatus, string> = {
   PENDING: 'Pending',
@@ -54,4 +54,26 @@ export function isOpen(movement: TStockMovement): boolean {
 /** "12 × COF-500 from North Depot to High Street": how a confirmation names a movement. */
 export function describeMovement(movement: TStockMovement): string {
   return `${movement.quantity} × ${movement.sku} from ${movement.sourceLocationName} to ${movement.destinationLocationName}`;
+}
+
+/** Why what arrived differs from what was sent. */
+export const DISCREPANCY_LABELS: Record<DiscrepancyReason, string> = {
+  SHORT: 'Arrived short',
+  DAMAGED: 'Arrived damaged',
+  OVER: 'More arrived than was sent',
+};
+
+/**
+ * What the destination stated when the movement did not arrive as sent, with its note ("Arrived
+ * short: box torn"); null for a movement that arrived as sent or has not arrived.
+ */
+export function describeArrival(movement: TStockMovement): string | null {
+  if (!movement.discrepancyReason || movement.receivedQuantity === null) return null;
+  const reason = DISCREPANCY_LABELS[movement.discrepancyReason];
+  return movement.discrepancyNote ? `${reason}: ${movement.discrepancyNote}` : reason;
+}
+
+/** "9 of 12 arrived": the chip of a movement that did not arrive as sent. */
+export function arrivedCount(movement: TStockMovement): string {
+  return `${movement.receivedQuantity ?? 0} of ${movement.quantity} arrived`;
 }

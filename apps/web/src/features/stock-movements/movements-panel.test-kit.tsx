@@ -27,7 +27,7 @@ export const BASE_ROUTES: Route[] = [
 ];
 
 /** The Movements tab as the inventory page shows it, with its toasts, over a fake server. */
-export function renderPanel(routes: Route[] = [], options: { roles?: Role[] } = {}) {
+export function renderPanel(routes: Route[] = [], options: { roles?: Role[]; entry?: string } = {}) {
   const fake = mockFetch(serveRoutes([...routes, ...BASE_ROUTES]));
   const view = renderRoutes(
     [
@@ -42,7 +42,7 @@ export function renderPanel(routes: Route[] = [], options: { roles?: Role[] } = 
       },
     ],
     {
-      initialEntries: ['/dashboard/inventory?tab=movements'],
+      initialEntries: [options.entry ?? '/dashboard/inventory?tab=movements'],
       session: makeSession({ roles: options.roles ?? ['ROLE_BUSINESS_OWNER'] }),
     },
   );

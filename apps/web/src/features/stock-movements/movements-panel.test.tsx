@@ -5,7 +5,17 @@ import { jsonResponse } from '../../test/fixtures';
 import { EMPTY_MOVEMENTS_TEXT, NO_MATCHING_MOVEMENTS_TEXT } from './messages';
 import { MovementsPanel } from './movements-panel';
 import { movementTable, renderPanel, rowOf, sentTo } from './movements-panel.test-kit';
-import { BATCH_ID, HIGH_STREET, IN_TRANSIT, LOCKED, PENDING, pageOf } from './stock-movements.fixtures';
+import { FOCUSED_MOVEMENT_LABEL } from './components/focused-movement-bar';
+import { LOCATION_NAME_LINES } from './components/movement-table';
+import {
+  BATCH_ID,
+  HIGH_STREET,
+  IN_TRANSIT,
+  LOCKED,
+  PENDING,
+  makeMovement,
+  pageOf,
+} from './stock-movements.fixtures';
 
 const ALL = '/api/stock-movement/all';
 
@@ -88,6 +98,88 @@ describe(MovementsPanel.name, () => {
     it("shows the server's message, else the fallback, when the list fails", async () => {
       renderPanel([{ path: ALL, answer: () => jsonResponse(500, {}) }]);
       expect(await screen.findByText('Failed to fetch stock movements')).toBeInTheDocument();
+    });
+  });
+
+  it('shows long location names whole on up to two lines, the full name on hover', async () => {
+    const riverside = 'Demo Market Riverside Superstore and Garden Centre';
+    renderPanel([
+      {
+        path: ALL,
+        answer: () => jsonResponse(200, pageOf([{ ...PENDING, destinationLocationName: riverside }])),
+      },
+    ]);
+    await screen.findByText('COF-500');
+    const destination = within(rowOf('COF-500')).getByText(riverside);
+    expect(destination).toHaveAttribute('title', riverside);
+    // Wrapped, not cut to one line: cut only after the second.
+    expect(destination).not.toHaveStyle({ whiteSpace: 'nowrap' });
+    expect(destination).toHaveStyle({ overflow: 'hidden', overflowWrap: 'break-word' });
+    expect(destination).not.toHaveStyle({ textOverflow: 'ellipsis' });
+    expect(LOCATION_NAME_LINES).toBe(2);
+  });
+
+  describe('the movement of an alert', () => {
+    const SHORT = makeMovement({
+      id: '4c000000-0000-4000-8000-0000000000a1',
+      sku: 'FRU-0001',
+      productName: 'Fresh Carrots 1 kg',
+      status: 'COMPLETED',
+      receivedQuantity: 9,
+      discrepancyReason: 'SHORT',
+      discrepancyNote: 'Three crates missing from the pallet',
+    });
+    const entry = `/dashboard/inventory?tab=movements&movement=${SHORT.id}`;
+
+    it('shows only that movement, with what arrived and why, until Show all movements', async () => {
+      const { requests, router } = renderPanel(
+        [{ path: `/api/stock-movement/${SHORT.id}`, answer: () => jsonResponse(200, SHORT) }],
+        { roles: ['ROLE_INVENTORY_ADMIN'], entry },
+      );
+      const bar = await screen.findByRole('region', { name: FOCUSED_MOVEMENT_LABEL });
+      expect(
+        await within(bar).findByText('12 × FRU-0001 from North Depot to High Street'),
+      ).toBeInTheDocument();
+      expect(bar).toHaveTextContent('9 of 12 arrived. Arrived short: Three crates missing from the pallet');
+      expect(within(movementTable()).getAllByRole('row')).toHaveLength(2);
+      expect(rowOf('FRU-0001')).toHaveTextContent('9 of 12 arrived');
+      expect(within(movementTable()).queryByText('COF-500')).toBeNull();
+      expect(sentTo(requests, `/api/stock-movement/${SHORT.id}`)).toHaveLength(1);
+
+      await userEvent.click(within(bar).getByRole('button', { name: 'Show all movements' }));
+      expect(await within(movementTable()).findByText('COF-500')).toBeInTheDocument();
+      expect(screen.queryByRole('region', { name: FOCUSED_MOVEMENT_LABEL })).toBeNull();
+      expect(new URLSearchParams(router.state.location.search).get('movement')).toBeNull();
+      expect(new URLSearchParams(router.state.location.search).get('tab')).toBe('movements');
+      // The button went with the bar: the keyboard goes on from the search, not from the page's top.
+      expect(screen.getByRole('searchbox', { name: 'Search by SKU' })).toHaveFocus();
+    });
+
+    it('leaves the movement for the list as soon as a filter is used', async () => {
+      const { router } = renderPanel(
+        [{ path: `/api/stock-movement/${SHORT.id}`, answer: () => jsonResponse(200, SHORT) }],
+        { entry },
+      );
+      await screen.findByText('FRU-0001');
+      await userEvent.type(screen.getByRole('searchbox', { name: 'Search by SKU' }), 'cof');
+      expect(await within(movementTable()).findByText('COF-500')).toBeInTheDocument();
+      expect(new URLSearchParams(router.state.location.search).get('movement')).toBeNull();
+    });
+
+    it('says why when the movement cannot be read, and offers the whole list', async () => {
+      renderPanel(
+        [
+          {
+            path: `/api/stock-movement/${SHORT.id}`,
+            answer: () => jsonResponse(404, { code: 'NOT_FOUND', message: 'Stock movement not found.' }),
+          },
+        ],
+        { entry },
+      );
+      const bar = await screen.findByRole('region', { name: FOCUSED_MOVEMENT_LABEL });
+      expect(await within(bar).findByText('Stock movement not found.')).toBeInTheDocument();
+      await userEvent.click(within(bar).getByRole('button', { name: 'Show all movements' }));
+      expect(await within(movementTable()).findByText('COF-500')).toBeInTheDocument();
     });
   });
 

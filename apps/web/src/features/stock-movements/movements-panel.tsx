@@ -6,7 +6,7 @@ import Button from '@mui/material/Button';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { isPermitted, type TCreatedMovements, type TLocation, type TStockMovement } from '@app/contracts';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useSelector } from 'react-redux';
 import { getErrorMessage } from '../../api/api-error';
 import type { RowId } from '../../components/data-table/data-table';
@@ -18,6 +18,7 @@ import { BatchBar } from './components/batch-bar';
 import { CancelMovementsDialog } from './components/cancel-movements-dialog';
 import { CodesDialog } from './components/codes-dialog';
 import { CreateMovementDialog } from './components/create-movement-dialog';
+import { FocusedMovementBar } from './components/focused-movement-bar';
 import { MovementFilters } from './components/movement-filters';
 import { MovementTable, type MovementPermissions } from './components/movement-table';
 import { UploadMovementsDialog } from './components/upload-movements-dialog';
@@ -31,6 +32,7 @@ import {
 } from './messages';
 import { nextEnd } from './movement-format';
 import { useDownloadMovementDocumentMutation } from './stock-movements.api';
+import { useFocusedMovement } from './use-focused-movement';
 import { useMovementList } from './use-movement-list';
 
 const NO_LOCATIONS: readonly TLocation[] = [];
@@ -51,6 +53,8 @@ type MovementsPanelProps = {
 /**
  * The Movements tab of /dashboard/inventory: transfers between the business's locations, each
  * validated with a code at the source (the stock leaves) and at the destination (it arrives).
+ * `?movement=<id>` shows that one movement alone, with what arrived, until "Show all movements"
+ * or a search or filter.
  */
 export function MovementsPanel({ location = null }: MovementsPanelProps) {
   const roles = useSelector(selectRoles);
@@ -60,6 +64,9 @@ export function MovementsPanel({ location = null }: MovementsPanelProps) {
     canCancelLocked: isPermitted(roles, 'inventory:delete'),
   };
   const list = useMovementList();
+  const focused = useFocusedMovement(list.pagination.rowsPerPage);
+  const focusId = focused.id;
+  const rootRef = useRef<HTMLDivElement>(null);
   const locations = useListLocationChoicesQuery().data ?? NO_LOCATIONS;
   const [open, setOpen] = useState<Open>(null);
   const [selectedIds, setSelectedIds] = useState<RowId[]>([]);
@@ -70,6 +77,13 @@ export function MovementsPanel({ location = null }: MovementsPanelProps) {
   const batchId = list.filters.batchId;
   const selected = list.movements.filter((movement) => selectedIds.includes(movement.id));
   const canMove = locations.length >= 2;
+
+  const leaveFocus = focused.leave;
+  const showAll = () => {
+    leaveFocus();
+    // The button goes with the bar: the keyboard continues at the search, the list's first control.
+    rootRef.current?.querySelector<HTMLInputElement>('input[type="search"]')?.focus();
+  };
 
   const saveDocument = async (movement: TStockMovement) => {
     try {
@@ -96,7 +110,9 @@ export function MovementsPanel({ location = null }: MovementsPanelProps) {
     </Tooltip>
   );
 
-  const emptyContent = list.error ? (
+  const emptyContent = focusId ? (
+    'No data available'
+  ) : list.error ? (
     'No data available'
   ) : list.hasFilters ? (
     <EmptyState
@@ -115,7 +131,7 @@ export function MovementsPanel({ location = null }: MovementsPanelProps) {
   );
 
   return (
-    <Box>
+    <Box ref={rootRef}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 2 }}>
         <Typography variant="body2" color="text.secondary" sx={{ flex: '1 1 auto', minWidth: 0 }}>
           Stock sent between locations, checked with a code at each end.
@@ -136,12 +152,20 @@ export function MovementsPanel({ location = null }: MovementsPanelProps) {
       </Box>
       <MovementFilters
         search={list.search}
-        onSearchChange={list.setSearch}
+        onSearchChange={(value) => {
+          leaveFocus();
+          list.setSearch(value);
+        }}
         filters={list.filters}
-        onFilterChange={list.setFilter}
+        onFilterChange={(name, value) => {
+          leaveFocus();
+          list.setFilter(name, value);
+        }}
         locations={locations}
       />
-      {batchId ? (
+      {focusId ? (
+        <FocusedMovementBar movement={focused.movement} error={focused.error} onShowAll={showAll} />
+      ) : batchId ? (
         <BatchBar
           batchId={batchId}
           count={list.pagination.totalCount}
@@ -161,7 +185,7 @@ export function MovementsPanel({ location = null }: MovementsPanelProps) {
           onCancelSelected={() => setOpen({ dialog: 'cancel', movements: selected })}
         />
       ) : null}
-      {list.error ? (
+      {list.error && !focusId ? (
         <Alert
           severity="error"
           sx={{ mb: 2 }}
@@ -175,20 +199,23 @@ export function MovementsPanel({ location = null }: MovementsPanelProps) {
         </Alert>
       ) : null}
       <MovementTable
-        key={`${batchId}-${selectionRound}`}
-        movements={list.movements}
-        pagination={list.pagination}
-        isLoading={list.isLoading}
+        key={`${focusId ?? batchId}-${selectionRound}`}
+        movements={focusId ? focused.rows : list.movements}
+        pagination={focusId ? focused.pagination : list.pagination}
+        isLoading={focusId ? focused.isFetching : list.isLoading}
         permissions={permissions}
         emptyContent={emptyContent}
-        isSelectable={Boolean(batchId) && permissions.canValidate}
+        isSelectable={!focusId && Boolean(batchId) && permissions.canValidate}
         onSelectionChange={setSelectedIds}
         onValidate={(movement, end) =>
           setOpen({ dialog: 'validate', target: { kind: 'movement', movement, end } })
         }
         onCancel={(movement) => setOpen({ dialog: 'cancel', movements: [movement] })}
         onDocument={(movement) => void saveDocument(movement)}
-        onShowBatch={(id) => list.setFilter('batchId', id)}
+        onShowBatch={(id) => {
+          leaveFocus();
+          list.setFilter('batchId', id);
+        }}
       />
       <Box sx={{ mt: 3 }}>
         <WeeklyMovementCard />

@@ -91,6 +91,15 @@ export const stockMovementsApi = baseApi
           ...(result?.content ?? []).map((movement) => ({ type: 'StockMovement' as const, id: movement.id })),
         ],
       }),
+      /**
+       * One movement, the one an alert is about. Read again with the list after a validation or a
+       * cancel (they invalidate the list's tag).
+       */
+      getMovement: build.query<TStockMovement, string>({
+        query: (id) => fillPath(API.stockMovements.byId, { id }),
+        extraOptions: { ...inventory, fallbackMessage: MOVEMENT_MESSAGES.fetchOne },
+        providesTags: (_result, _error, id) => [MOVEMENT_LIST, { type: 'StockMovement', id }],
+      }),
       /** The products at the source whose SKU starts with the query (page 0, size 10: 001 section 9). */
       searchMovementSkus: build.query<TPage<TSkuSuggestion>, { query: string; locationId: string }>({
         query: ({ query, locationId }) => ({
@@ -226,6 +235,7 @@ export const stockMovementsApi = baseApi
 
 export const {
   useListMovementsQuery,
+  useGetMovementQuery,
   useSearchMovementSkusQuery,
   useCreateMovementsMutation,
   useValidateMovementsMutation,

@@ -14,7 +14,7 @@ const VALUE_TICKS = 5;
 type CategoryMarginChartProps = { rows: readonly NamedMarginRow[]; label: string };
 
 /**
- * The margin of each category as bars running sideways, in the table's order (most money first):
+ * The margin of each category as bars running sideways, in the table's order (highest margin first):
  * category names read whole on the left, and a category sold below cost draws its bar left of
  * zero in the error colour. The table beside it holds the same figures for screen readers.
  */

@@ -9,6 +9,7 @@ import { STORE, analyticsCalls, renderTierPage, type Route } from './analytics-t
 import {
   MARGIN_CHART_LABEL,
   MARGIN_MESSAGE,
+  MARGIN_ORDER_TEXT,
   MARGIN_TABLE_LABEL,
   MarginByCategoryPanel,
   NO_MARGIN_TEXT,
@@ -104,11 +105,13 @@ describe(MarginByCategoryPanel.name, () => {
     const table = await screen.findByRole('table', { name: MARGIN_TABLE_LABEL });
     const rows = within(table).getAllByRole('row');
     expect(cellsOf(rows[0]!)).toEqual(['Category', 'Units', 'Sales', 'Cost', 'Margin', 'Margin %']);
-    // The server's order (most money first), its figures in the business's currency.
+    // Highest margin first, as the card says (the server sends most sales first), the figures in
+    // the business's currency.
+    expect(screen.getByText(MARGIN_ORDER_TEXT)).toBeInTheDocument();
     expect(cellsOf(rows[1]!)).toEqual(['Dairy', '1,240', '$2,480.00', '$1,612.00', '$868.00', '35.0 %']);
-    expect(cellsOf(rows[2]!)).toEqual(['Bakery', '300', '$600.00', '$624.00', '-$24.00', '-4.0 %']);
     // Nothing taken: an en dash, not 0 %.
-    expect(cellsOf(rows[3]!)).toEqual(['No category', '2', '$0.00', '$1.50', '-$1.50', '–']);
+    expect(cellsOf(rows[2]!)).toEqual(['No category', '2', '$0.00', '$1.50', '-$1.50', '–']);
+    expect(cellsOf(rows[3]!)).toEqual(['Bakery', '300', '$600.00', '$624.00', '-$24.00', '-4.0 %']);
     expect(within(rows[1]!).getAllByRole('cell')[3]).toHaveStyle({
       textAlign: 'right',
       fontVariantNumeric: 'tabular-nums',

@@ -20,6 +20,7 @@ import { CategoryMarginChart } from './category-margin-chart';
 import {
   describeUnitsWithoutCost,
   nameMarginRows,
+  sortByMargin,
   toMarginBody,
   unitsWithoutCost,
   type NamedMarginRow,
@@ -30,6 +31,9 @@ export const MARGIN_MESSAGE = 'Failed to fetch margin by category';
 export const NO_MARGIN_TEXT = 'No sales in this period. Pick a longer range or another store.';
 export const MARGIN_TABLE_LABEL = 'Margin by category';
 export const MARGIN_CHART_LABEL = 'Margin per category';
+/** The bars and the table share one order, and the card says which. */
+export const MARGIN_ORDER_TEXT =
+  'What each category earned after the cost of what it sold, highest margin first.';
 
 const numeric = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
 
@@ -94,14 +98,11 @@ export function MarginByCategoryPanel({ onLocked }: { onLocked: () => void }) {
   const margins = useMarginByCategoryQuery(toMarginBody(range, storeId));
   useLockOnRefusal(margins.error, onLocked);
   const categories = useListAnalyticsCategoriesQuery();
-  const rows = nameMarginRows(margins.data ?? [], categories.data);
+  const rows = sortByMargin(nameMarginRows(margins.data ?? [], categories.data));
   const note = describeUnitsWithoutCost(unitsWithoutCost(rows));
 
   return (
-    <AnalyticsCard
-      title="Margin by category"
-      subtitle="What each category earned after the cost of what it sold, most sales first."
-    >
+    <AnalyticsCard title="Margin by category" subtitle={MARGIN_ORDER_TEXT}>
       <Box
         role="toolbar"
         aria-label="Range and store"

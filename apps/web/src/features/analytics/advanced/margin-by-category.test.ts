@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   describeUnitsWithoutCost,
   nameMarginRows,
+  sortByMargin,
   toMarginBody,
   unitsWithoutCost,
 } from './margin-by-category';
@@ -106,5 +107,30 @@ describe('nameMarginRows', () => {
       [choice('b-old', 'Bakery', 'Old Town')],
     );
     expect(named.map((entry) => entry.chartLabel)).toEqual(['Bakery', 'Bakery · Old Town', 'No category']);
+  });
+});
+
+describe('sortByMargin', () => {
+  const margin = (label: string, value: string) => ({ ...row(label, 0), margin: value });
+
+  it('puts the highest margin first, a loss last, whatever the server’s order by sales', () => {
+    const sorted = sortByMargin([
+      margin('Dairy', '868.00'),
+      margin('Bakery', '-24.00'),
+      margin('Wine', '1204.50'),
+      margin('Snacks', '-1.50'),
+      margin('Tea', '99.99'),
+    ]);
+    expect(sorted.map(({ label }) => label)).toEqual(['Wine', 'Dairy', 'Tea', 'Snacks', 'Bakery']);
+  });
+
+  it('compares the amounts as money, not as text, and keeps the server’s order for equal margins', () => {
+    const sorted = sortByMargin([
+      margin('Nine', '9.00'),
+      margin('Ten A', '10.00'),
+      margin('Ten B', '10.00'),
+      margin('Hundred', '100.00'),
+    ]);
+    expect(sorted.map(({ label }) => label)).toEqual(['Hundred', 'Ten A', 'Ten B', 'Nine']);
   });
 });

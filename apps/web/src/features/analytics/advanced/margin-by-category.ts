@@ -1,5 +1,6 @@
 import type { TAnalyticsChoices, TCategoryMarginRow, TMarginByCategoryRequest } from '@app/contracts';
 import { formatCount } from '../../../lib/count';
+import { toCents } from '../../../lib/money';
 import { rangeParams, type DayRange } from '../analytics-range';
 
 /**
@@ -70,4 +71,12 @@ export function nameMarginRows(
     const place = placeOf(row);
     return { ...row, place, chartLabel: place ? `${row.label} · ${short.get(place) ?? place}` : row.label };
   });
+}
+
+/**
+ * The rows by margin, highest first: the tab answers "which categories earn", and the server
+ * orders by sales. Equal margins keep the server's order (the sort is stable): more sales first.
+ */
+export function sortByMargin<Row extends Pick<TCategoryMarginRow, 'margin'>>(rows: readonly Row[]): Row[] {
+  return [...rows].sort((a, b) => toCents(b.margin) - toCents(a.margin));
 }

@@ -9,6 +9,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
@@ -26,10 +27,15 @@ import { useIdempotencyKey } from '../../../lib/use-idempotency-key';
 
 const CODE = /^[0-9]{6}$/;
 
-const REASON_LABELS: Record<DiscrepancyReason, string> = {
-  SHORT: 'Short: fewer units came',
-  DAMAGED: 'Damaged: some came unusable',
-  OVER: 'Over: more units came',
+/**
+ * The reason's word, which is all the closed select shows (beside "Units received" it has half of
+ * a narrow dialog: "Short: fewer units came" was cut), and what it means, under the word in the
+ * open list.
+ */
+export const REASON_CHOICES: Record<DiscrepancyReason, { label: string; meaning: string }> = {
+  SHORT: { label: 'Short', meaning: 'Fewer units came' },
+  DAMAGED: { label: 'Damaged', meaning: 'Some came unusable' },
+  OVER: { label: 'Over', meaning: 'More units came' },
 };
 
 /** What the destination states when a movement did not arrive as sent. */
@@ -267,10 +273,20 @@ export function ValidateDialog({ target, onClose }: { target: ValidateTarget; on
                     error={arrivalError?.field === 'reason'}
                     helperText={arrivalError?.field === 'reason' ? arrivalError.message : ' '}
                     disabled={isLoading}
+                    slotProps={{
+                      select: {
+                        renderValue: (value) =>
+                          value ? REASON_CHOICES[value as DiscrepancyReason].label : '',
+                      },
+                    }}
                   >
-                    {(Object.keys(REASON_LABELS) as DiscrepancyReason[]).map((reason) => (
+                    {(Object.keys(REASON_CHOICES) as DiscrepancyReason[]).map((reason) => (
                       <MenuItem key={reason} value={reason}>
-                        {REASON_LABELS[reason]}
+                        <ListItemText
+                          primary={REASON_CHOICES[reason].label}
+                          secondary={REASON_CHOICES[reason].meaning}
+                          sx={{ my: 0 }}
+                        />
                       </MenuItem>
                     ))}
                   </TextField>

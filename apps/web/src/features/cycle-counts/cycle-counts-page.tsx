@@ -19,16 +19,18 @@ import { PageHeader } from '../../components/page-header';
 import { ReadError } from '../../components/read-error';
 import { RouterLink } from '../../components/router-link';
 import { formatShortDateTime } from '../../lib/relative-time';
+import { useCanSeeCosts } from '../../hooks/use-can-see-costs';
 import { selectRoles } from '../../session/session.slice';
 import { NewCountDialog } from './components/new-count-dialog';
 import {
   SheetStatusChip,
   SHEET_STATUS_LABELS,
   describeScope,
+  formatSignedUnits,
   useCountMoney,
   varianceColor,
 } from './count-format';
-import { useGetCycleCountQuery, useListCycleCountsQuery } from './cycle-counts.api';
+import { useListCycleCountsQuery } from './cycle-counts.api';
 import { CYCLE_COUNT_ERRORS } from './messages';
 
 export const CYCLE_COUNTS_PATH = '/dashboard/cycle-counts';
@@ -45,20 +47,26 @@ export function countPath(id: string): string {
 }
 
 /**
- * The net variance value of a sheet. The list's summary carries no totals, so the cell reads the
- * sheet (cached for when it is opened); a sheet without any count has no variance to read.
+ * The net variance of a sheet as its summary carries it (the server sums the counted and accepted
+ * lines): the value, and below it the units when the reader may see them (not a blind counter).
  */
 function VarianceCell({ summary }: { summary: TCycleCountSummary }) {
   const money = useCountMoney();
-  const hasCounts = summary.linesCounted > 0;
-  const sheet = useGetCycleCountQuery(summary.id, { skip: !hasCounts });
-  if (!hasCounts) return <Typography color="text.secondary">—</Typography>;
-  const net = sheet.data?.totals.varianceValueNet;
-  if (net === undefined) return <Typography color="text.secondary">…</Typography>;
+  const net = summary.varianceValueNet;
+  if (summary.linesCounted === 0 || net === undefined)
+    return <Typography color="text.secondary">—</Typography>;
   return (
-    <Typography component="span" sx={{ color: varianceColor(net), whiteSpace: 'nowrap' }}>
-      {money.formatSigned(net)}
-    </Typography>
+    <>
+      <Typography component="span" sx={{ display: 'block', color: varianceColor(net), whiteSpace: 'nowrap' }}>
+        {money.formatSigned(net)}
+      </Typography>
+      {summary.varianceUnits === undefined ? null : (
+        <Typography component="span" variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+          {formatSignedUnits(summary.varianceUnits)}{' '}
+          {Math.abs(summary.varianceUnits) === 1 ? 'unit' : 'units'}
+        </Typography>
+      )}
+    </>
   );
 }
 
@@ -83,6 +91,8 @@ function Progress({ summary }: { summary: TCycleCountSummary }) {
 export function CycleCountsPage() {
   const roles = useSelector(selectRoles);
   const canCreate = isPermitted(roles, 'inventory:create');
+  // The store assistant counts blind and sees no costs: the server sends her no variance.
+  const canSeeVariance = useCanSeeCosts();
   const choice = useLocationChoice();
   const [status, setStatus] = useState<StatusFilter>('ALL');
   const [page, setPage] = useState(0);
@@ -117,12 +127,16 @@ export function CycleCountsPage() {
     { id: 'scope', label: 'Scope', format: (scope) => describeScope(scope) },
     { id: 'status', label: 'Status', format: (value) => <SheetStatusChip status={value} /> },
     { id: 'linesCounted', label: 'Progress', render: (summary) => <Progress summary={summary} /> },
-    {
-      id: 'lineCount',
-      label: 'Variance value',
-      numeric: true,
-      render: (summary) => <VarianceCell summary={summary} />,
-    },
+    ...(canSeeVariance
+      ? [
+          {
+            id: 'varianceValueNet',
+            label: 'Net variance',
+            numeric: true,
+            render: (summary) => <VarianceCell summary={summary} />,
+          } satisfies DataTableColumn<TCycleCountSummary>,
+        ]
+      : []),
     {
       id: 'note',
       label: 'Note',

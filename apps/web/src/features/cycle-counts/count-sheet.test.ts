@@ -13,7 +13,6 @@ import {
 import { countedLine, makeLine } from './cycle-counts.fixtures';
 import {
   acceptanceCalls,
-  countReviewLines,
   hasCount,
   initialReviewFilter,
   matchesReviewFilter,
@@ -122,10 +121,6 @@ describe('review lines', () => {
     expect(LINES.filter((line) => matchesReviewFilter(line, 'COUNTED')).map((line) => line.lineNo)).toEqual([
       4,
     ]);
-  });
-
-  it('counts the lines of each review filter', () => {
-    expect(countReviewLines(LINES)).toEqual({ COUNTED: 1, RECOUNT: 1, ACCEPTED: 1, ALL: 3 });
   });
 
   it('opens an open sheet on the lines to review when it has some, else on every counted line', () => {

@@ -34,15 +34,6 @@ export function matchesReviewFilter(line: TCycleCountLine, filter: ReviewFilter)
   return filter === 'ALL' || line.status === filter;
 }
 
-/** How many lines each review filter shows. */
-export function countReviewLines(lines: readonly TCycleCountLine[]): Record<ReviewFilter, number> {
-  const counts: Record<ReviewFilter, number> = { COUNTED: 0, RECOUNT: 0, ACCEPTED: 0, ALL: 0 };
-  for (const line of lines) {
-    for (const filter of REVIEW_FILTERS) if (matchesReviewFilter(line, filter)) counts[filter] += 1;
-  }
-  return counts;
-}
-
 /**
  * The filter a review opens on: the counted lines waiting for it while the sheet is open and has
  * some; otherwise every line with a count (a completed or cancelled sheet has nothing to review).

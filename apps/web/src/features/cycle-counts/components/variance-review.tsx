@@ -27,7 +27,6 @@ import {
   REVIEW_FILTERS,
   REVIEW_FILTER_LABELS,
   acceptanceCalls,
-  countReviewLines,
   emptyReviewText,
   initialReviewFilter,
   matchesReviewFilter,
@@ -82,14 +81,6 @@ export function VarianceReview({ sheet }: { sheet: TCycleCount }) {
   const rows = useMemo(
     () => sheet.lines.filter((line) => matchesReviewFilter(line, filter)),
     [sheet.lines, filter],
-  );
-  const filterCounts = useMemo(() => countReviewLines(sheet.lines), [sheet.lines]);
-  const filterLabels = useMemo(
-    () =>
-      Object.fromEntries(
-        REVIEW_FILTERS.map((option) => [option, `${REVIEW_FILTER_LABELS[option]} (${filterCounts[option]})`]),
-      ) as Record<ReviewFilter, string>,
-    [filterCounts],
   );
   // Only a counted line is reviewed; a selection outlives neither its filter nor a change of status.
   const selectable = useMemo(
@@ -190,7 +181,7 @@ export function VarianceReview({ sheet }: { sheet: TCycleCount }) {
             setShown(ROWS_PER_BATCH);
           }}
           options={REVIEW_FILTERS}
-          labels={filterLabels}
+          labels={REVIEW_FILTER_LABELS}
           label="Show reviewed lines"
         />
       </Box>

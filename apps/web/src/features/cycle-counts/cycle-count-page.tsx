@@ -8,7 +8,7 @@ import Tabs from '@mui/material/Tabs';
 import { isPermitted, type TCycleCount } from '@app/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { useSelector } from 'react-redux';
-import { useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
 import { getErrorMessage } from '../../api/api-error';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { PageHeader } from '../../components/page-header';
@@ -58,6 +58,8 @@ export function CycleCountPage() {
   const [closing, setClosing] = useState<Closing | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
 
+  // 'default' is the key of the page the app was loaded on: the browser starts at the top then.
+  const hasNavigatedHere = useLocation().key !== 'default';
   const pageRef = useRef<HTMLDivElement>(null);
   const [closedAt, setClosedAt] = useState(0);
 
@@ -70,8 +72,8 @@ export function CycleCountPage() {
   // Arriving (from the New count dialog or a link of the list, both gone with the list), the
   // focus would lie on <body>: it starts at the sheet's heading instead.
   useEffect(() => {
-    if (hasSheet && isFocusLost()) focusLanding(pageRef.current?.querySelector('h1'));
-  }, [hasSheet]);
+    if (hasSheet && hasNavigatedHere && isFocusLost()) focusLanding(pageRef.current?.querySelector('h1'));
+  }, [hasSheet, hasNavigatedHere]);
   // A completed or cancelled sheet has no Complete and Cancel buttons left to return to.
   useEffect(() => {
     if (closedAt > 0) focusLanding(pageRef.current?.querySelector('h1'));

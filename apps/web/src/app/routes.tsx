@@ -6,6 +6,7 @@ import { RootLayout } from './root-layout';
 import { lazyPage } from './lazy-page';
 import { lazyShellPage } from './lazy-shell-page';
 import { RouteErrorPage } from './route-error-page';
+import { fitsTablet } from './shell/tablet-pages';
 import { SitePageLoad } from './site-page-load';
 
 const page = lazyPage;
@@ -186,7 +187,7 @@ export const appRoutes: RouteObject[] = [
           },
           {
             path: 'cycle-counts',
-            handle: handle('Cycle Counts'),
+            handle: fitsTablet(handle('Cycle Counts')),
             lazy: shellPage(
               () => import('../features/cycle-counts/cycle-counts-page'),
               (m) => m.CycleCountsPage,
@@ -194,7 +195,7 @@ export const appRoutes: RouteObject[] = [
           },
           {
             path: 'cycle-counts/:countId',
-            handle: handle('Count Sheet'),
+            handle: fitsTablet(handle('Count Sheet')),
             lazy: shellPage(
               () => import('../features/cycle-counts/cycle-count-page'),
               (m) => m.CycleCountPage,

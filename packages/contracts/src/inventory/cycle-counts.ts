@@ -199,6 +199,17 @@ export const ZCycleCountSummary = z.object({
   cancelledAt: z.string().nullable(),
   lineCount: z.number().int(),
   linesCounted: z.number().int(),
+  varianceUnits: z
+    .number()
+    .int()
+    .optional()
+    .describe(
+      'Net variance in units over the lines counted or accepted (as totals.varianceUnits); left ' +
+        'out for counters who do not review (a blind count)',
+    ),
+  varianceValueNet: ZMoney.optional().describe(
+    'Net variance value over the lines counted or accepted (as totals.varianceValueNet)',
+  ),
 });
 export type TCycleCountSummary = z.infer<typeof ZCycleCountSummary>;
 export const ZCycleCountPage = ZPage(ZCycleCountSummary);

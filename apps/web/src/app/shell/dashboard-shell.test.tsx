@@ -3,9 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { BUSINESS_ID, jsonResponse, makeSession } from '../../test/fixtures';
 import { mockFetch, renderRoutes } from '../../test/render';
+import { stubViewportWidth } from '../../test/viewport';
 import { UPGRADE_MODAL_STATE_KEY, planViolationReceived } from '../../ui/ui.slice';
 import { appRoutes } from '../routes';
-import { DashboardShell } from './dashboard-shell';
+import { DashboardShell, MIN_LAYOUT_WIDTH } from './dashboard-shell';
 
 function stubViewport(isDesktop: boolean) {
   vi.stubGlobal(
@@ -191,6 +192,63 @@ describe(DashboardShell.name, () => {
     expect(dialog).toHaveTextContent('Your plan allows 100 products.');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+  });
+
+  describe('pages made for a tablet', () => {
+    /** The shell's outermost box: the top bar's parent. */
+    const shellRoot = () => screen.getByRole('banner').parentElement!;
+
+    it('keeps the 1024 px minimum width on every other page, even in a 768 px window', async () => {
+      stubViewportWidth(768);
+      mockFetch(() => new Response(null, { status: 404 }));
+      renderRoutes(appRoutes, { initialEntries: ['/dashboard/inventory'], session: makeSession() });
+      await screen.findByRole('button', { name: 'Open navigation' });
+      expect(shellRoot()).toHaveStyle({ minWidth: `${MIN_LAYOUT_WIDTH}px` });
+    });
+
+    it('fits the cycle counts and the count sheet to a 768 px tablet, the menu behind its button', async () => {
+      stubViewportWidth(768);
+      mockFetch(() => new Response(null, { status: 404 }));
+      for (const path of [
+        '/dashboard/cycle-counts',
+        '/dashboard/cycle-counts/8d1f2a4c-0000-4000-8000-0000000000d1',
+      ]) {
+        const view = renderRoutes(appRoutes, { initialEntries: [path], session: makeSession() });
+        const menu = await screen.findByRole('button', { name: 'Open navigation' });
+        expect(shellRoot()).not.toHaveStyle({ minWidth: `${MIN_LAYOUT_WIDTH}px` });
+        expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
+        await userEvent.click(menu);
+        expect(await screen.findByRole('navigation', { name: 'Main' })).toBeVisible();
+        view.unmount();
+      }
+    });
+
+    it('keeps the drawer of a tablet page temporary up to 1024 px, where other pages have it persistent', async () => {
+      stubViewportWidth(960);
+      mockFetch(() => new Response(null, { status: 404 }));
+      const tablet = renderRoutes(appRoutes, {
+        initialEntries: ['/dashboard/cycle-counts'],
+        session: makeSession(),
+      });
+      expect(await screen.findByRole('button', { name: 'Open navigation' })).toHaveAttribute(
+        'aria-expanded',
+        'false',
+      );
+      tablet.unmount();
+      renderRoutes(appRoutes, { initialEntries: ['/dashboard/inventory'], session: makeSession() });
+      expect(await screen.findByRole('button', { name: 'Close navigation' })).toHaveAttribute(
+        'aria-expanded',
+        'true',
+      );
+    });
+
+    it('shows the drawer of a tablet page persistent from 1024 px', async () => {
+      stubViewportWidth(MIN_LAYOUT_WIDTH);
+      mockFetch(() => new Response(null, { status: 404 }));
+      renderRoutes(appRoutes, { initialEntries: ['/dashboard/cycle-counts'], session: makeSession() });
+      expect(await screen.findByRole('button', { name: 'Close navigation' })).toBeInTheDocument();
+      expect(navigation()).toBeVisible();
+    });
   });
 
   describe('account menu', () => {

@@ -20,6 +20,7 @@ import { AppDrawerContent } from './app-drawer';
 import { ClosedBusinessBanner } from './closed-business-banner';
 import { getVisibleNavEntries } from './nav-items';
 import { ShellBusiness } from './shell-business';
+import { useFitsTablet } from './tablet-pages';
 
 /** Shell sizes of 000 section 9. */
 export const DRAWER_WIDTH = 240;
@@ -35,12 +36,17 @@ function hasUpgradeFlag(state: unknown): boolean {
 
 /**
  * The application shell: top bar with the product title, a menu button, the business, the alerts
- * bell and the account menu; a 240 px drawer that
- * is persistent from md (900 px) and temporary below, and breadcrumbs above the page.
+ * bell and the account menu; a 240 px drawer that is persistent from md (900 px) and temporary
+ * below, and breadcrumbs above the page. The shell is at least 1024 px wide, except for a page
+ * whose route `fitsTablet` (tablet-pages.ts): that one fits the window down to a 768 px tablet,
+ * and its drawer is temporary below 1024 px, so the drawer never takes the page's width there.
  */
 export function DashboardShell({ children }: { children: ReactNode }) {
   const theme = useTheme();
-  const isDesktop = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
+  const isTabletPage = useFitsTablet();
+  const isDesktop = useMediaQuery(theme.breakpoints.up(isTabletPage ? MIN_LAYOUT_WIDTH : 'md'), {
+    noSsr: true,
+  });
   const [isDesktopOpen, setIsDesktopOpen] = useState(true);
   const [isMobileOpen, setIsMobileOpen] = useState(false);
   const dispatch = useDispatch();
@@ -76,7 +82,13 @@ export function DashboardShell({ children }: { children: ReactNode }) {
   });
 
   return (
-    <Box sx={{ minWidth: MIN_LAYOUT_WIDTH, minHeight: '100vh', bgcolor: 'background.default' }}>
+    <Box
+      sx={{
+        minWidth: isTabletPage ? 0 : MIN_LAYOUT_WIDTH,
+        minHeight: '100vh',
+        bgcolor: 'background.default',
+      }}
+    >
       <AppBar
         position="fixed"
         sx={{

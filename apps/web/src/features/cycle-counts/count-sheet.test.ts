@@ -4,13 +4,20 @@ import {
   buildCountSubmission,
   countLinesByFilter,
   findLineByCode,
+  initialLineFilter,
   keepOpenEntries,
   matchesLineFilter,
   parseQuantity,
   stepQuantity,
 } from './count-sheet';
 import { countedLine, makeLine } from './cycle-counts.fixtures';
-import { acceptanceCalls, hasCount, matchesReviewFilter, sumSelection } from './review-lines';
+import {
+  acceptanceCalls,
+  hasCount,
+  initialReviewFilter,
+  matchesReviewFilter,
+  sumSelection,
+} from './review-lines';
 
 const LINES = [
   makeLine(1, { sku: 'MILK-1L', name: 'Oat milk 1 l' }),
@@ -46,6 +53,18 @@ describe('line filters', () => {
       5,
     ]);
     expect(countLinesByFilter(LINES)).toEqual({ PENDING: 3, COUNTED: 2, RECOUNT: 1, ALL: 6 });
+  });
+});
+
+describe('initialLineFilter', () => {
+  it('opens a sheet under way on the lines to count, then those to recount, then all', () => {
+    expect(initialLineFilter(LINES, true)).toBe('PENDING');
+    expect(initialLineFilter([countedLine(1, 8), LINES[4]!], true)).toBe('RECOUNT');
+    expect(initialLineFilter([countedLine(1, 8)], true)).toBe('ALL');
+  });
+
+  it('opens a completed or cancelled sheet on all its lines', () => {
+    expect(initialLineFilter(LINES, false)).toBe('ALL');
   });
 });
 
@@ -102,6 +121,15 @@ describe('review lines', () => {
     expect(LINES.filter((line) => matchesReviewFilter(line, 'COUNTED')).map((line) => line.lineNo)).toEqual([
       4,
     ]);
+  });
+
+  it('opens an open sheet on the lines to review when it has some, else on every counted line', () => {
+    expect(initialReviewFilter({ status: 'COUNTING', lines: LINES })).toBe('COUNTED');
+    const reviewed = LINES.filter((line) => line.status !== 'COUNTED');
+    expect(initialReviewFilter({ status: 'COUNTING', lines: reviewed })).toBe('ALL');
+    // A completed count has nothing left to review: "To review" would open empty.
+    expect(initialReviewFilter({ status: 'COMPLETED', lines: LINES })).toBe('ALL');
+    expect(initialReviewFilter({ status: 'CANCELLED', lines: LINES })).toBe('ALL');
   });
 
   it('sums the selected variances in cents and flags lines without a cost', () => {

@@ -44,6 +44,34 @@ export function countLinesByFilter(lines: readonly TCycleCountLine[]): Record<Li
   return counts;
 }
 
+/**
+ * The filter a sheet opens on: while it is counted, the lines never counted, else those sent back
+ * for a recount, else all; a completed or cancelled sheet (or a reader's) shows all its lines.
+ */
+export function initialLineFilter(
+  lines: readonly Pick<TCycleCountLine, 'status'>[],
+  isOpen: boolean,
+): LineFilter {
+  if (!isOpen) return 'ALL';
+  if (lines.some((line) => line.status === 'PENDING')) return 'PENDING';
+  return lines.some((line) => line.status === 'RECOUNT') ? 'RECOUNT' : 'ALL';
+}
+
+/** What an empty line filter says. */
+export function emptyLinesText(filter: LineFilter, isOpen: boolean): string {
+  switch (filter) {
+    case 'PENDING':
+      return isOpen
+        ? 'Every line has a count. Save what you entered, or check the lines to recount.'
+        : 'Every line of this count was counted.';
+    case 'RECOUNT':
+      return 'No line waits for a recount.';
+    case 'COUNTED':
+    case 'ALL':
+      return isOpen ? 'No line is counted yet. Scan a product or pick Not counted.' : 'No line was counted.';
+  }
+}
+
 export type CodeMatch =
   { kind: 'line'; line: TCycleCountLine } | { kind: 'several'; count: number } | { kind: 'none' };
 

@@ -104,6 +104,61 @@ describe(CycleCountPage.name, () => {
       expect(within(screen.getByRole('list', { name: 'Lines' })).getAllByRole('listitem')).toHaveLength(1);
     });
 
+    it('goes on at the next line to count after a save, and at the progress once none is left', async () => {
+      const afterFirst = makeSheet([
+        countedLine(1, 12, 0, { sku: 'MILK-1L', name: 'Oat milk 1 l' }),
+        makeLine(2, { sku: 'RYE-800', name: 'Rye bread' }),
+        makeLine(3, { sku: 'HONEY-1', name: 'Heather honey' }),
+      ]);
+      const afterAll = makeSheet([
+        countedLine(1, 12, 0, { sku: 'MILK-1L', name: 'Oat milk 1 l' }),
+        countedLine(2, 20, 0, { sku: 'RYE-800', name: 'Rye bread' }),
+        countedLine(3, 30, 0, { sku: 'HONEY-1', name: 'Heather honey' }),
+      ]);
+      let saves = 0;
+      setup([
+        {
+          method: 'POST',
+          path: `${SHEET_PATH}/counts`,
+          answer: () => jsonResponse(200, (saves += 1) === 1 ? afterFirst : afterAll),
+        },
+      ]);
+      await screen.findByText('0 of 3 counted');
+      await userEvent.type(field('MILK-1L'), '12');
+      await userEvent.click(screen.getByRole('button', { name: 'Save counts (1)' }));
+      // Save counts is disabled by its own save: the focus goes to the next line, not to <body>.
+      await waitFor(() => expect(screen.getByRole('listitem', { name: 'RYE-800 Rye bread' })).toHaveFocus());
+      expect(screen.getByRole('button', { name: 'Save counts' })).toBeDisabled();
+      // Tab goes on into that line's field.
+      await userEvent.tab();
+      expect(field('RYE-800')).toHaveFocus();
+
+      await userEvent.type(field('RYE-800'), '20');
+      await userEvent.type(field('HONEY-1'), '30');
+      await userEvent.click(screen.getByRole('button', { name: 'Save counts (2)' }));
+      await waitFor(() => expect(screen.getByRole('region', { name: 'Count progress' })).toHaveFocus());
+      expect(screen.getByText('3 of 3 counted')).toBeInTheDocument();
+    });
+
+    it('opens a completed count on all its lines, and says when a filter has none', async () => {
+      setup(
+        [],
+        ['ROLE_STORE_ASSISTANT'],
+        makeSheet(
+          [countedLine(1, 8), makeLine(2), makeLine(3, { status: 'ACCEPTED', countedQuantity: 30 })],
+          {
+            status: 'COMPLETED',
+            completedAt: '2026-03-02T12:00:00.000Z',
+          },
+        ),
+      );
+      expect(await screen.findByRole('button', { name: 'All (3)' })).toHaveAttribute('aria-pressed', 'true');
+      expect(within(screen.getByRole('list', { name: 'Lines' })).getAllByRole('listitem')).toHaveLength(3);
+      expect(screen.queryByRole('textbox', { name: /Counted quantity/ })).toBeNull();
+      await userEvent.click(screen.getByRole('button', { name: 'To recount (0)' }));
+      expect(screen.getByText('No line waits for a recount.')).toBeInTheDocument();
+    });
+
     it('refuses a count that is not a whole number before sending', async () => {
       const { requests } = setup([]);
       await screen.findByText('0 of 3 counted');
@@ -272,6 +327,56 @@ describe(CycleCountPage.name, () => {
       expect(sent!.headers.get(IDEMPOTENCY_HEADER)).toMatch(/^[0-9a-f-]{36}$/);
     });
 
+    it('lands on the totals after a review, since Accept is disabled with nothing selected', async () => {
+      await openReview([
+        {
+          method: 'POST',
+          path: `${SHEET_PATH}/review`,
+          answer: () =>
+            jsonResponse(
+              200,
+              makeSheet(
+                COUNTED.lines.map((line) =>
+                  line.lineNo === 1 ? { ...line, status: 'ACCEPTED' as const } : line,
+                ),
+              ),
+            ),
+        },
+      ]);
+      await userEvent.click(screen.getByRole('checkbox', { name: 'Select SKU-1' }));
+      await userEvent.click(screen.getByRole('button', { name: 'Accept' }));
+      await userEvent.click(
+        within(await screen.findByRole('dialog', { name: 'Accept the variances?' })).getByRole('button', {
+          name: 'Accept',
+        }),
+      );
+      expect(await screen.findByText('Lines accepted')).toBeInTheDocument();
+      await waitFor(() => expect(screen.getByRole('region', { name: 'Variance totals' })).toHaveFocus());
+      expect(screen.getByRole('button', { name: 'Accept' })).toBeDisabled();
+    });
+
+    it('opens the review of a completed count on every counted line, and says when a filter has none', async () => {
+      setup([], ['ROLE_INVENTORY_CONTRIBUTOR'], {
+        ...COUNTED,
+        status: 'COMPLETED',
+        completedAt: '2026-03-02T12:00:00.000Z',
+      });
+      // A contributor counts too: the review is the second tab.
+      await userEvent.click(await screen.findByRole('tab', { name: 'Review variances' }));
+      expect(screen.getByRole('button', { name: 'All with a count' })).toHaveAttribute(
+        'aria-pressed',
+        'true',
+      );
+      expect(within(screen.getByRole('table', { name: 'Variances' })).getAllByRole('row')).toHaveLength(4);
+      await userEvent.click(screen.getByRole('button', { name: 'Sent back' }));
+      expect(screen.getByText('No line was sent back for a recount.')).toBeInTheDocument();
+    });
+
+    it('opens the review of a count under way on the lines to review', async () => {
+      await openReview();
+      expect(screen.getByRole('button', { name: 'To review' })).toHaveAttribute('aria-pressed', 'true');
+    });
+
     it('sends all counted lines back for recount', async () => {
       const { requests } = await openReview([
         { method: 'POST', path: `${SHEET_PATH}/review`, answer: () => jsonResponse(200, COUNTED) },
@@ -338,6 +443,10 @@ describe(CycleCountPage.name, () => {
       );
       expect(await screen.findByText('Count completed')).toBeInTheDocument();
       expect(await screen.findByText(/accepted variances are in the stock/)).toBeInTheDocument();
+      // Its buttons are gone with the open sheet: the focus is on the sheet's heading, not <body>.
+      await waitFor(() =>
+        expect(screen.getByRole('heading', { level: 1, name: 'Count at High Street' })).toHaveFocus(),
+      );
       // The dialog closes, and a completed count has nothing left to complete.
       await waitFor(() => expect(screen.queryByRole('button', { name: 'Complete count' })).toBeNull());
       expect(posts(requests, 'complete')).toHaveLength(2);

@@ -6,9 +6,9 @@ import Skeleton from '@mui/material/Skeleton';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { isPermitted, type TCycleCount } from '@app/contracts';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSelector } from 'react-redux';
-import { useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
 import { getErrorMessage } from '../../api/api-error';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { PageHeader } from '../../components/page-header';
@@ -25,16 +25,11 @@ import {
   useCompleteCycleCountMutation,
   useGetCycleCountQuery,
 } from './cycle-counts.api';
+import { focusLanding, isFocusLost } from './focus-landing';
 import { CYCLE_COUNT_ERRORS, CYCLE_COUNT_SUCCESS } from './messages';
 
 type View = 'count' | 'review';
 type Closing = 'complete' | 'cancel';
-
-/**
- * The shell's minimum width is 1024 px, but counters carry tablets (768 px): the sheet's content
- * keeps within the window's width, so nothing a counter needs lies off screen.
- */
-const TABLET_SAFE_WIDTH = 'calc(100vw - 32px)';
 
 function closingMessage(sheet: TCycleCount, closing: Closing): string {
   if (closing === 'cancel') {
@@ -46,7 +41,10 @@ function closingMessage(sheet: TCycleCount, closing: Closing): string {
     : 'Complete this count? The sheet is closed and can no longer be counted.';
 }
 
-/** /dashboard/cycle-counts/:countId: the count sheet, and for reviewers its variances. */
+/**
+ * /dashboard/cycle-counts/:countId: the count sheet, and for reviewers its variances. Its route
+ * fits a 768 px tablet (the shell drops its 1024 px minimum width for it).
+ */
 export function CycleCountPage() {
   const { countId = '' } = useParams();
   const roles = useSelector(selectRoles);
@@ -60,10 +58,26 @@ export function CycleCountPage() {
   const [closing, setClosing] = useState<Closing | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
 
+  // 'default' is the key of the page the app was loaded on: the browser starts at the top then.
+  const hasNavigatedHere = useLocation().key !== 'default';
+  const pageRef = useRef<HTMLDivElement>(null);
+  const [closedAt, setClosedAt] = useState(0);
+
   const data = sheet.data;
   // Counters start on the sheet; a reviewer who cannot count sees the review only.
   const view: View = chosenView ?? (canCount ? 'count' : 'review');
   const isOpen = data?.status === 'COUNTING';
+  const hasSheet = data !== undefined;
+
+  // Arriving (from the New count dialog or a link of the list, both gone with the list), the
+  // focus would lie on <body>: it starts at the sheet's heading instead.
+  useEffect(() => {
+    if (hasSheet && hasNavigatedHere && isFocusLost()) focusLanding(pageRef.current?.querySelector('h1'));
+  }, [hasSheet, hasNavigatedHere]);
+  // A completed or cancelled sheet has no Complete and Cancel buttons left to return to.
+  useEffect(() => {
+    if (closedAt > 0) focusLanding(pageRef.current?.querySelector('h1'));
+  }, [closedAt]);
 
   const close = async () => {
     if (!closing) return;
@@ -72,6 +86,7 @@ export function CycleCountPage() {
     try {
       await (isCompleting ? complete : cancel)({ id: countId }).unwrap();
       notifySuccess(isCompleting ? CYCLE_COUNT_SUCCESS.complete : CYCLE_COUNT_SUCCESS.cancel);
+      setClosedAt((count) => count + 1);
     } catch (error) {
       // 409: lines still wait for a review or a recount (named), or a colleague closed it.
       setProblem(
@@ -94,7 +109,7 @@ export function CycleCountPage() {
     ) : null;
 
   return (
-    <Box sx={{ maxWidth: TABLET_SAFE_WIDTH }}>
+    <Box ref={pageRef}>
       <Button
         component={RouterLink}
         to="/dashboard/cycle-counts"
@@ -158,9 +173,10 @@ export function CycleCountPage() {
               <Tab value="review" label="Review variances" sx={{ minHeight: 48 }} />
             </Tabs>
           ) : null}
-          {view === 'count' && canCount ? <CountSheet sheet={data} /> : null}
-          {view === 'review' && canReview ? <VarianceReview sheet={data} /> : null}
-          {!canCount && !canReview ? <CountSheet sheet={data} isReadOnly /> : null}
+          {/* Keyed by the status: a sheet completed or cancelled meanwhile opens on its closed filters. */}
+          {view === 'count' && canCount ? <CountSheet key={data.status} sheet={data} /> : null}
+          {view === 'review' && canReview ? <VarianceReview key={data.status} sheet={data} /> : null}
+          {!canCount && !canReview ? <CountSheet key={data.status} sheet={data} isReadOnly /> : null}
           <ConfirmDialog
             open={closing !== null}
             title={closing === 'cancel' ? 'Cancel count' : 'Complete count'}

@@ -24,6 +24,7 @@ import {
   NO_COUNTS_TEXT,
   NO_MATCHING_COUNTS_TEXT,
 } from './cycle-counts-page';
+import { CycleCountPage } from './cycle-count-page';
 
 const COUNTING = makeSheet([countedLine(1, 8), countedLine(2, 21), makeLine(3)], {
   note: 'Before the spring delivery',
@@ -106,13 +107,16 @@ describe(CycleCountsPage.name, () => {
     expect(await within(table).findByText('Counting')).toBeInTheDocument();
     const rows = within(table).getAllByRole('row');
     expect(rows).toHaveLength(3);
-    // Line 1: 8 of 10 (−2 × 2.50); line 2: 21 of 20 (+1 × 2.50): net −2.50.
-    await waitFor(() =>
-      expect(rows[1]).toHaveTextContent(
-        /All products.*Counting.*2 \/ 3.*−\$2\.50.*Before the spring delivery/,
-      ),
+    // Line 1: 8 of 10 (−2 × 2.50); line 2: 21 of 20 (+1 × 2.50): net −1 unit, −2.50.
+    expect(within(table).getByRole('columnheader', { name: 'Net variance' })).toBeInTheDocument();
+    expect(rows[1]).toHaveTextContent(
+      /All products.*Before the spring delivery.*Counting.*2 \/ 3.*−\$2\.50.*−1 unit/,
     );
-    expect(rows[2]).toHaveTextContent(/Class A products.*Completed.*1 \/ 1/);
+    expect(rows[2]).toHaveTextContent(/Class A products.*Completed.*1 \/ 1.*\$0\.00.*0 units/);
+    // Five columns within a 768 px tablet: the table may be narrower than DataTable's 750 px.
+    expect(table).toHaveStyle({ minWidth: '734px' });
+    // The summaries carry the variance: no sheet is read for its row.
+    expect(requests.filter((request) => path(request).startsWith(`${API.cycleCounts.root}/`))).toEqual([]);
     expect(screen.getByText('2 counts')).toBeInTheDocument();
     const list = requests.find((request) => path(request) === API.cycleCounts.root)!;
     expect(query(list)).toEqual({ page: '0', size: '10', locationId: LOCATION_ID });
@@ -140,6 +144,22 @@ describe(CycleCountsPage.name, () => {
     setup(serve([]), ['ROLE_STORE_ASSISTANT']);
     expect(await screen.findByText(NO_COUNTS_READER_TEXT)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'New count' })).toBeNull();
+  });
+
+  it('leaves the variance out for a store assistant, who counts blind and sees no costs', async () => {
+    // The server leaves both sums out of her answer.
+    const { varianceUnits: _units, varianceValueNet: _value, ...blind } = summaryOf(COUNTING);
+    setup(
+      serveRoutes([
+        { path: API.locations.business, answer: () => jsonResponse(200, LOCATIONS) },
+        { path: API.cycleCounts.root, answer: () => jsonResponse(200, pageOf([blind])) },
+      ]),
+      ['ROLE_STORE_ASSISTANT'],
+    );
+    const table = await screen.findByRole('table', { name: 'Counts' });
+    expect(await within(table).findByText('Counting')).toBeInTheDocument();
+    expect(within(table).queryByRole('columnheader', { name: 'Net variance' })).toBeNull();
+    expect(table).not.toHaveTextContent('$');
   });
 
   it('shows the server’s message when the list fails', async () => {
@@ -199,7 +219,43 @@ describe(CycleCountsPage.name, () => {
       note: 'Quarter end',
     });
     await waitFor(() => expect(router.state.location.pathname).toBe(`/dashboard/cycle-counts/${COUNT_ID}`));
-    expect(screen.getByText('Sheet page')).toBeInTheDocument();
+    // The router's state changes before React draws the route: wait for the page too.
+    expect(await screen.findByText('Sheet page')).toBeInTheDocument();
+  });
+
+  it('puts the focus on the new sheet’s heading once it opens, not on <body>', async () => {
+    const created = makeSheet([makeLine(1)]);
+    mockFetch(
+      serve(
+        [created],
+        [{ method: 'POST', path: API.cycleCounts.root, answer: () => jsonResponse(201, created) }],
+      ),
+    );
+    renderRoutes(
+      [
+        {
+          // The toast is shown here, not queued for the next test's container.
+          element: (
+            <>
+              <AppToastContainer />
+              <Outlet />
+            </>
+          ),
+          children: [
+            { path: '/dashboard/cycle-counts', element: <CycleCountsPage /> },
+            { path: '/dashboard/cycle-counts/:countId', element: <CycleCountPage /> },
+          ],
+        },
+      ],
+      { initialEntries: ['/dashboard/cycle-counts'], session: makeSession() },
+    );
+    await screen.findByRole('table', { name: 'Counts' });
+    await userEvent.click(screen.getAllByRole('button', { name: 'New count' })[0]!);
+    const dialog = await screen.findByRole('dialog', { name: 'New count' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Start count' }));
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Count at High Street' });
+    await waitFor(() => expect(heading).toHaveFocus());
+    expect(screen.getByText('Count started')).toBeInTheDocument();
   });
 
   it('explains the ABC classes and sends the class picked', async () => {

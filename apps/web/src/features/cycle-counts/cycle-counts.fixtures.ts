@@ -86,6 +86,8 @@ function sumCents(lines: TCycleCountLine[], pick: (cents: number) => number): st
 
 export function makeSheet(lines: TCycleCountLine[], overrides: Partial<TCycleCount> = {}): TCycleCount {
   const counted = lines.filter((line) => line.status === 'COUNTED' || line.status === 'ACCEPTED');
+  const varianceUnits = counted.reduce((sum, line) => sum + (line.varianceUnits ?? 0), 0);
+  const varianceValueNet = sumCents(counted, (cents) => cents);
   return {
     id: COUNT_ID,
     locationId: LOCATION_ID,
@@ -99,18 +101,21 @@ export function makeSheet(lines: TCycleCountLine[], overrides: Partial<TCycleCou
     cancelledAt: null,
     lineCount: lines.length,
     linesCounted: counted.length,
+    varianceUnits,
+    varianceValueNet,
     lines,
     totals: {
       lines: lines.length,
       linesCounted: counted.length,
-      varianceUnits: counted.reduce((sum, line) => sum + (line.varianceUnits ?? 0), 0),
+      varianceUnits,
       varianceValueAbsolute: sumCents(counted, Math.abs),
-      varianceValueNet: sumCents(counted, (cents) => cents),
+      varianceValueNet,
     },
     ...overrides,
   };
 }
 
+/** The sheet as the list answers it: without lines and totals, with the summary's variance sums. */
 export function summaryOf(sheet: TCycleCount): TCycleCountSummary {
   const { lines: _lines, totals: _totals, ...summary } = sheet;
   return summary;

@@ -1,4 +1,9 @@
-import { MAX_ACCEPTED_PER_REVIEW, type TCycleCountLine, type TReviewCycleCountRequest } from '@app/contracts';
+import {
+  MAX_ACCEPTED_PER_REVIEW,
+  type TCycleCount,
+  type TCycleCountLine,
+  type TReviewCycleCountRequest,
+} from '@app/contracts';
 import { toCents } from '../../lib/money';
 
 /**
@@ -27,6 +32,29 @@ export function hasCount(line: TCycleCountLine): boolean {
 export function matchesReviewFilter(line: TCycleCountLine, filter: ReviewFilter): boolean {
   if (!hasCount(line)) return false;
   return filter === 'ALL' || line.status === filter;
+}
+
+/**
+ * The filter a review opens on: the counted lines waiting for it while the sheet is open and has
+ * some; otherwise every line with a count (a completed or cancelled sheet has nothing to review).
+ */
+export function initialReviewFilter(sheet: Pick<TCycleCount, 'status' | 'lines'>): ReviewFilter {
+  if (sheet.status !== 'COUNTING') return 'ALL';
+  return sheet.lines.some((line) => matchesReviewFilter(line, 'COUNTED')) ? 'COUNTED' : 'ALL';
+}
+
+/** What an empty review filter says. */
+export function emptyReviewText(filter: ReviewFilter, isOpen: boolean): string {
+  switch (filter) {
+    case 'COUNTED':
+      return 'No counted line waits for a review. Counts appear here once they are saved.';
+    case 'RECOUNT':
+      return isOpen ? 'No line is sent back for a recount.' : 'No line was sent back for a recount.';
+    case 'ACCEPTED':
+      return isOpen ? 'No line is accepted yet.' : 'No line of this count was accepted.';
+    case 'ALL':
+      return isOpen ? 'No line has a count yet.' : 'No line of this count was counted.';
+  }
 }
 
 export type SelectionTotals = { units: number; valueCents: number; hasUnknownCost: boolean };

@@ -24,6 +24,8 @@ export function toSummary(row: SheetRow): TCycleCountSummary {
     cancelledAt: row.cancelledAt?.toISOString() ?? null,
     lineCount: row.lineCount,
     linesCounted: row.linesCounted,
+    varianceUnits: Number(row.varianceUnits),
+    varianceValueNet: fromCents(toCents(row.varianceValueNet)),
   };
 }
 
@@ -70,31 +72,55 @@ export function toSheet(row: SheetRow, views: readonly LineView[]): TCycleCount 
     net += cents;
     absolute += cents < 0n ? -cents : cents;
   }
+  const varianceValueNet = fromCents(net);
   return {
+    // The summary's sums are the totals' (the same lines, the same transaction's reading).
     ...toSummary(row),
+    varianceUnits: units,
+    varianceValueNet,
     lines,
     totals: {
       lines: lines.length,
       linesCounted: counted,
       varianceUnits: units,
       varianceValueAbsolute: fromCents(absolute),
-      varianceValueNet: fromCents(net),
+      varianceValueNet,
     },
   };
 }
 
 /**
- * The sheet as the reader's roles may see it. Whoever counts but does not review (the store
- * assistant: inventory:adjust without inventory:update) counts blind, so that the count says what
- * is on the shelf and not what the system expects: no expected or moved quantities, no variances,
- * no earlier count of a line sent back (a RECOUNT line keeps its count until the new one replaces
- * it: shown, it would be the count to copy). (The costs are the guard's cost rule.)
+ * Whoever counts but does not review (the store assistant: inventory:adjust without
+ * inventory:update) counts blind, so that the count says what is on the shelf and not what the
+ * system expects.
+ */
+function countsBlind(roles: readonly string[]): boolean {
+  return isPermitted(roles, 'inventory:adjust') && !isPermitted(roles, 'inventory:update');
+}
+
+/**
+ * A sheet's summary as the reader's roles may see it: a blind counter gets no net variance in
+ * units (a list of sheets would say how far off her counts were). The costs are the guard's cost
+ * rule.
+ */
+export function summaryFor(roles: readonly string[], summary: TCycleCountSummary): TCycleCountSummary {
+  if (!countsBlind(roles)) return summary;
+  const { varianceUnits: _units, ...blind } = summary;
+  return blind;
+}
+
+/**
+ * The sheet as the reader's roles may see it. A blind counter (countsBlind) gets no expected or
+ * moved quantities, no variances (the summary's and the totals' included), no earlier count of a
+ * line sent back (a RECOUNT line keeps its count until the new one replaces it: shown, it would be
+ * the count to copy). (The costs are the guard's cost rule.)
  */
 export function sheetFor(roles: readonly string[], sheet: TCycleCount): TCycleCount {
-  if (!isPermitted(roles, 'inventory:adjust') || isPermitted(roles, 'inventory:update')) return sheet;
+  if (!countsBlind(roles)) return sheet;
   const { varianceUnits: _units, ...totals } = sheet.totals;
+  const { varianceUnits: _summaryUnits, ...blind } = sheet;
   return {
-    ...sheet,
+    ...blind,
     lines: sheet.lines.map(
       ({
         expectedQuantity: _expected,

@@ -294,6 +294,61 @@ describe('recount', () => {
   });
 });
 
+describe('the list', () => {
+  it("sums each sheet's net variance over its counted and accepted lines, and leaves the units out for a blind counter", async () => {
+    const shop = await drinksShop('List Lane');
+    const { cola, water } = shop.products;
+    const untouched = await createSheet(owner.token, { locationId: shop.locationId, scope: { kind: 'ALL' } });
+    const sheet = await createSheet(staff.contributor, {
+      locationId: shop.locationId,
+      scope: { kind: 'CATEGORIES', categoryIds: [shop.drinks] },
+    });
+    const url = `/api/cycle-counts/${sheet.id}`;
+    // 20 colas at 1.20 expected, 18 found: -2, -2.40. 10 waters at 0.50, 11 found: +1, +0.50.
+    await send('POST', `${url}/counts`, staff.assistant, {
+      lines: [
+        { productId: cola.id, countedQuantity: 18 },
+        { productId: water.id, countedQuantity: 11 },
+      ],
+    });
+    const listed = async (token: string) => {
+      const res = await send('GET', `/api/cycle-counts?locationId=${shop.locationId}`, token);
+      expect(res.statusCode, res.body).toBe(200);
+      const content = res.json<TPage<TCycleCountSummary>>().content;
+      return (id: string) => content.find((summary) => summary.id === id);
+    };
+    expect((await listed(staff.contributor))(sheet.id)).toMatchObject({
+      linesCounted: 2,
+      varianceUnits: -1,
+      varianceValueNet: '-1.90',
+    });
+
+    // A line sent back waits for its new count: it leaves the sums, as it leaves the totals.
+    const waterLine = sheet.lines.find((line) => line.productId === water.id)?.lineNo;
+    await send('POST', `${url}/review`, staff.contributor, { recount: [waterLine] });
+    const read = (await send('GET', url, staff.contributor)).json<TCycleCount>();
+    const byId = await listed(staff.contributor);
+    expect(byId(sheet.id)).toMatchObject({ linesCounted: 1, varianceUnits: -2, varianceValueNet: '-2.40' });
+    expect(byId(sheet.id)?.varianceUnits).toBe(read.totals.varianceUnits);
+    expect(byId(sheet.id)?.varianceValueNet).toBe(read.totals.varianceValueNet);
+    expect(read).toMatchObject({ varianceUnits: -2, varianceValueNet: '-2.40' });
+    // Nothing counted: nothing off.
+    expect(byId(untouched.id)).toMatchObject({ linesCounted: 0, varianceUnits: 0, varianceValueNet: '0.00' });
+
+    // The store assistant counts blind and sees no costs: neither sum, in the list or the sheet.
+    const blind = (await listed(staff.assistant))(sheet.id);
+    expect(blind).toMatchObject({ id: sheet.id, linesCounted: 1 });
+    expect(blind).not.toHaveProperty('varianceUnits');
+    expect(blind).not.toHaveProperty('varianceValueNet');
+    const blindSheet = (await send('GET', url, staff.assistant)).json<TCycleCount>();
+    expect(blindSheet).not.toHaveProperty('varianceUnits');
+    expect(blindSheet).not.toHaveProperty('varianceValueNet');
+    expect(blindSheet.totals).toEqual({ lines: 2, linesCounted: 1 });
+    // An inventory reader reads the sums (she reviews nothing, but counts nothing either).
+    expect((await listed(staff.reader))(sheet.id)).toMatchObject({ varianceUnits: -2 });
+  });
+});
+
 describe('ABC classes', () => {
   it('classes active items by the last 90 days of sales value at the location, in the business time zone', async () => {
     const shop = await saleSetUp(

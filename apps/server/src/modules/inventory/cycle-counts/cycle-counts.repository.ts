@@ -18,15 +18,36 @@ export type SheetRow = {
   cancelledAt: Date | null;
   lineCount: number;
   linesCounted: number;
+  /** The net variance in units, as text (a bigint). */
+  varianceUnits: string;
+  /** The net variance value, as PostgreSQL prints a numeric. */
+  varianceValueNet: string;
 };
 
+/**
+ * A sheet's own columns (`c`, its location `l`) and what its lines add up to (`n`, LINE_SUMS).
+ * The variance sums are over the lines COUNTED or ACCEPTED, each value rounded to the cent per
+ * line first, exactly as toSheet adds up the lines (a line without a cost adds nothing); units are
+ * summed as bigint (5,000 lines of up to 10^9 units pass an int) and come back as text.
+ */
 const SHEET_COLUMNS = `
   c.id, c.location_id as "locationId", l.name as "locationName", c.scope, c.status, c.note,
   c.frozen_at as "frozenAt", c.created_by as "createdBy", c.completed_at as "completedAt",
-  c.cancelled_at as "cancelledAt",
-  (select count(*)::int from cycle_count_lines x where x.business_id = c.business_id and x.count_id = c.id) as "lineCount",
-  (select count(*)::int from cycle_count_lines x where x.business_id = c.business_id and x.count_id = c.id
-     and x.status in ('COUNTED', 'ACCEPTED')) as "linesCounted"`;
+  c.cancelled_at as "cancelledAt", n."lineCount", n."linesCounted", n."varianceUnits", n."varianceValueNet"`;
+
+/** One pass over the lines of the sheet `c` (its primary key's range), for SHEET_COLUMNS. */
+const LINE_SUMS = `
+  cross join lateral (
+    select count(*)::int as "lineCount",
+           count(*) filter (where x.status in ('COUNTED', 'ACCEPTED'))::int as "linesCounted",
+           coalesce(sum(v.units) filter (where x.status in ('COUNTED', 'ACCEPTED')), 0)::bigint::text
+             as "varianceUnits",
+           coalesce(sum(round(v.units * x.unit_cost, 2)) filter (where x.status in ('COUNTED', 'ACCEPTED')), 0)::text
+             as "varianceValueNet"
+    from cycle_count_lines x
+    cross join lateral (select x.counted_quantity - (x.expected_quantity + x.moved_since_freeze) as units) v
+    where x.business_id = c.business_id and x.count_id = c.id
+  ) n`;
 
 export async function insertSheet(
   scope: TenantScope,
@@ -121,13 +142,18 @@ export async function findSheet(
     name: 'cycle_count_find',
     text: `select ${SHEET_COLUMNS} from cycle_counts c
            join locations l on l.business_id = c.business_id and l.id = c.location_id
+           ${LINE_SUMS}
            where c.business_id = $1 and c.id = $2`,
     values: [scope.businessId, id],
   });
   return result.rows[0];
 }
 
-/** A page of sheets, newest freeze first (the frozen_at and location indexes), and the total. */
+/**
+ * A page of sheets, newest freeze first (the frozen_at and location indexes), and the total. The
+ * page is cut first and only its sheets' lines are summed: a lateral join above the LIMIT would
+ * sum the lines of every sheet that matches before sorting them.
+ */
 export async function findSheetPage(
   scope: TenantScope,
   filter: { locationId: string | null; status: string | null },
@@ -136,10 +162,12 @@ export async function findSheetPage(
   const where = `c.business_id = $1 and ($2::uuid is null or c.location_id = $2) and ($3::text is null or c.status = $3)`;
   const result = await scope.tx.$client.query<SheetRow>({
     name: 'cycle_count_page',
-    text: `select ${SHEET_COLUMNS} from cycle_counts c
+    text: `select ${SHEET_COLUMNS}
+           from (select c.* from cycle_counts c where ${where}
+                 order by c.frozen_at desc, c.id desc limit $4 offset $5) c
            join locations l on l.business_id = c.business_id and l.id = c.location_id
-           where ${where}
-           order by c.frozen_at desc, c.id desc limit $4 offset $5`,
+           ${LINE_SUMS}
+           order by c.frozen_at desc, c.id desc`,
     values: [scope.businessId, filter.locationId, filter.status, page.limit, page.offset],
   });
   const counted = await scope.tx.$client.query<{ total: number }>({

@@ -19,7 +19,7 @@ import { requirePrincipal } from '../../../platform/auth/guard.js';
 import { IDEMPOTENCY_DESCRIPTION, idempotencyClaim } from '../../../platform/idempotency/idempotency.js';
 import type { InventoryDeps } from '../inventory.deps.js';
 import { enterCounts, reviewCycleCount } from './cycle-count-entries.service.js';
-import { sheetFor } from './cycle-count-mapper.js';
+import { sheetFor, summaryFor } from './cycle-count-mapper.js';
 import {
   cancelCycleCount,
   completeCycleCount,
@@ -70,12 +70,19 @@ export const cycleCountsRoutes: FastifyPluginAsyncZod<{ deps: InventoryDeps }> =
         tags: TAGS,
         operationId: 'listCycleCounts',
         summary: 'A page of count sheets, newest first',
-        description: 'Optionally of one location (404 when it is not of the business) and one status.',
+        description:
+          'Optionally of one location (404 when it is not of the business) and one status. Each ' +
+          'sheet carries its net variance (units and value) over the lines counted or accepted; a ' +
+          'counter who does not review gets no variance (a blind count).',
         querystring: ZCycleCountListQuery,
         response: { 200: ZCycleCountPage, 400: ZErrorBody, 404: ZErrorBody },
       },
     },
-    async (request) => listCycleCounts(deps, requirePrincipal(request.principal), request.query),
+    async (request) => {
+      const principal = requirePrincipal(request.principal);
+      const page = await listCycleCounts(deps, principal, request.query);
+      return { ...page, content: page.content.map((summary) => summaryFor(principal.roles, summary)) };
+    },
   );
 
   app.get(

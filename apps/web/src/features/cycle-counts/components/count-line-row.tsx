@@ -69,6 +69,8 @@ export const CountLineRow = memo(function CountLineRow({
           px: 2,
           py: 1.5,
           listStyle: 'none',
+          // Focused from script (a jump, the next line after a save): shown to keyboard users.
+          '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineOffset: 2 },
         },
         isHighlighted && {
           borderColor: 'primary.main',

@@ -20,12 +20,16 @@ import {
   QUANTITY_ERROR,
   buildCountSubmission,
   countLinesByFilter,
+  emptyLinesText,
   findLineByCode,
+  initialLineFilter,
+  isCountable,
   keepOpenEntries,
   matchesLineFilter,
   type LineFilter,
 } from '../count-sheet';
 import { useEnterCycleCountsMutation, useLazyFindCountItemByBarcodeQuery } from '../cycle-counts.api';
+import { focusLanding, isFocusLost } from '../focus-landing';
 import { CYCLE_COUNT_ERRORS, CYCLE_COUNT_SUCCESS } from '../messages';
 import { CountLineRow, TOUCH_TARGET_PX } from './count-line-row';
 
@@ -34,6 +38,13 @@ export const LINES_PER_BATCH = 100;
 
 /** Below the shell's fixed app bar (56 px on narrow screens, 64 px from 600 px). */
 const STICKY_TOP = { xs: 56, sm: 64 };
+
+/**
+ * Where the focus goes next: a line's quantity field (a jump to a scanned line), a line itself
+ * (the next to count after a save: a tablet's keyboard stays closed), the progress (nothing left
+ * to count), or Save counts (to send again after a failure).
+ */
+type FocusRequest = { kind: 'field' | 'line'; lineNo: number } | { kind: 'progress' } | { kind: 'save' };
 
 type CountSheetProps = {
   sheet: TCycleCount;
@@ -53,14 +64,18 @@ export function CountSheet({ sheet, isReadOnly = false }: CountSheetProps) {
   const idempotency = useIdempotencyKey();
   const [entries, setEntries] = useState<Record<number, string>>({});
   const [invalid, setInvalid] = useState<ReadonlySet<number>>(() => new Set());
-  const [filter, setFilter] = useState<LineFilter>('PENDING');
+  const [filter, setFilter] = useState<LineFilter>(() =>
+    initialLineFilter(sheet.lines, sheet.status === 'COUNTING' && !isReadOnly),
+  );
   const [shown, setShown] = useState(LINES_PER_BATCH);
   const [code, setCode] = useState('');
   const [codeMessage, setCodeMessage] = useState<string | null>(null);
   const [saveError, setSaveError] = useState<string | null>(null);
   const [highlighted, setHighlighted] = useState<number | null>(null);
-  const [focusRequest, setFocusRequest] = useState<{ lineNo: number } | null>(null);
+  const [focusRequest, setFocusRequest] = useState<FocusRequest | null>(null);
   const scanRef = useRef<HTMLInputElement>(null);
+  const progressRef = useRef<HTMLElement>(null);
+  const saveRef = useRef<HTMLButtonElement>(null);
 
   const isOpen = sheet.status === 'COUNTING' && !isReadOnly;
   const counts = useMemo(() => countLinesByFilter(sheet.lines), [sheet.lines]);
@@ -91,7 +106,22 @@ export function CountSheet({ sheet, isReadOnly = false }: CountSheetProps) {
   // (each jump is a new request object, so jumping to the same line again focuses it again).
   useEffect(() => {
     if (!focusRequest) return;
+    // A landing after a save only takes a focus that was dropped (Save counts disabled while it
+    // sent); a counter who moved on to another field meanwhile stays there.
+    if (focusRequest.kind !== 'field' && !isFocusLost()) return;
+    if (focusRequest.kind === 'progress') {
+      focusLanding(progressRef.current);
+      return;
+    }
+    if (focusRequest.kind === 'save') {
+      saveRef.current?.focus();
+      return;
+    }
     const row = document.querySelector(`[data-line-no="${focusRequest.lineNo}"]`);
+    if (focusRequest.kind === 'line') {
+      focusLanding(row);
+      return;
+    }
     const input = row?.querySelector('input');
     row?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
     if (input) {
@@ -119,7 +149,7 @@ export function CountSheet({ sheet, isReadOnly = false }: CountSheetProps) {
           ? `${line.sku} is counted and accepted.`
           : null,
     );
-    setFocusRequest({ lineNo: line.lineNo });
+    setFocusRequest({ kind: 'field', lineNo: line.lineNo });
   };
 
   const jump = async () => {
@@ -173,15 +203,32 @@ export function CountSheet({ sheet, isReadOnly = false }: CountSheetProps) {
       notifySuccess(
         `${CYCLE_COUNT_SUCCESS.counts}: ${submission.lineNos.length} ${submission.lineNos.length === 1 ? 'line' : 'lines'}`,
       );
+      // Save counts is disabled now (nothing left unsaved), which drops its focus: the counter
+      // goes on at the next line to count under the filter shown, or at the progress when done.
+      landAfterSave(saved.lines);
     } catch (error) {
       setSaveError(getErrorMessage(error, CYCLE_COUNT_ERRORS.counts));
+      setFocusRequest({ kind: 'save' });
     }
+  };
+
+  const landAfterSave = (lines: readonly TCycleCountLine[]) => {
+    const shownLines = lines.filter((line) => matchesLineFilter(line, filter));
+    const index = shownLines.findIndex(isCountable);
+    const next = shownLines[index];
+    if (!next) {
+      setFocusRequest({ kind: 'progress' });
+      return;
+    }
+    setShown((current) => Math.max(current, index + 1));
+    setFocusRequest({ kind: 'line', lineNo: next.lineNo });
   };
 
   return (
     <Box>
       <Box
         component="section"
+        ref={progressRef}
         aria-label="Count progress"
         sx={{
           position: 'sticky',
@@ -193,6 +240,7 @@ export function CountSheet({ sheet, isReadOnly = false }: CountSheetProps) {
           borderBottom: 1,
           borderColor: 'divider',
           mb: 2,
+          '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineOffset: 2 },
         }}
       >
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 1.5 }}>
@@ -210,6 +258,7 @@ export function CountSheet({ sheet, isReadOnly = false }: CountSheetProps) {
               variant="contained"
               size="large"
               startIcon={<SaveIcon />}
+              ref={saveRef}
               onClick={() => void save()}
               disabled={enterState.isLoading || unsaved === 0}
               sx={{ minHeight: TOUCH_TARGET_PX, whiteSpace: 'nowrap' }}
@@ -289,11 +338,7 @@ export function CountSheet({ sheet, isReadOnly = false }: CountSheetProps) {
       </Box>
       {visible.length === 0 ? (
         <Typography color="text.secondary" sx={{ py: 6, textAlign: 'center' }}>
-          {filter === 'PENDING'
-            ? 'Every line has a count. Save what you entered, or check the lines to recount.'
-            : filter === 'RECOUNT'
-              ? 'No line waits for a recount.'
-              : 'No line is counted yet. Scan a product or pick Not counted.'}
+          {emptyLinesText(filter, isOpen)}
         </Typography>
       ) : (
         <Box component="ul" aria-label="Lines" sx={{ display: 'grid', gap: 1, p: 0, m: 0 }}>

@@ -13,7 +13,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { TCycleCount, TCycleCountLine, TReviewCycleCountRequest } from '@app/contracts';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { getErrorMessage } from '../../../api/api-error';
 import { ChoiceFilter } from '../../../components/list-controls';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -21,11 +21,14 @@ import { notifySuccess } from '../../../components/toast';
 import { useIdempotencyKey } from '../../../lib/use-idempotency-key';
 import { LineStatusChip, formatSignedUnits, useCountMoney, varianceColor } from '../count-format';
 import { useReviewCycleCountMutation } from '../cycle-counts.api';
+import { focusLanding } from '../focus-landing';
 import { CYCLE_COUNT_ERRORS, CYCLE_COUNT_SUCCESS } from '../messages';
 import {
   REVIEW_FILTERS,
   REVIEW_FILTER_LABELS,
   acceptanceCalls,
+  emptyReviewText,
+  initialReviewFilter,
   matchesReviewFilter,
   sumSelection,
   type ReviewFilter,
@@ -59,11 +62,20 @@ export function VarianceReview({ sheet }: { sheet: TCycleCount }) {
   const money = useCountMoney();
   const [review, reviewState] = useReviewCycleCountMutation();
   const idempotency = useIdempotencyKey();
-  const [filter, setFilter] = useState<ReviewFilter>('COUNTED');
+  const [filter, setFilter] = useState<ReviewFilter>(() => initialReviewFilter(sheet));
   const [selected, setSelected] = useState<ReadonlySet<number>>(() => new Set());
   const [shown, setShown] = useState(ROWS_PER_BATCH);
   const [pending, setPending] = useState<PendingAction | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const [reviewedAt, setReviewedAt] = useState(0);
+  const totalsRef = useRef<HTMLElement>(null);
+
+  // After a review the selection is empty and Accept and Ask for recount are disabled, so the
+  // dialog has no button to give the focus back to: it lands on the totals the review changed.
+  // (This runs after the dialog's own focus restore, in the same commit.)
+  useEffect(() => {
+    if (reviewedAt > 0) focusLanding(totalsRef.current);
+  }, [reviewedAt]);
 
   const isOpen = sheet.status === 'COUNTING';
   const rows = useMemo(
@@ -110,6 +122,7 @@ export function VarianceReview({ sheet }: { sheet: TCycleCount }) {
       }
       notifySuccess(pending.kind === 'accept' ? CYCLE_COUNT_SUCCESS.accept : CYCLE_COUNT_SUCCESS.recount);
       setSelected(new Set());
+      setReviewedAt((count) => count + 1);
     } catch (error) {
       // A 409 names the line and why (it sold meanwhile, it was reviewed by a colleague).
       setProblem(getErrorMessage(error, CYCLE_COUNT_ERRORS.review));
@@ -134,7 +147,19 @@ export function VarianceReview({ sheet }: { sheet: TCycleCount }) {
 
   return (
     <Box>
-      <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', mb: 2 }}>
+      <Box
+        component="section"
+        ref={totalsRef}
+        aria-label="Variance totals"
+        sx={{
+          display: 'flex',
+          gap: 1.5,
+          flexWrap: 'wrap',
+          mb: 2,
+          borderRadius: 1,
+          '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineOffset: 2 },
+        }}
+      >
         <Total label="Lines counted" value={`${sheet.totals.linesCounted} / ${sheet.totals.lines}`} />
         <Total
           label="Net variance, units"
@@ -248,9 +273,7 @@ export function VarianceReview({ sheet }: { sheet: TCycleCount }) {
               {rows.length === 0 ? (
                 <TableRow>
                   <TableCell colSpan={isOpen ? 8 : 7} align="center" sx={{ py: 6, color: 'text.secondary' }}>
-                    {filter === 'COUNTED'
-                      ? 'No counted line waits for a review. Counts appear here once they are saved.'
-                      : 'No lines here.'}
+                    {emptyReviewText(filter, isOpen)}
                   </TableCell>
                 </TableRow>
               ) : null}

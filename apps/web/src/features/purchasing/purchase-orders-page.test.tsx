@@ -1,10 +1,10 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { API, type Role } from '@app/contracts';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, makeSession } from '../../test/fixtures';
 import { mockFetch, renderRoutes, type FetchHandler } from '../../test/render';
-import { BEAN_CO, DEPOT, makeOrder, pageOf, serve, summaryOf } from './purchasing.fixtures';
+import { BEAN_CO, DEPOT, HIGH_STREET, makeOrder, pageOf, serve, summaryOf } from './purchasing.fixtures';
 import {
   NO_MATCHING_ORDERS_TEXT,
   NO_ORDERS_READER_TEXT,
@@ -26,13 +26,17 @@ const ORDERS = [
   }),
 ].map(summaryOf);
 
-function setup(handler: FetchHandler, roles: Role[] = ['ROLE_BUSINESS_OWNER']) {
+function setup(
+  handler: FetchHandler,
+  roles: Role[] = ['ROLE_BUSINESS_OWNER'],
+  path = '/dashboard/purchasing',
+) {
   const fake = mockFetch(handler);
-  renderRoutes([{ path: '/dashboard/purchasing', element: <PurchaseOrdersPage /> }], {
-    initialEntries: ['/dashboard/purchasing'],
+  const view = renderRoutes([{ path: '/dashboard/purchasing', element: <PurchaseOrdersPage /> }], {
+    initialEntries: [path],
     session: makeSession({ roles }),
   });
-  return fake;
+  return { ...fake, router: view.router };
 }
 
 const list = serve([
@@ -122,5 +126,81 @@ describe(PurchaseOrdersPage.name, () => {
     setup(serve([{ path: API.purchaseOrders.root, answer: () => new Response('', { status: 500 }) }]));
     expect(await screen.findByText('Failed to fetch purchase orders')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+
+  describe('the address', () => {
+    it('opens the list its filters and page name', async () => {
+      const { requests } = setup(
+        list,
+        undefined,
+        `/dashboard/purchasing?status=SENT&supplier=${BEAN_CO.id}&page=2`,
+      );
+      await screen.findByText('PO-000012');
+      expect(query(requests.find(isListCall)!)).toEqual({
+        page: '1',
+        size: '10',
+        status: 'SENT',
+        supplierId: BEAN_CO.id,
+      });
+      expect(screen.getByRole('combobox', { name: 'Status' })).toHaveTextContent('Sent');
+      await waitFor(() =>
+        expect(screen.getByRole('combobox', { name: 'Supplier' })).toHaveTextContent('Bean Co'),
+      );
+      expect(screen.getByRole('combobox', { name: 'Location' })).toHaveTextContent('All locations');
+      expect(screen.getByText('11–20 of 23')).toBeInTheDocument();
+    });
+
+    it('records each filter and page, so back returns to the list seen before', async () => {
+      const { requests, router } = setup(list);
+      await screen.findByText('PO-000012');
+      await userEvent.click(screen.getByRole('combobox', { name: 'Location' }));
+      await userEvent.click(await screen.findByRole('option', { name: 'High Street' }));
+      await waitFor(() => expect(router.state.location.search).toBe(`?location=${HIGH_STREET.id}`));
+      await userEvent.click(screen.getByRole('button', { name: 'Go to next page' }));
+      await waitFor(() => expect(router.state.location.search).toBe(`?location=${HIGH_STREET.id}&page=2`));
+      expect(query(requests.filter(isListCall).at(-1)!)).toEqual({
+        page: '1',
+        size: '10',
+        locationId: HIGH_STREET.id,
+      });
+
+      // Another filter is another list: its first page.
+      await userEvent.click(screen.getByRole('combobox', { name: 'Status' }));
+      await userEvent.click(await screen.findByRole('option', { name: 'Draft' }));
+      await waitFor(() =>
+        expect(router.state.location.search).toBe(`?status=DRAFT&location=${HIGH_STREET.id}`),
+      );
+
+      await act(() => router.navigate(-1));
+      await waitFor(() =>
+        expect(screen.getByRole('combobox', { name: 'Status' })).toHaveTextContent('All statuses'),
+      );
+      expect(screen.getByText('11–20 of 23')).toBeInTheDocument();
+      await act(() => router.navigate(-2));
+      await waitFor(() =>
+        expect(screen.getByRole('combobox', { name: 'Location' })).toHaveTextContent('All locations'),
+      );
+      expect(router.state.location.search).toBe('');
+      expect(screen.getByText('1–10 of 23')).toBeInTheDocument();
+    });
+
+    it('reads what it cannot use as the unfiltered first page', async () => {
+      const { requests } = setup(
+        list,
+        undefined,
+        '/dashboard/purchasing?status=LOST&supplier=abc&page=-2&size=7',
+      );
+      await screen.findByText('PO-000012');
+      expect(query(requests.find(isListCall)!)).toEqual({ page: '0', size: '10' });
+    });
+
+    it('turns a page past the end into the last page without a step of its own', async () => {
+      const { requests, router } = setup(list, undefined, '/dashboard/purchasing?page=9');
+      await waitFor(() => expect(router.state.location.search).toBe('?page=3'));
+      expect(router.state.historyAction).toBe('REPLACE');
+      await waitFor(() =>
+        expect(query(requests.filter(isListCall).at(-1)!)).toEqual({ page: '2', size: '10' }),
+      );
+    });
   });
 });

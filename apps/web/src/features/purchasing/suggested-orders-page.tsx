@@ -50,16 +50,22 @@ export function whyNotOrderable(group: TSuggestionGroup): string {
  * The figures of a suggestion, after the product. Labels stay on one line at 1024 px; the title
  * (shown on hover) says what each one means.
  */
-export const SUGGESTION_COLUMNS: readonly { label: string; title: string; isCost?: boolean }[] = [
-  { label: 'On hand', title: 'Units at the location now' },
-  { label: 'Reorder at', title: 'Reorder point: below it the product is suggested' },
-  { label: 'On order', title: 'Units on sent orders still to arrive' },
-  { label: 'Drafted', title: 'Units on draft orders not sent yet' },
-  { label: 'Forecast', title: 'Units expected to sell over the supplier’s lead time' },
-  { label: 'Target', title: 'Target level: the reorder point and the forecast' },
-  { label: 'Order', title: 'Suggested quantity: what it takes to reach the target' },
-  { label: 'Cost', title: 'Unit cost', isCost: true },
-  { label: 'Total', title: 'Line cost: the suggested quantity at the unit cost', isCost: true },
+export const SUGGESTION_COLUMNS: readonly {
+  label: string;
+  title: string;
+  /** px, padding included: the same in every card, so the columns line up down the page. */
+  width: number;
+  isCost?: boolean;
+}[] = [
+  { label: 'On hand', title: 'Units at the location now', width: 62 },
+  { label: 'Reorder at', title: 'Reorder point: below it the product is suggested', width: 76 },
+  { label: 'On order', title: 'Units on sent orders still to arrive', width: 64 },
+  { label: 'Drafted', title: 'Units on draft orders not sent yet', width: 56 },
+  { label: 'Forecast', title: 'Units expected to sell over the supplier’s lead time', width: 64 },
+  { label: 'Target', title: 'Target level: the reorder point and the forecast', width: 50 },
+  { label: 'Order', title: 'Suggested quantity: what it takes to reach the target', width: 48 },
+  { label: 'Cost', title: 'Unit cost', width: 60, isCost: true },
+  { label: 'Total', title: 'Line cost: the suggested quantity at the unit cost', width: 72, isCost: true },
 ];
 
 function groupTitle(group: TSuggestionGroup): string {
@@ -79,6 +85,7 @@ function GroupCard({ group, money, onDraft, isBusy }: GroupCardProps) {
   const title = groupTitle(group);
   // The server leaves the costs out for roles that see none: then so do the columns.
   const showCosts = group.totalCost !== undefined;
+  const columns = SUGGESTION_COLUMNS.filter((column) => showCosts || !column.isCost);
   return (
     <Paper component="section" variant="outlined" aria-label={title} sx={{ overflow: 'hidden' }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, px: 2, py: 1.5 }}>
@@ -122,8 +129,11 @@ function GroupCard({ group, money, onDraft, isBusy }: GroupCardProps) {
           aria-label={`Suggestions for ${title}`}
           // Ten columns fit the 1024 px shell on one header line: the SKU under the name, short
           // headers (their title says them in full), less side padding, a slightly smaller text.
+          // Fixed widths for the figures line the cards up; the product takes the rest.
           sx={{
-            '& .MuiTableCell-root': { px: 0.75, fontSize: 13 },
+            tableLayout: 'fixed',
+            minWidth: 720,
+            '& .MuiTableCell-root': { px: 0.5, fontSize: 13 },
             '& .MuiTableCell-root:first-of-type': { pl: 2 },
             '& .MuiTableCell-root:last-of-type': { pr: 2 },
             '& th': { whiteSpace: 'nowrap' },
@@ -132,19 +142,23 @@ function GroupCard({ group, money, onDraft, isBusy }: GroupCardProps) {
           <TableHead>
             <TableRow>
               <TableCell>Product</TableCell>
-              {SUGGESTION_COLUMNS.map((column) =>
-                column.isCost && !showCosts ? null : (
-                  <TableCell key={column.label} align="right" title={column.title}>
-                    {column.label}
-                  </TableCell>
-                ),
-              )}
+              {columns.map((column, index) => (
+                <TableCell
+                  key={column.label}
+                  align="right"
+                  title={column.title}
+                  // The last column has the card's wider padding on its right.
+                  sx={{ width: column.width + (index === columns.length - 1 ? 12 : 0) }}
+                >
+                  {column.label}
+                </TableCell>
+              ))}
             </TableRow>
           </TableHead>
           <TableBody>
             {group.lines.map((line) => (
               <TableRow key={line.productId}>
-                <TableCell sx={{ minWidth: 140 }}>
+                <TableCell sx={{ overflowWrap: 'anywhere' }}>
                   <Box sx={{ fontWeight: 500 }}>{line.productName}</Box>
                   <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
                     {line.sku}

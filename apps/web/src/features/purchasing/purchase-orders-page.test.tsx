@@ -58,6 +58,14 @@ describe(PurchaseOrdersPage.name, () => {
       /PO-000012.*Fresh Farms.*North Depot.*Mar 9, 2026.*2.*\$150\.00.*0 \/ 30.*Partly received/,
     );
     expect(rows[2]).toHaveTextContent(/PO-000011.*Bean Co.*—.*Draft/);
+    // Seven columns fit the 1024 px shell: the created day under the number, the location under the supplier.
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['Order', 'Supplier', 'Expected', 'Lines', 'Total', 'Received', 'Status']);
+    expect(within(rows[1]!).getAllByRole('cell')[0]).toHaveTextContent('PO-000012Created Mar 2, 2026');
+    expect(within(rows[1]!).getAllByRole('cell')[1]).toHaveTextContent('Fresh FarmsNorth Depot');
     expect(within(rows[1]!).getByRole('link', { name: 'PO-000012' })).toHaveAttribute(
       'href',
       '/dashboard/purchasing/orders/0d000000-0000-4000-8000-000000000012',

@@ -1,6 +1,7 @@
 import AdminPanelSettingsOutlinedIcon from '@mui/icons-material/AdminPanelSettingsOutlined';
 import CampaignOutlinedIcon from '@mui/icons-material/CampaignOutlined';
 import CardGiftcardOutlinedIcon from '@mui/icons-material/CardGiftcardOutlined';
+import FactCheckOutlinedIcon from '@mui/icons-material/FactCheckOutlined';
 import ExpandLessIcon from '@mui/icons-material/ExpandLess';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import InsightsOutlinedIcon from '@mui/icons-material/InsightsOutlined';
@@ -9,6 +10,7 @@ import LogoutOutlinedIcon from '@mui/icons-material/LogoutOutlined';
 import PodcastsOutlinedIcon from '@mui/icons-material/PodcastsOutlined';
 import PersonOutlinedIcon from '@mui/icons-material/PersonOutlined';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
+import ShoppingCartOutlinedIcon from '@mui/icons-material/ShoppingCartOutlined';
 import SettingsOutlinedIcon from '@mui/icons-material/SettingsOutlined';
 import HomeWorkOutlinedIcon from '@mui/icons-material/HomeWorkOutlined';
 import LocalShippingOutlinedIcon from '@mui/icons-material/LocalShippingOutlined';
@@ -31,12 +33,14 @@ import { RouterLink } from '../../components/router-link';
 import { BrandLogo } from '../../components/brand-logo';
 import type { NavEntry } from './nav-items';
 
-const ICONS: Record<string, ReactElement> = {
+const ICONS: Readonly<Record<string, ReactElement>> = {
   '/dashboard/product': <Inventory2OutlinedIcon />,
   '/dashboard/inventory': <WarehouseOutlinedIcon />,
   '/dashboard/stores': <PlaceOutlinedIcon />,
   '/dashboard/warehouse': <HomeWorkOutlinedIcon />,
   '/dashboard/suppliers': <LocalShippingOutlinedIcon />,
+  '/dashboard/purchasing': <ShoppingCartOutlinedIcon />,
+  '/dashboard/cycle-counts': <FactCheckOutlinedIcon />,
   '/dashboard/carrying-container': <ViewInArOutlinedIcon />,
   '/dashboard/analytics': <InsightsOutlinedIcon />,
   '/dashboard/access': <AdminPanelSettingsOutlinedIcon />,

@@ -14,6 +14,7 @@ export const PURCHASING_ERRORS = {
   suggestions: 'Failed to fetch suggested orders',
   drafts: 'Failed to create draft orders',
   products: 'Failed to fetch products',
+  stock: 'Failed to fetch inventory',
   suppliers: 'Failed to fetch suppliers',
 } as const;
 

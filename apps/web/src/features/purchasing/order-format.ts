@@ -1,7 +1,7 @@
 import { useBusinessCurrency } from '../../hooks/use-business-currency';
 import { type PurchaseOrderStatus } from '@app/contracts';
 import { useMemo } from 'react';
-import { formatMoney, toCents } from '../../lib/money';
+import { formatMoney } from '../../lib/money';
 
 /** Statuses in which the supplier may still deliver: receipts and Close apply. */
 export function isOpenForReceipt(status: PurchaseOrderStatus): boolean {
@@ -32,11 +32,6 @@ export function toUnitCostInput(averageUnitCost: string | null | undefined): str
   const value = Number(averageUnitCost);
   if (!Number.isFinite(value) || value < 0) return '0.00';
   return (Math.round(value * 100) / 100).toFixed(2);
-}
-
-/** A typed unit cost in cents, or null while it is not an amount with at most two decimals. */
-export function readCostCents(text: string): number | null {
-  return /^\d{1,10}(\.\d{1,2})?$/.test(text.trim()) ? toCents(text.trim()) : null;
 }
 
 /** Typed units as a whole number, or null while they are not one. */

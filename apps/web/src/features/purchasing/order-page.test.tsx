@@ -1,12 +1,14 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { API, type Role, type TPurchaseOrder } from '@app/contracts';
 import { describe, expect, it } from 'vitest';
 import { AppToastContainer } from '../../components/toast';
+import { fillPath } from '../../api/request-details';
 import { jsonResponse, makeSession } from '../../test/fixtures';
 import { mockFetch, renderRoutes, type FetchHandler } from '../../test/render';
 import { NO_CREATE_TEXT, OrderPage } from './order-page';
 import { COFFEE, DEPOT, FRESH_FARMS, TEA, makeLine, makeOrder, serve } from './purchasing.fixtures';
+import { UNIT_COST_ERRORS } from './unit-cost';
 
 const ORDER_ID = '0d000000-0000-4000-8000-000000000012';
 const byId = (path: string) => path.replace(':id', ORDER_ID);
@@ -166,6 +168,8 @@ describe(OrderPage.name, () => {
       await waitFor(() =>
         expect(router.state.location.pathname).toBe(`/dashboard/purchasing/orders/${ORDER_ID}`),
       );
+      // The saved draft replaced the new order's form: focus is on its heading, not the page.
+      expect(await screen.findByRole('heading', { name: 'PO-000012' })).toHaveFocus();
       // Much typing through the autocompletes: slow on a shared machine.
     }, 45_000);
 
@@ -209,6 +213,9 @@ describe(OrderPage.name, () => {
       ]);
       expect(await screen.findByRole('table', { name: 'Order lines' })).toHaveTextContent('Outstanding');
       expect(screen.queryByRole('button', { name: 'Save draft' })).toBeNull();
+      // The Send button went with the editor: focus is on the order's heading, not the page.
+      await waitFor(() => expect(screen.getByRole('heading', { name: 'PO-000012' })).toHaveFocus());
+      expect(screen.getByText('Sent', { selector: '.MuiChip-label' })).toBeInTheDocument();
     });
 
     it('saves the changes before sending, and says a supplier without e-mail gets the PDF by hand', async () => {
@@ -237,6 +244,98 @@ describe(OrderPage.name, () => {
       await userEvent.click(within(confirm).getByRole('button', { name: 'Cancel order' }));
       expect(await screen.findByText('Order cancelled')).toBeInTheDocument();
       expect(requests.some((request) => pathOf(request) === byId(API.purchaseOrders.cancel))).toBe(true);
+      await waitFor(() => expect(screen.getByRole('heading', { name: 'PO-000012' })).toHaveFocus());
+    });
+
+    it('gives focus back to Save draft once saved, though the browser took it while the button was off', async () => {
+      let answer: (response: Response) => void = () => {};
+      setup(
+        orderServer(DRAFT, [
+          {
+            method: 'PUT',
+            path: byId(API.purchaseOrders.byId),
+            answer: () => new Promise<Response>((resolve) => (answer = resolve)),
+          },
+        ]),
+        `/dashboard/purchasing/orders/${ORDER_ID}`,
+      );
+      const save = await screen.findByRole('button', { name: 'Save draft' });
+      save.focus();
+      await userEvent.keyboard('{Enter}');
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Saving...' })).toBeDisabled());
+      // What Chromium does to a focused control that becomes disabled (jsdom keeps it).
+      act(() => save.blur());
+      expect(document.activeElement).toBe(document.body);
+      answer(jsonResponse(200, DRAFT));
+      expect(await screen.findByText('Draft order saved')).toBeInTheDocument();
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Save draft' })).toHaveFocus());
+    });
+
+    it('shows what the location has on hand of each loaded line', async () => {
+      const withTea = makeOrder({
+        ...DRAFT,
+        lines: [makeLine(1, COFFEE, 20, '6.46'), makeLine(2, TEA, 5, '2.00')],
+      });
+      const { requests } = setup(
+        orderServer(withTea, [
+          {
+            path: fillPath(API.inventory.byProduct, { id: COFFEE.productId, locationId: DEPOT.id }),
+            answer: () => jsonResponse(200, { ...COFFEE, quantity: 7 }),
+          },
+          {
+            path: fillPath(API.inventory.byProduct, { id: TEA.productId, locationId: DEPOT.id }),
+            answer: () =>
+              jsonResponse(404, {
+                code: 'NOT_FOUND',
+                message: 'There is no stock record of this product at this location.',
+              }),
+          },
+        ]),
+        `/dashboard/purchasing/orders/${ORDER_ID}`,
+      );
+      const lines = await screen.findByRole('table', { name: 'Order lines' });
+      const [, coffee, tea] = within(lines).getAllByRole('row');
+      await waitFor(() => expect(within(coffee!).getAllByRole('cell')[2]).toHaveTextContent(/^7$/));
+      await waitFor(() => expect(within(tea!).getAllByRole('cell')[2]).toHaveTextContent(/^—$/));
+      expect(
+        within(tea!).getByTitle('There is no stock record of this product at this location.'),
+      ).toBeVisible();
+      // The order's location, once per product.
+      expect(
+        requests.filter((request) => pathOf(request).startsWith('/api/inventory/product/')),
+      ).toHaveLength(2);
+    });
+
+    it('refuses a unit cost that is not an amount at the field, and sends nothing until it is one', async () => {
+      const { requests } = setup(orderServer(DRAFT), `/dashboard/purchasing/orders/${ORDER_ID}`);
+      const cost = await screen.findByRole('textbox', { name: 'Unit cost of COF-500' });
+      await userEvent.clear(cost);
+      await userEvent.type(cost, 'abc');
+      await userEvent.tab();
+      expect(cost).toHaveAccessibleDescription(UNIT_COST_ERRORS.invalid);
+      expect(cost).toHaveAttribute('aria-invalid', 'true');
+      // No amount, no total: $0.00 would read as a price.
+      expect(screen.getByTestId('draft-total')).toHaveTextContent(/^—$/);
+
+      await userEvent.click(screen.getByRole('button', { name: 'Save draft' }));
+      await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+      expect(screen.queryByRole('dialog', { name: 'Send this order?' })).toBeNull();
+      expect(cost).toHaveFocus();
+      for (const bad of ['-1', '1.234']) {
+        await userEvent.clear(cost);
+        await userEvent.type(cost, bad);
+        expect(cost).toHaveAccessibleDescription(UNIT_COST_ERRORS.invalid);
+      }
+      expect(requests.some((request) => request.method !== 'GET')).toBe(false);
+
+      await userEvent.clear(cost);
+      await userEvent.type(cost, '6.5');
+      expect(cost).not.toHaveAttribute('aria-invalid', 'true');
+      expect(screen.getByTestId('draft-total')).toHaveTextContent('$130.00');
+      await userEvent.click(screen.getByRole('button', { name: 'Save draft' }));
+      await waitFor(() => expect(requests.some((request) => request.method === 'PUT')).toBe(true));
+      const put = requests.find((request) => request.method === 'PUT')!;
+      expect((await put.json()) as unknown).toMatchObject({ lines: [{ quantity: 20, unitCost: '6.50' }] });
     });
 
     it('shows the server’s refusal of a save in the form', async () => {

@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import { isPermitted, type TPurchaseOrder } from '@app/contracts';
-import { useState } from 'react';
+import { useRef, useState, type RefObject } from 'react';
 import { useSelector } from 'react-redux';
 import { useParams } from 'react-router';
 import { ReadError } from '../../components/read-error';
@@ -18,6 +18,7 @@ import { ReceiveDialog } from './components/receive-dialog';
 import { PURCHASING_ERRORS } from './messages';
 import { canBeCancelled, isOpenForReceipt, useOrderMoney } from './order-format';
 import { useGetPurchaseOrderQuery } from './purchasing.api';
+import { useFocusAfterChange } from './use-focus-after-change';
 
 export const NO_CREATE_TEXT = 'Your role reads purchase orders but does not create them.';
 
@@ -31,7 +32,13 @@ const SUBTITLES: Record<TPurchaseOrder['status'], string> = {
 };
 
 /** A sent (or closed, cancelled) order, or a draft for a role that cannot edit it: read only. */
-function OrderView({ order }: { order: TPurchaseOrder }) {
+function OrderView({
+  order,
+  headingRef,
+}: {
+  order: TPurchaseOrder;
+  headingRef: RefObject<HTMLHeadingElement | null>;
+}) {
   const roles = useSelector(selectRoles);
   const canCreate = isPermitted(roles, 'inventory:create');
   const canReceive = isPermitted(roles, 'inventory:adjust');
@@ -44,6 +51,7 @@ function OrderView({ order }: { order: TPurchaseOrder }) {
   return (
     <Box>
       <OrderHeader
+        headingRef={headingRef}
         title={order.orderNumber}
         status={order.status}
         subtitle={SUBTITLES[order.status]}
@@ -96,10 +104,19 @@ export function OrderPage() {
   const roles = useSelector(selectRoles);
   const canCreate = isPermitted(roles, 'inventory:create');
   const order = useGetPurchaseOrderQuery(orderId ?? '', { skip: !orderId });
+  const shown = order.data && order.data.id === orderId ? order.data : undefined;
+  // Saving a new order, sending, cancelling, closing or receiving all of it changes what the page
+  // shows and takes the pressed button away: focus goes to the order's heading, which now says
+  // the number and the new status.
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  let shownKey: string | null = null;
+  if (!orderId) shownKey = 'new';
+  else if (shown) shownKey = `${shown.id}:${shown.status}`;
+  useFocusAfterChange(shownKey, headingRef);
 
   if (!orderId) {
     return canCreate ? (
-      <OrderDraftForm key="new" order={null} />
+      <OrderDraftForm key="new" order={null} headingRef={headingRef} />
     ) : (
       <Box>
         <OrderHeader title="New purchase order" status={null} />
@@ -119,10 +136,10 @@ export function OrderPage() {
       </Box>
     );
   }
-  if (!order.data || order.data.id !== orderId) return <OrderSkeleton />;
-  return order.data.status === 'DRAFT' && canCreate ? (
-    <OrderDraftForm key={order.data.id} order={order.data} />
+  if (!shown) return <OrderSkeleton />;
+  return shown.status === 'DRAFT' && canCreate ? (
+    <OrderDraftForm key={shown.id} order={shown} headingRef={headingRef} />
   ) : (
-    <OrderView order={order.data} />
+    <OrderView order={shown} headingRef={headingRef} />
   );
 }

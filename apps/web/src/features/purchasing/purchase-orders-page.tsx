@@ -5,14 +5,9 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import {
-  DEFAULT_PAGE_SIZE,
-  PURCHASE_ORDER_STATUSES,
-  isPermitted,
-  type PurchaseOrderStatus,
-  type TPurchaseOrderSummary,
-} from '@app/contracts';
-import { useState, type ReactNode } from 'react';
+import Typography from '@mui/material/Typography';
+import { PURCHASE_ORDER_STATUSES, isPermitted, type TPurchaseOrderSummary } from '@app/contracts';
+import { useEffect, type ReactNode } from 'react';
 import { useSelector } from 'react-redux';
 import { DataTable, NO_DATA_TEXT, type DataTableColumn } from '../../components/data-table/data-table';
 import { EmptyState, ListToolbar, NoWrap } from '../../components/list-controls';
@@ -32,6 +27,7 @@ import {
   orderPath,
   useOrderMoney,
 } from './order-format';
+import { useOrderListParams } from './order-list-params';
 import { useListOrderSuppliersQuery, useListPurchaseOrdersQuery } from './purchasing.api';
 
 export const NO_ORDERS_TEXT =
@@ -41,8 +37,6 @@ export const NO_MATCHING_ORDERS_TEXT = 'No purchase orders match the filters.';
 
 const ALL = '';
 
-type Filters = { status: PurchaseOrderStatus | ''; supplierId: string; locationId: string };
-
 type FilterSelectProps = {
   label: string;
   value: string;
@@ -50,18 +44,29 @@ type FilterSelectProps = {
   options: readonly { value: string; label: string }[];
   onChange: (value: string) => void;
   width: number;
+  /** Shown for a value of the address that is not among the options (yet): loading, or gone. */
+  unknownLabel?: string;
 };
 
 function MinWidth({ children }: { children: ReactNode }) {
   return (
-    <Box component="span" sx={{ display: 'block', minWidth: 104 }}>
+    <Box component="span" sx={{ display: 'block', minWidth: 140 }}>
       {children}
     </Box>
   );
 }
 
 /** A filter above the list: one choice, or all. */
-function FilterSelect({ label, value, allLabel, options, onChange, width }: FilterSelectProps) {
+function FilterSelect({
+  label,
+  value,
+  allLabel,
+  options,
+  onChange,
+  width,
+  unknownLabel = '',
+}: FilterSelectProps) {
+  const isUnknown = value !== ALL && !options.some((option) => option.value === value);
   return (
     <TextField
       select
@@ -77,11 +82,17 @@ function FilterSelect({ label, value, allLabel, options, onChange, width }: Filt
           renderValue: (chosen) =>
             chosen === ALL
               ? allLabel
-              : (options.find((option) => option.value === chosen)?.label ?? String(chosen)),
+              : (options.find((option) => option.value === chosen)?.label ?? unknownLabel),
         },
       }}
     >
       <MenuItem value={ALL}>{allLabel}</MenuItem>
+      {isUnknown ? (
+        // The address's value stays chosen (the list is filtered by it) without being offered.
+        <MenuItem value={value} sx={{ display: 'none' }}>
+          {unknownLabel}
+        </MenuItem>
+      ) : null}
       {options.map((option) => (
         <MenuItem key={option.value} value={option.value}>
           {option.label}
@@ -91,33 +102,35 @@ function FilterSelect({ label, value, allLabel, options, onChange, width }: Filt
   );
 }
 
-/** /dashboard/purchasing: the purchase orders, newest first, paged and filtered on the server. */
+/**
+ * /dashboard/purchasing: the purchase orders, newest first, paged and filtered on the server;
+ * the filters and the page live in the address (`?status=SENT&supplier=…&page=2`).
+ */
 export function PurchaseOrdersPage() {
   const roles = useSelector(selectRoles);
   const canSeeCosts = useCanSeeCosts();
   const canCreate = isPermitted(roles, 'inventory:create');
   const money = useOrderMoney();
 
-  const [filters, setFilters] = useState<Filters>({ status: ALL, supplierId: ALL, locationId: ALL });
-  const [page, setPage] = useState(0);
-  const [size, setSize] = useState(DEFAULT_PAGE_SIZE);
-  const changeFilter = (name: keyof Filters, value: string) => {
-    setFilters((current) => ({ ...current, [name]: value }));
-    // Another filter is another list: its first page.
-    setPage(0);
-  };
-
-  const list = useListPurchaseOrdersQuery({
-    page,
-    size,
-    status: filters.status === ALL ? undefined : filters.status,
-    supplierId: filters.supplierId || undefined,
-    locationId: filters.locationId || undefined,
+  const list = useOrderListParams();
+  const orders = useListPurchaseOrdersQuery({
+    page: list.page,
+    size: list.size,
+    status: list.status || undefined,
+    supplierId: list.supplierId || undefined,
+    locationId: list.locationId || undefined,
   });
+  // A page past the end (an old link, a list that shrank): the last page. currentData is this
+  // address's answer, never the previous list's kept while this one loads.
+  const totalPages = orders.currentData?.totalPages;
+  useEffect(() => {
+    if (totalPages !== undefined && totalPages > 0 && list.page >= totalPages)
+      list.replacePage(totalPages - 1);
+  }, [totalPages, list]);
   // Discontinued suppliers still have their old orders.
   const suppliers = useListOrderSuppliersQuery({ active: 'all' });
   const locations = useListLocationChoicesQuery();
-  const isFiltered = filters.status !== ALL || filters.supplierId !== ALL || filters.locationId !== ALL;
+  const isFiltered = list.status !== ALL || list.supplierId !== ALL || list.locationId !== ALL;
 
   const newOrderButton = canCreate ? (
     <Button component={RouterLink} to={NEW_ORDER_PATH} variant="contained" startIcon={<AddIcon />}>
@@ -134,17 +147,34 @@ export function PurchaseOrdersPage() {
   };
   const columns: DataTableColumn<TPurchaseOrderSummary>[] = [
     {
+      // The day it was created under the number, and the location under the supplier: nine
+      // columns would not fit the 1024 px shell.
       id: 'orderNumber',
-      label: 'Number',
+      label: 'Order',
       render: (order) => (
-        <Link component={RouterLink} to={orderPath(order.id)} sx={{ fontWeight: 500, whiteSpace: 'nowrap' }}>
-          {order.orderNumber}
-        </Link>
+        <NoWrap>
+          <Link component={RouterLink} to={orderPath(order.id)} sx={{ fontWeight: 500 }}>
+            {order.orderNumber}
+          </Link>
+          <Typography variant="caption" color="text.secondary" component="span" sx={{ display: 'block' }}>
+            Created {formatInstantDay(order.createdAt)}
+          </Typography>
+        </NoWrap>
       ),
     },
-    // Short names stay on one line at 1024 px; long ones wrap.
-    { id: 'supplierName', label: 'Supplier', format: (value) => <MinWidth>{value}</MinWidth> },
-    { id: 'locationName', label: 'Location', format: (value) => <MinWidth>{value}</MinWidth> },
+    // Short names stay on one line; long ones wrap.
+    {
+      id: 'supplierName',
+      label: 'Supplier',
+      render: (order) => (
+        <MinWidth>
+          {order.supplierName}
+          <Typography variant="caption" color="text.secondary" component="span" sx={{ display: 'block' }}>
+            {order.locationName}
+          </Typography>
+        </MinWidth>
+      ),
+    },
     { id: 'expectedAt', label: 'Expected', format: (value) => <NoWrap>{formatDay(value)}</NoWrap> },
     { id: 'lineCount', label: 'Lines', numeric: true },
     ...(canSeeCosts ? [totalColumn] : []),
@@ -155,18 +185,17 @@ export function PurchaseOrdersPage() {
       format: (value, order) => <NoWrap>{`${value} / ${order.orderedQuantity}`}</NoWrap>,
     },
     { id: 'status', label: 'Status', format: (value) => <OrderStatusChip status={value} /> },
-    { id: 'createdAt', label: 'Created', format: (value) => <NoWrap>{formatInstantDay(value)}</NoWrap> },
   ];
 
   let emptyContent: ReactNode = NO_DATA_TEXT;
-  if (!list.isError) {
+  if (!orders.isError) {
     emptyContent = isFiltered ? (
       NO_MATCHING_ORDERS_TEXT
     ) : (
       <EmptyState message={canCreate ? NO_ORDERS_TEXT : NO_ORDERS_READER_TEXT} action={newOrderButton} />
     );
   }
-  const total = list.data?.totalElements;
+  const total = orders.data?.totalElements;
 
   return (
     <Box>
@@ -190,58 +219,57 @@ export function PurchaseOrdersPage() {
       <ListToolbar>
         <FilterSelect
           label="Status"
-          value={filters.status}
+          value={list.status}
           allLabel="All statuses"
           options={PURCHASE_ORDER_STATUSES.map((status) => ({ value: status, label: STATUS_LABELS[status] }))}
-          onChange={(value) => changeFilter('status', value)}
+          onChange={(value) => list.setFilter('status', value)}
           width={180}
         />
         <FilterSelect
           label="Supplier"
-          value={filters.supplierId}
+          value={list.supplierId}
           allLabel="All suppliers"
           options={(suppliers.data?.content ?? []).map((supplier) => ({
             value: supplier.id,
             label: supplier.active ? supplier.name : `${supplier.name} (discontinued)`,
           }))}
-          onChange={(value) => changeFilter('supplierId', value)}
+          onChange={(value) => list.setFilter('supplierId', value)}
           width={220}
+          unknownLabel={suppliers.isLoading ? 'Loading...' : 'Unknown supplier'}
         />
         <FilterSelect
           label="Location"
-          value={filters.locationId}
+          value={list.locationId}
           allLabel="All locations"
           options={(locations.data ?? []).map((location) => ({ value: location.id, label: location.name }))}
-          onChange={(value) => changeFilter('locationId', value)}
+          onChange={(value) => list.setFilter('locationId', value)}
           width={220}
+          unknownLabel={locations.isLoading ? 'Loading...' : 'Unknown location'}
         />
       </ListToolbar>
-      {list.isError ? (
+      {orders.isError ? (
         <ReadError
-          error={list.error}
+          error={orders.error}
           fallback={PURCHASING_ERRORS.list}
-          onRetry={() => void list.refetch()}
+          onRetry={() => void orders.refetch()}
           sx={{ mb: 2 }}
         />
       ) : null}
       <DataTable
         columns={columns}
-        rows={list.data?.content ?? []}
+        rows={orders.data?.content ?? []}
         title={total === undefined ? 'Purchase orders' : `${total} ${total === 1 ? 'order' : 'orders'}`}
         ariaLabel="Purchase orders"
-        isLoading={list.isFetching}
+        isLoading={orders.isFetching}
         isDense
         getRowLabel={(order) => order.orderNumber}
         emptyContent={emptyContent}
         pagination={{
-          page,
-          rowsPerPage: size,
+          page: list.page,
+          rowsPerPage: list.size,
           totalCount: total ?? 0,
-          onPageChange: setPage,
-          onRowsPerPageChange: (next) => {
-            setSize(next);
-            setPage(0);
-          },
+          onPageChange: list.setPage,
+          onRowsPerPageChange: list.setSize,
         }}
       />
     </Box>

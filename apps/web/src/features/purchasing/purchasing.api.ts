@@ -155,6 +155,15 @@ export const purchasingApi = baseApi.enhanceEndpoints({ addTagTypes: ['PurchaseO
       extraOptions: { ...inventory, fallbackMessage: PURCHASING_ERRORS.products },
       providesTags: [{ type: 'Inventory', id: 'LIST' }],
     }),
+    /**
+     * One product's stock record at the order's location: what a loaded draft's line has on
+     * hand (a picked line brings it from the search). 404 when the product has no record there.
+     */
+    getOrderProductStock: build.query<TInventoryItem, { productId: string; locationId: string }>({
+      query: ({ productId, locationId }) => fillPath(API.inventory.byProduct, { id: productId, locationId }),
+      extraOptions: { ...inventory, fallbackMessage: PURCHASING_ERRORS.stock },
+      providesTags: [{ type: 'Inventory', id: 'LIST' }],
+    }),
     /** Suppliers for the order's picker and the list's filter (named apart from the suppliers feature's list). */
     listOrderSuppliers: build.query<TSupplierPage, { search?: string; active: 'true' | 'all' }>({
       query: ({ search, active }) => ({
@@ -180,5 +189,6 @@ export const {
   useGetSuggestedOrdersQuery,
   useDraftSuggestedOrdersMutation,
   useSearchOrderProductsQuery,
+  useGetOrderProductStockQuery,
   useListOrderSuppliersQuery,
 } = purchasingApi;

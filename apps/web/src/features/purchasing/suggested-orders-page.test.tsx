@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { API, type Role, type TSuggestions } from '@app/contracts';
 import { describe, expect, it } from 'vitest';
@@ -93,12 +93,39 @@ describe(SuggestedOrdersPage.name, () => {
     expect(fresh).toHaveTextContent('Lead time 5 days · 1 product');
     expect(fresh).toHaveTextContent('$71.06');
     const row = within(fresh).getAllByRole('row')[1]!;
-    expect(row).toHaveTextContent(/COF-500.*Ground coffee 500 g.*3.*10.*0.*0.*4.*14.*11.*\$6\.46.*\$71\.06/);
+    expect(row).toHaveTextContent(/Ground coffee 500 g.*COF-500.*3.*10.*0.*0.*4.*14.*11.*\$6\.46.*\$71\.06/);
     expect(screen.getByRole('region', { name: 'Bean Co' })).toHaveTextContent('Lead time 7 days (assumed)');
     const call = requests.find(
       (request) => new URL(request.url).pathname === API.purchaseOrders.suggestions,
     )!;
     expect(new URL(call.url).searchParams.get('locationId')).toBe(DEPOT.id);
+  });
+
+  it('keeps the headers on one line, each short label with its meaning in full', async () => {
+    setup(server());
+    const table = await screen.findByRole('table', { name: 'Suggestions for Fresh Farms' });
+    const headers = within(table).getAllByRole('columnheader');
+    expect(headers.map((header) => header.textContent)).toEqual([
+      'Product',
+      'On hand',
+      'Reorder at',
+      'On order',
+      'Drafted',
+      'Forecast',
+      'Target',
+      'Order',
+      'Cost',
+      'Total',
+    ]);
+    for (const header of headers) {
+      // Ten columns fit the 1024 px shell only if no header breaks onto a second line.
+      expect(getComputedStyle(header).whiteSpace, header.textContent ?? '').toBe('nowrap');
+      expect(header.textContent.length).toBeLessThanOrEqual(10);
+    }
+    expect(within(table).getByRole('columnheader', { name: 'Reorder at' })).toHaveAttribute(
+      'title',
+      'Reorder point: below it the product is suggested',
+    );
   });
 
   it('explains why a group cannot be ordered, and offers no draft for it', async () => {
@@ -133,6 +160,45 @@ describe(SuggestedOrdersPage.name, () => {
     expect(await screen.findAllByText('1 draft order created', { exact: false })).not.toHaveLength(0);
     const post = requests.find((request) => request.method === 'POST')!;
     expect(await post.json()).toEqual({ locationId: DEPOT.id, supplierIds: [FRESH_FARMS.id] });
+  });
+
+  it('moves focus to the notice of the new drafts when their group leaves, and on to the suggestions', async () => {
+    let isDrafted = false;
+    setup(
+      serve([
+        {
+          path: API.purchaseOrders.suggestions,
+          // A drafted group's products are on a draft now: the next read leaves the group out.
+          answer: () =>
+            jsonResponse(
+              200,
+              isDrafted ? { ...SUGGESTIONS, groups: SUGGESTIONS.groups.slice(1) } : SUGGESTIONS,
+            ),
+        },
+        {
+          method: 'POST',
+          path: API.purchaseOrders.draftsFromSuggestions,
+          answer: () => {
+            isDrafted = true;
+            return jsonResponse(201, { orders: [DRAFTS[0]] });
+          },
+        },
+      ]),
+    );
+    const fresh = await screen.findByRole('region', { name: 'Fresh Farms' });
+    within(fresh).getByRole('button', { name: 'Create draft order for Fresh Farms' }).focus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Fresh Farms' })).toBeNull());
+    const notice = screen.getByText(/review and send them/).closest<HTMLElement>('[role="alert"]')!;
+    expect(notice).toHaveFocus();
+    expect(within(notice).getByRole('link', { name: 'PO-000013' })).toBeInTheDocument();
+
+    await userEvent.tab();
+    expect(within(notice).getByRole('link', { name: 'PO-000013' })).toHaveFocus();
+    await userEvent.tab();
+    await userEvent.keyboard('{Enter}');
+    expect(notice).not.toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Suggestions' })).toHaveFocus();
   });
 
   it('says there is nothing to reorder at the location', async () => {

@@ -18,7 +18,7 @@ import {
   type TPurchaseOrder,
   type TSuggestionGroup,
 } from '@app/contracts';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useSelector } from 'react-redux';
 import { getErrorMessage } from '../../api/api-error';
 import { EmptyState } from '../../components/list-controls';
@@ -32,6 +32,7 @@ import { selectRoles } from '../../session/session.slice';
 import { PURCHASING_ERRORS, PURCHASING_SUCCESS } from './messages';
 import { PURCHASING_PATH, orderPath, useOrderMoney } from './order-format';
 import { useDraftSuggestedOrdersMutation, useGetSuggestedOrdersQuery } from './purchasing.api';
+import { useFocusAfterChange } from './use-focus-after-change';
 
 export function nothingToReorderText(locationName: string): string {
   // Products already on a sent order or a draft drop out of the suggestions too: say so.
@@ -44,6 +45,28 @@ export function whyNotOrderable(group: TSuggestionGroup): string {
     ? 'These products have no supplier. Set one on each product to order them here.'
     : `${group.supplierName ?? 'This supplier'} is discontinued. Reactivate the supplier, or give these products another one.`;
 }
+
+/**
+ * The figures of a suggestion, after the product. Labels stay on one line at 1024 px; the title
+ * (shown on hover) says what each one means.
+ */
+export const SUGGESTION_COLUMNS: readonly {
+  label: string;
+  title: string;
+  /** px, padding included: the same in every card, so the columns line up down the page. */
+  width: number;
+  isCost?: boolean;
+}[] = [
+  { label: 'On hand', title: 'Units at the location now', width: 62 },
+  { label: 'Reorder at', title: 'Reorder point: below it the product is suggested', width: 76 },
+  { label: 'On order', title: 'Units on sent orders still to arrive', width: 64 },
+  { label: 'Drafted', title: 'Units on draft orders not sent yet', width: 56 },
+  { label: 'Forecast', title: 'Units expected to sell over the supplier’s lead time', width: 64 },
+  { label: 'Target', title: 'Target level: the reorder point and the forecast', width: 50 },
+  { label: 'Order', title: 'Suggested quantity: what it takes to reach the target', width: 48 },
+  { label: 'Cost', title: 'Unit cost', width: 60, isCost: true },
+  { label: 'Total', title: 'Line cost: the suggested quantity at the unit cost', width: 72, isCost: true },
+];
 
 function groupTitle(group: TSuggestionGroup): string {
   return group.supplierName ?? 'No supplier';
@@ -62,6 +85,7 @@ function GroupCard({ group, money, onDraft, isBusy }: GroupCardProps) {
   const title = groupTitle(group);
   // The server leaves the costs out for roles that see none: then so do the columns.
   const showCosts = group.totalCost !== undefined;
+  const columns = SUGGESTION_COLUMNS.filter((column) => showCosts || !column.isCost);
   return (
     <Paper component="section" variant="outlined" aria-label={title} sx={{ overflow: 'hidden' }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, px: 2, py: 1.5 }}>
@@ -103,38 +127,43 @@ function GroupCard({ group, money, onDraft, isBusy }: GroupCardProps) {
         <Table
           size="small"
           aria-label={`Suggestions for ${title}`}
-          // Eleven columns fit the 1024 px shell: less side padding, a slightly smaller text.
+          // Ten columns fit the 1024 px shell on one header line: the SKU under the name, short
+          // headers (their title says them in full), less side padding, a slightly smaller text.
+          // Fixed widths for the figures line the cards up; the product takes the rest.
           sx={{
+            tableLayout: 'fixed',
             minWidth: 720,
-            '& .MuiTableCell-root': { px: 0.75, fontSize: 13 },
+            '& .MuiTableCell-root': { px: 0.5, fontSize: 13 },
             '& .MuiTableCell-root:first-of-type': { pl: 2 },
             '& .MuiTableCell-root:last-of-type': { pr: 2 },
+            '& th': { whiteSpace: 'nowrap' },
           }}
         >
           <TableHead>
             <TableRow>
-              <TableCell>SKU</TableCell>
-              <TableCell>Name</TableCell>
-              <TableCell align="right">On hand</TableCell>
-              <TableCell align="right">Reorder point</TableCell>
-              <TableCell align="right">On order</TableCell>
-              <TableCell align="right">Drafted</TableCell>
-              <TableCell align="right">Forecast</TableCell>
-              <TableCell align="right">Target</TableCell>
-              <TableCell align="right">Suggested</TableCell>
-              {showCosts ? (
-                <>
-                  <TableCell align="right">Unit cost</TableCell>
-                  <TableCell align="right">Line cost</TableCell>
-                </>
-              ) : null}
+              <TableCell>Product</TableCell>
+              {columns.map((column, index) => (
+                <TableCell
+                  key={column.label}
+                  align="right"
+                  title={column.title}
+                  // The last column has the card's wider padding on its right.
+                  sx={{ width: column.width + (index === columns.length - 1 ? 12 : 0) }}
+                >
+                  {column.label}
+                </TableCell>
+              ))}
             </TableRow>
           </TableHead>
           <TableBody>
             {group.lines.map((line) => (
               <TableRow key={line.productId}>
-                <TableCell sx={{ whiteSpace: 'nowrap', fontWeight: 500 }}>{line.sku}</TableCell>
-                <TableCell sx={{ minWidth: 110 }}>{line.productName}</TableCell>
+                <TableCell sx={{ overflowWrap: 'anywhere' }}>
+                  <Box sx={{ fontWeight: 500 }}>{line.productName}</Box>
+                  <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+                    {line.sku}
+                  </Typography>
+                </TableCell>
                 <TableCell align="right">{line.quantity}</TableCell>
                 <TableCell align="right">{line.reorderPoint}</TableCell>
                 <TableCell align="right">{line.onOrder}</TableCell>
@@ -195,6 +224,13 @@ export function SuggestedOrdersPage() {
   const [draftOrders, draftState] = useDraftSuggestedOrdersMutation();
   const { keyFor, settle } = useIdempotencyKey();
   const [created, setCreated] = useState<TPurchaseOrder[]>([]);
+  // The drafted groups leave the suggestions, and with them the button that was pressed: focus
+  // goes to the notice that links the new drafts (their next step), and back to the suggestions
+  // when the notice is dismissed.
+  const noticeRef = useRef<HTMLDivElement>(null);
+  const resultsRef = useRef<HTMLDivElement>(null);
+  const createdKey = created.map((order) => order.id).join(',');
+  useFocusAfterChange(createdKey, createdKey ? noticeRef : resultsRef, 'always');
 
   const data = suggestions.data?.locationId === locationId ? suggestions.data : undefined;
   const orderable = (data?.groups ?? []).filter((group) => group.canOrder);
@@ -281,7 +317,13 @@ export function SuggestedOrdersPage() {
         </Link>
       </Box>
       {created.length > 0 ? (
-        <Alert severity="success" onClose={() => setCreated([])} sx={{ mb: 2 }}>
+        <Alert
+          ref={noticeRef}
+          tabIndex={-1}
+          severity="success"
+          onClose={() => setCreated([])}
+          sx={{ mb: 2, outline: 'none' }}
+        >
           {PURCHASING_SUCCESS.drafts(created.length)}: review and send them.{' '}
           {created.map((order, index) => (
             <span key={order.id}>
@@ -294,7 +336,9 @@ export function SuggestedOrdersPage() {
           ))}
         </Alert>
       ) : null}
-      {content}
+      <Box ref={resultsRef} tabIndex={-1} role="region" aria-label="Suggestions" sx={{ outline: 'none' }}>
+        {content}
+      </Box>
     </Box>
   );
 }

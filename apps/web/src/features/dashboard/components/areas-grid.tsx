@@ -1,12 +1,14 @@
 import AdminPanelSettingsOutlinedIcon from '@mui/icons-material/AdminPanelSettingsOutlined';
 import CampaignOutlinedIcon from '@mui/icons-material/CampaignOutlined';
 import CardGiftcardOutlinedIcon from '@mui/icons-material/CardGiftcardOutlined';
+import FactCheckOutlinedIcon from '@mui/icons-material/FactCheckOutlined';
 import InsightsOutlinedIcon from '@mui/icons-material/InsightsOutlined';
 import Inventory2OutlinedIcon from '@mui/icons-material/Inventory2Outlined';
 import LocalShippingOutlinedIcon from '@mui/icons-material/LocalShippingOutlined';
 import PersonOutlinedIcon from '@mui/icons-material/PersonOutlined';
 import PlaceOutlinedIcon from '@mui/icons-material/PlaceOutlined';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
+import ShoppingCartOutlinedIcon from '@mui/icons-material/ShoppingCartOutlined';
 import HomeWorkOutlinedIcon from '@mui/icons-material/HomeWorkOutlined';
 import StorefrontOutlinedIcon from '@mui/icons-material/StorefrontOutlined';
 import ViewInArOutlinedIcon from '@mui/icons-material/ViewInArOutlined';
@@ -19,12 +21,14 @@ import type { ReactElement } from 'react';
 import { RouterLink } from '../../../components/router-link';
 import type { DashboardArea } from '../dashboard-areas';
 
-const AREA_ICONS: Record<string, ReactElement> = {
+const AREA_ICONS: Readonly<Record<string, ReactElement>> = {
   '/dashboard/product': <Inventory2OutlinedIcon />,
   '/dashboard/inventory': <WarehouseOutlinedIcon />,
   '/dashboard/stores': <PlaceOutlinedIcon />,
   '/dashboard/warehouse': <HomeWorkOutlinedIcon />,
   '/dashboard/suppliers': <LocalShippingOutlinedIcon />,
+  '/dashboard/purchasing': <ShoppingCartOutlinedIcon />,
+  '/dashboard/cycle-counts': <FactCheckOutlinedIcon />,
   '/dashboard/carrying-container': <ViewInArOutlinedIcon />,
   '/dashboard/analytics': <InsightsOutlinedIcon />,
   '/dashboard/rewards': <CardGiftcardOutlinedIcon />,

@@ -6,7 +6,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import { ZPurchaseOrderRequest, type TPurchaseOrder, type TPurchaseOrderRequest } from '@app/contracts';
-import { useState } from 'react';
+import { useState, type RefObject } from 'react';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FormAlert } from '../../../components/form-dialog';
@@ -17,6 +17,8 @@ import { useIdempotencyKey } from '../../../lib/use-idempotency-key';
 import { validate } from '../../../lib/validation';
 import { PURCHASING_ERRORS, PURCHASING_SUCCESS } from '../messages';
 import { orderPath, readUnits, useOrderMoney } from '../order-format';
+import { checkUnitCost } from '../unit-cost';
+import { useFocusBackAfterBusy } from '../use-focus-after-change';
 import {
   useCreatePurchaseOrderMutation,
   useSendPurchaseOrderMutation,
@@ -62,6 +64,8 @@ function toFieldName(path: string): string {
 type OrderDraftFormProps = {
   /** The saved draft, or null for a new order. */
   order: TPurchaseOrder | null;
+  /** The page's focus target after an action changed the order. */
+  headingRef: RefObject<HTMLHeadingElement | null>;
 };
 
 /**
@@ -69,7 +73,7 @@ type OrderDraftFormProps = {
  * expected day, note and lines. Send saves the changes first, then sends; both ask before the
  * supplier gets anything.
  */
-export function OrderDraftForm({ order }: OrderDraftFormProps) {
+export function OrderDraftForm({ order, headingRef }: OrderDraftFormProps) {
   const navigate = useNavigate();
   const money = useOrderMoney();
   const choice = useLocationChoice();
@@ -84,6 +88,7 @@ export function OrderDraftForm({ order }: OrderDraftFormProps) {
   const [updateOrder, updateState] = useUpdatePurchaseOrderMutation();
   const [sendOrder, sendState] = useSendPurchaseOrderMutation();
   const isBusy = createState.isLoading || updateState.isLoading || sendState.isLoading;
+  const noteFocus = useFocusBackAfterBusy(isBusy);
 
   const locationId = values.locationId ?? choice.locationId ?? '';
   const locations = choice.locations.map((location) => ({ id: location.id, name: location.name }));
@@ -118,6 +123,9 @@ export function OrderDraftForm({ order }: OrderDraftFormProps) {
       const name = `lines.${index}.quantity`;
       if (line.quantity.trim() === '') found[name] = 'Enter the quantity.';
       else if (readUnits(line.quantity) === null && found[name]) found[name] = 'Enter a whole number from 1.';
+      // The same words the field shows as it is left.
+      const costError = checkUnitCost(line.unitCost);
+      if (costError) found[`lines.${index}.unitCost`] = costError;
     });
     if (Object.keys(found).length > 0 || !checked.data) {
       showErrors(found);
@@ -178,6 +186,7 @@ export function OrderDraftForm({ order }: OrderDraftFormProps) {
     <Box
       component="form"
       ref={formRef}
+      onFocus={noteFocus}
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
@@ -185,6 +194,7 @@ export function OrderDraftForm({ order }: OrderDraftFormProps) {
       }}
     >
       <OrderHeader
+        headingRef={headingRef}
         title={order ? order.orderNumber : 'New purchase order'}
         status={order ? order.status : null}
         subtitle={

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import type { PurchaseOrderStatus } from '@app/contracts';
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 import { RouterLink } from '../../../components/router-link';
 import { PURCHASING_PATH } from '../order-format';
 import { OrderStatusChip } from './order-status-chip';
@@ -13,13 +13,15 @@ type OrderHeaderProps = {
   status: PurchaseOrderStatus | null;
   subtitle?: ReactNode;
   actions?: ReactNode;
+  /** Where the page puts focus when an action changed the order (tabIndex -1: not a Tab stop). */
+  headingRef?: Ref<HTMLHeadingElement>;
 };
 
 /**
  * The top of an order's page: the way back to the list (the shell's breadcrumb has two levels
  * only), the number with its status, and the order's actions at the top right.
  */
-export function OrderHeader({ title, status, subtitle, actions }: OrderHeaderProps) {
+export function OrderHeader({ title, status, subtitle, actions, headingRef }: OrderHeaderProps) {
   return (
     <Box sx={{ mb: 3 }}>
       <Link
@@ -35,7 +37,13 @@ export function OrderHeader({ title, status, subtitle, actions }: OrderHeaderPro
         {/* The number stays on one line; the actions wrap below each other first. */}
         <Box sx={{ flex: '1 1 320px', minWidth: 320 }}>
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}>
-            <Typography variant="h2" component="h1" sx={{ whiteSpace: 'nowrap' }}>
+            <Typography
+              ref={headingRef}
+              tabIndex={-1}
+              variant="h2"
+              component="h1"
+              sx={{ whiteSpace: 'nowrap', outline: 'none' }}
+            >
               {title}
             </Typography>
             {status ? <OrderStatusChip status={status} /> : null}

@@ -2,6 +2,7 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -13,7 +14,12 @@ import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { TInventoryItem } from '@app/contracts';
-import { readCostCents, readUnits, toUnitCostInput } from '../order-format';
+import { useState } from 'react';
+import { getErrorMessage } from '../../../api/api-error';
+import { PURCHASING_ERRORS } from '../messages';
+import { readUnits, toUnitCostInput } from '../order-format';
+import { useGetOrderProductStockQuery } from '../purchasing.api';
+import { checkUnitCost, readCostCents } from '../unit-cost';
 import { ProductSearchField } from './product-search-field';
 
 /** A line as the form keeps it: the typed texts, checked against the contract on save. */
@@ -21,7 +27,7 @@ export type DraftLine = {
   productId: string;
   sku: string;
   productName: string;
-  /** Units at the location when the product was picked; unknown for lines loaded with a draft. */
+  /** Units at the location when the product was picked; null for lines loaded with a draft (read per line). */
   onHand: number | null;
   quantity: string;
   unitCost: string;
@@ -39,15 +45,47 @@ export function toDraftLine(item: TInventoryItem): DraftLine {
   };
 }
 
-/** Σ quantity × unit cost in cents over the lines that read as numbers so far. */
-export function sumDraftCents(lines: readonly DraftLine[]): number {
-  return lines.reduce((sum, line) => sum + lineCents(line), 0);
+/**
+ * Σ quantity × unit cost in cents, or null while a line does not read as an amount: a total
+ * that left a line out would look right and be wrong.
+ */
+export function sumDraftCents(lines: readonly DraftLine[]): number | null {
+  let sum = 0;
+  for (const line of lines) {
+    const cents = lineCents(line);
+    if (cents === null) return null;
+    sum += cents;
+  }
+  return sum;
 }
 
-function lineCents(line: DraftLine): number {
+/** quantity × unit cost in cents, or null while either is not a number the server takes. */
+function lineCents(line: DraftLine): number | null {
   const units = readUnits(line.quantity);
   const cost = readCostCents(line.unitCost);
-  return units === null || cost === null ? 0 : units * cost;
+  return units === null || cost === null ? null : units * cost;
+}
+
+/**
+ * What the location has of a line's product: known for a picked line, read for a line loaded
+ * with the draft (GET /api/inventory/product/:id/location/:locationId, cached per product).
+ */
+function OnHandCell({ line, locationId }: { line: DraftLine; locationId: string }) {
+  const stock = useGetOrderProductStockQuery(
+    { productId: line.productId, locationId },
+    { skip: line.onHand !== null || !locationId },
+  );
+  if (line.onHand !== null) return <>{line.onHand}</>;
+  if (stock.data) return <>{stock.data.quantity}</>;
+  if (stock.isError) {
+    // A product without a stock record here (404), or a failed read: no number to show.
+    return (
+      <Box component="span" title={getErrorMessage(stock.error, PURCHASING_ERRORS.stock)}>
+        —
+      </Box>
+    );
+  }
+  return <Skeleton aria-label={`Loading on hand of ${line.sku}`} width={24} sx={{ ml: 'auto' }} />;
 }
 
 type OrderLinesEditorProps = {
@@ -72,11 +110,17 @@ export function OrderLinesEditor({
   disabled,
 }: OrderLinesEditorProps) {
   const chosenIds = new Set(lines.map((line) => line.productId));
+  // Unit costs checked as the field is left, and again on each change once checked: "abc" is
+  // refused at the field, not first by the server.
+  const [checkedCosts, setCheckedCosts] = useState<ReadonlySet<string>>(() => new Set());
+  const checkCost = (productId: string) =>
+    setCheckedCosts((current) => (current.has(productId) ? current : new Set(current).add(productId)));
   const update = (index: number, field: 'quantity' | 'unitCost', value: string) => {
     onChange(lines.map((line, at) => (at === index ? { ...line, [field]: value } : line)));
     clearError(`lines.${index}.${field}`);
   };
   const remove = (index: number) => onChange(lines.filter((_line, at) => at !== index));
+  const total = sumDraftCents(lines);
 
   return (
     <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
@@ -143,11 +187,16 @@ export function OrderLinesEditor({
             {lines.map((line, index) => {
               const quantityName = `lines.${index}.quantity`;
               const costName = `lines.${index}.unitCost`;
+              const costError =
+                errors[costName] ?? (checkedCosts.has(line.productId) ? checkUnitCost(line.unitCost) : null);
+              const cents = lineCents(line);
               return (
                 <TableRow key={line.productId}>
                   <TableCell sx={{ whiteSpace: 'nowrap', fontWeight: 500 }}>{line.sku}</TableCell>
                   <TableCell>{line.productName}</TableCell>
-                  <TableCell align="right">{line.onHand ?? '—'}</TableCell>
+                  <TableCell align="right">
+                    <OnHandCell line={line} locationId={locationId} />
+                  </TableCell>
                   <TableCell align="right">
                     <TextField
                       size="small"
@@ -173,9 +222,10 @@ export function OrderLinesEditor({
                       name={costName}
                       value={line.unitCost}
                       onChange={(event) => update(index, 'unitCost', event.target.value)}
+                      onBlur={() => checkCost(line.productId)}
                       disabled={disabled}
-                      error={Boolean(errors[costName])}
-                      helperText={errors[costName]}
+                      error={Boolean(costError)}
+                      helperText={costError}
                       autoComplete="off"
                       slotProps={{
                         htmlInput: {
@@ -187,7 +237,7 @@ export function OrderLinesEditor({
                     />
                   </TableCell>
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    {money(lineCents(line))}
+                    {cents === null ? '—' : money(cents)}
                   </TableCell>
                   <TableCell>
                     <Tooltip title="Remove line">
@@ -220,7 +270,7 @@ export function OrderLinesEditor({
                   data-testid="draft-total"
                   sx={{ fontWeight: 600, color: 'text.primary', fontSize: 14, whiteSpace: 'nowrap' }}
                 >
-                  {money(sumDraftCents(lines))}
+                  {total === null ? '—' : money(total)}
                 </TableCell>
                 <TableCell />
               </TableRow>

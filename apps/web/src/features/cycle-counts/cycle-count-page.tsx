@@ -25,7 +25,7 @@ import {
   useCompleteCycleCountMutation,
   useGetCycleCountQuery,
 } from './cycle-counts.api';
-import { focusLanding, isFocusLost } from './focus-landing';
+import { focusLanding, isFocusLost } from '../../lib/focus-landing';
 import { CYCLE_COUNT_ERRORS, CYCLE_COUNT_SUCCESS } from './messages';
 
 type View = 'count' | 'review';

@@ -84,10 +84,12 @@ describe('the setup checklist', () => {
   });
 
   it('is not shown to staff, whose roles cannot take the steps', async () => {
-    // A product reader has no overview card either: the home sends no call at all.
-    const { fetchMock } = renderChecklist(NOTHING_DONE, ['ROLE_PRODUCT_READER']);
+    // A product reader sees costs (cost prices), so the home shows what the stock is worth, in the
+    // business's currency; it reads nothing else, the setup progress least of all.
+    const { paths } = renderChecklist(NOTHING_DONE, ['ROLE_PRODUCT_READER']);
     await screen.findByRole('heading', { name: /Welcome/ });
     expect(screen.queryByRole('region', { name: 'Get your business going' })).toBeNull();
-    expect(fetchMock).not.toHaveBeenCalled();
+    await vi.waitFor(() => expect(paths()).toContain('/api/inventory/value'));
+    expect(new Set(paths())).toEqual(new Set(['/api/inventory/value', `/api/businesses/${BUSINESS_ID}`]));
   });
 });

@@ -18,7 +18,7 @@ import { ReceiveDialog } from './components/receive-dialog';
 import { PURCHASING_ERRORS } from './messages';
 import { canBeCancelled, isOpenForReceipt, useOrderMoney } from './order-format';
 import { useGetPurchaseOrderQuery } from './purchasing.api';
-import { useFocusAfterChange } from './use-focus-after-change';
+import { useFocusAfterChange } from '../../lib/focus-landing';
 
 export const NO_CREATE_TEXT = 'Your role reads purchase orders but does not create them.';
 

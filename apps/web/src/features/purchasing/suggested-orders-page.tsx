@@ -32,7 +32,7 @@ import { selectRoles } from '../../session/session.slice';
 import { PURCHASING_ERRORS, PURCHASING_SUCCESS } from './messages';
 import { PURCHASING_PATH, orderPath, useOrderMoney } from './order-format';
 import { useDraftSuggestedOrdersMutation, useGetSuggestedOrdersQuery } from './purchasing.api';
-import { useFocusAfterChange } from './use-focus-after-change';
+import { useFocusAfterChange } from '../../lib/focus-landing';
 
 export function nothingToReorderText(locationName: string): string {
   // Products already on a sent order or a draft drop out of the suggestions too: say so.

@@ -29,7 +29,7 @@ import {
   type LineFilter,
 } from '../count-sheet';
 import { useEnterCycleCountsMutation, useLazyFindCountItemByBarcodeQuery } from '../cycle-counts.api';
-import { focusLanding, isFocusLost } from '../focus-landing';
+import { focusLanding, isFocusLost } from '../../../lib/focus-landing';
 import { CYCLE_COUNT_ERRORS, CYCLE_COUNT_SUCCESS } from '../messages';
 import { CountLineRow, TOUCH_TARGET_PX } from './count-line-row';
 

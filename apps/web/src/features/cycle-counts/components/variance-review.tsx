@@ -21,7 +21,7 @@ import { notifySuccess } from '../../../components/toast';
 import { useIdempotencyKey } from '../../../lib/use-idempotency-key';
 import { LineStatusChip, formatSignedUnits, useCountMoney, varianceColor } from '../count-format';
 import { useReviewCycleCountMutation } from '../cycle-counts.api';
-import { focusLanding } from '../focus-landing';
+import { focusLanding } from '../../../lib/focus-landing';
 import { CYCLE_COUNT_ERRORS, CYCLE_COUNT_SUCCESS } from '../messages';
 import {
   REVIEW_FILTERS,

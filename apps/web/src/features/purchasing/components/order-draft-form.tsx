@@ -18,7 +18,7 @@ import { validate } from '../../../lib/validation';
 import { PURCHASING_ERRORS, PURCHASING_SUCCESS } from '../messages';
 import { orderPath, readUnits, useOrderMoney } from '../order-format';
 import { checkUnitCost } from '../unit-cost';
-import { useFocusBackAfterBusy } from '../use-focus-after-change';
+import { useFocusBackAfterBusy } from '../../../lib/focus-landing';
 import {
   useCreatePurchaseOrderMutation,
   useSendPurchaseOrderMutation,

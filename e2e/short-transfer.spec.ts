@@ -1,13 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import {
-  API,
-  type TCreatedMovements,
-  type TInventoryItem,
-  type TLocation,
-  type TProduct,
-} from '@app/contracts';
+import { API, type TCreatedMovements } from '@app/contracts';
 import { call, createActivatedStaff, createOwnerWithBusiness } from './support/api.js';
+import { arrangeWarehouseAndStore } from './support/stock.js';
 import { findSeriousViolations } from './support/axe.js';
 import { newContext, pathOf, signIn, usePage } from './support/browser.js';
 import { screenshots } from './support/screens.js';
@@ -16,37 +11,6 @@ import { screenshots } from './support/screens.js';
 const browserPage = usePage({ bypassCSP: true });
 
 const NOTE = 'Three bags torn in the van';
-
-/** A warehouse at North Depot with 40 bags of coffee, and a store at High Street. */
-async function arrangeDepotAndStore(token: string) {
-  const depot = await call<TLocation>(token, 'POST', API.locations.root, {
-    name: 'North Depot',
-    city: 'Swindon',
-  });
-  const highStreet = await call<TLocation>(token, 'POST', API.locations.root, {
-    name: 'High Street',
-    city: 'Bath',
-  });
-  await call(token, 'POST', API.warehouses.root, { name: 'North Depot Warehouse', locationId: depot.id });
-  const store = new FormData();
-  store.append('store', JSON.stringify({ name: 'Bramble High Street', locationId: highStreet.id }));
-  await call(token, 'POST', API.stores.root, store);
-  const product = new FormData();
-  for (const [name, value] of Object.entries({
-    name: 'Ground coffee 500 g',
-    sku: 'COF-500',
-    price: '12.50',
-    locationId: depot.id,
-  }))
-    product.append(name, value);
-  const coffee = await call<TProduct>(token, 'POST', API.products.root, product);
-  await call<TInventoryItem>(token, 'POST', API.inventory.root, {
-    productId: coffee.id,
-    locationId: depot.id,
-    quantity: 40,
-  });
-  return { depot, highStreet };
-}
 
 /** WCAG's contrast ratio of two computed `rgb(...)` colours. */
 function contrast(first: string, second: string): number {
@@ -80,7 +44,7 @@ describe('short transfer', () => {
     const page = browserPage.page();
     const shot = screenshots('short-transfer');
     const owner = await createOwnerWithBusiness('Bramble Short');
-    const { depot, highStreet } = await arrangeDepotAndStore(owner.token);
+    const { depot, highStreet } = await arrangeWarehouseAndStore(owner.token);
     const admin = await createActivatedStaff(owner.token, ['ROLE_INVENTORY_ADMIN']);
     const created = await call<TCreatedMovements>(owner.token, 'POST', API.stockMovements.create, {
       sku: 'COF-500',

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { API, type TCreatedMovements } from '@app/contracts';
 import { call, createActivatedStaff, createOwnerWithBusiness } from './support/api.js';
-import { arrangeWarehouseAndStore } from './support/stock.js';
+import { arrangeWarehouseAndStore, openValidation } from './support/stock.js';
 import { findSeriousViolations } from './support/axe.js';
 import { newContext, pathOf, signIn, usePage } from './support/browser.js';
 import { screenshots } from './support/screens.js';
@@ -23,20 +22,6 @@ function contrast(first: string, second: string): number {
   };
   const [light, dark] = [luminance(first), luminance(second)].sort((a, b) => b - a);
   return (light! + 0.05) / (dark! + 0.05);
-}
-
-/** Opens a row's validation and types the code; the caller states the arrival and submits. */
-async function openValidation(page: Page, end: 'source' | 'destination', code: string) {
-  const action = end === 'source' ? 'Validate at source' : 'Validate at destination';
-  await page
-    .getByRole('row', { name: /COF-500/ })
-    .getByRole('button', { name: new RegExp(`^${action}`) })
-    .click();
-  const dialog = page.getByRole('dialog', { name: `Validate at the ${end}` });
-  await dialog
-    .getByRole('textbox', { name: end === 'source' ? 'Source code' : 'Destination code' })
-    .fill(code);
-  return dialog;
 }
 
 describe('short transfer', () => {

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { API } from '@app/contracts';
 import { call, createOwnerWithBusiness } from './support/api.js';
-import { arrangeWarehouseAndStore } from './support/stock.js';
+import { arrangeWarehouseAndStore, openValidation } from './support/stock.js';
 import { findSeriousViolations } from './support/axe.js';
 import { signIn, usePage } from './support/browser.js';
 import { setPlan } from './support/database.js';
@@ -30,15 +30,7 @@ async function readCode(dialog: Locator, end: 'source' | 'destination'): Promise
 }
 
 async function validate(page: Page, end: 'source' | 'destination', code: string) {
-  const action = end === 'source' ? 'Validate at source' : 'Validate at destination';
-  await page
-    .getByRole('row', { name: /COF-500/ })
-    .getByRole('button', { name: new RegExp(`^${action}`) })
-    .click();
-  const dialog = page.getByRole('dialog', { name: `Validate at the ${end}` });
-  await dialog
-    .getByRole('textbox', { name: end === 'source' ? 'Source code' : 'Destination code' })
-    .fill(code);
+  const dialog = await openValidation(page, end, code);
   await dialog.getByRole('button', { name: 'Validate' }).click();
   return dialog;
 }

@@ -1,4 +1,4 @@
-import type { LoadResult } from '../http/load.js';
+import { writeLoadTable, type LoadResult } from '../http/load.js';
 import { median } from './bench-checks.js';
 import type { DecrementResult } from './decrements.js';
 import type { InventoryReport } from './inventory-bench.js';
@@ -63,20 +63,5 @@ export function printInventoryReport(report: InventoryReport, write: (line: stri
 
 function printLoadRows(title: string, results: LoadResult[], write: (line: string) => void): void {
   write(title);
-  const header = `${'call (median of the rounds)'.padEnd(64)} ${'req/s'.padStart(8)} ${'p99 ms'.padStart(8)} ${'avg ms'.padStart(8)}`;
-  write(header);
-  write('-'.repeat(header.length));
-  for (const name of [...new Set(results.map((r) => r.name))]) {
-    const rows = results.filter((r) => r.name === name);
-    const pick = (f: (r: LoadResult) => number) => median(rows.map(f));
-    write(
-      `${name.padEnd(64)} ${pick((r) => r.requestsPerSecond)
-        .toFixed(0)
-        .padStart(8)} ${pick((r) => r.latencyP99Ms)
-        .toFixed(1)
-        .padStart(8)} ${pick((r) => r.latencyAverageMs)
-        .toFixed(2)
-        .padStart(8)}`,
-    );
-  }
+  writeLoadTable(write, results, 64);
 }

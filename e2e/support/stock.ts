@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { API, type TInventoryItem, type TLocation, type TProduct } from '@app/contracts';
 import { call } from './api.js';
 
@@ -47,4 +48,18 @@ export async function arrangeWarehouseAndStore(
     });
   }
   return { depot, highStreet };
+}
+
+/** Opens the COF-500 row's validation and types the code; the caller states the arrival and submits. */
+export async function openValidation(page: Page, end: 'source' | 'destination', code: string) {
+  const action = end === 'source' ? 'Validate at source' : 'Validate at destination';
+  await page
+    .getByRole('row', { name: /COF-500/ })
+    .getByRole('button', { name: new RegExp(`^${action}`) })
+    .click();
+  const dialog = page.getByRole('dialog', { name: `Validate at the ${end}` });
+  await dialog
+    .getByRole('textbox', { name: end === 'source' ? 'Source code' : 'Destination code' })
+    .fill(code);
+  return dialog;
 }

@@ -57,17 +57,30 @@ async function grantJobInsertToRequestRole(db: Db): Promise<void> {
   `);
 }
 
+/** The `when` of each migration this release ships: read from its journal once, on first demand. */
+let releaseMigrations: Promise<number[]> | undefined;
+
 /**
  * How many migrations of this release the database lacks (0 when it is up to date): the journal's
- * entries newer than the last one drizzle recorded. A readiness check, so it reads and never writes.
+ * entries newer than the last one drizzle recorded. A readiness check, so it reads and never writes;
+ * a balancer asks often, so the journal (fixed for the release) is read from disk only once.
  */
 export async function missingMigrations(db: Db): Promise<number> {
-  const journal = JSON.parse(await readFile(path.join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8')) as {
-    entries: Array<{ when: number }>;
-  };
-  const result = await db.$client.query<{ last: string | null }>(
-    'select max(created_at)::text as last from drizzle.__drizzle_migrations',
-  );
+  releaseMigrations ??= readFile(path.join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8')
+    .then((text) =>
+      (JSON.parse(text) as { entries: Array<{ when: number }> }).entries.map((entry) => entry.when),
+    )
+    .catch((error: unknown) => {
+      // A failed read is tried again by the next check, not remembered.
+      releaseMigrations = undefined;
+      throw error;
+    });
+  const [shipped, result] = await Promise.all([
+    releaseMigrations,
+    db.$client.query<{ last: string | null }>(
+      'select max(created_at)::text as last from drizzle.__drizzle_migrations',
+    ),
+  ]);
   const last = Number(result.rows[0]?.last ?? 0);
-  return journal.entries.filter((entry) => entry.when > last).length;
+  return shipped.filter((when) => when > last).length;
 }

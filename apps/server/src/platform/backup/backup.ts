@@ -75,7 +75,7 @@ export async function createBackup(options: BackupOptions): Promise<BackupResult
   const at = (options.now ?? (() => new Date()))();
   const file = archivePath(options.config, options.out, at);
   if (existsSync(file)) throw new BackupRefusal(`${file} already exists: a backup never overwrites a file.`);
-  await mkdir(path.dirname(file), { recursive: true });
+  await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
   const staging = await mkdtemp(path.join(path.dirname(file), '.backup-staging-'));
   const partial = `${file}.partial`;
   try {

@@ -132,14 +132,41 @@ export async function restoreBackup(options: {
   }
 }
 
-/** The archive's blobs into DATA_DIR/blobs: moved out of the unpacked folder (same file system). */
+/**
+ * The archive's blobs go where this configuration keeps them: into DATA_DIR/blobs (moved out of
+ * the unpacked folder, same file system), or, with AZURE_STORAGE_CONNECTION_STRING, uploaded into
+ * the containers of the same names.
+ */
 async function restoreBlobs(config: Config, manifest: Manifest, unpacked: string): Promise<void> {
   if (!manifest.blobs.isIncluded || manifest.blobs.count === 0) return;
   const from = path.join(unpacked, 'blobs');
+  if (config.azureStorageConnectionString) {
+    const { createAzureBlobStorage } = await import('../blobs/azure-blob-storage.js');
+    const storage = createAzureBlobStorage(config.azureStorageConnectionString);
+    const names = Object.keys(manifest.members).filter((name) => name.startsWith('blobs/'));
+    for (const name of names) {
+      const [container = '', ...rest] = name.slice('blobs/'.length).split('/');
+      const data = await readFile(path.join(unpacked, ...name.split('/')));
+      await storage.put(container, rest.join('/'), data, contentTypeOf(name));
+    }
+    return;
+  }
   const to = path.join(config.dataDir, 'blobs');
   if (!existsSync(to)) {
     await rename(from, to);
     return;
   }
   await cp(from, to, { recursive: true, errorOnExist: true, force: false });
+}
+
+/** The types the file storage answers by extension (blob-storage.ts), which Azure keeps per blob. */
+function contentTypeOf(name: string): string {
+  const types: Record<string, string> = {
+    '.jpg': 'image/jpeg',
+    '.jpeg': 'image/jpeg',
+    '.png': 'image/png',
+    '.webp': 'image/webp',
+    '.pdf': 'application/pdf',
+  };
+  return types[path.extname(name).toLowerCase()] ?? 'application/octet-stream';
 }

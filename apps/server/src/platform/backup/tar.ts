@@ -22,7 +22,8 @@ export class TarFormatError extends Error {}
 
 /** Writes the members, in order, into `out` (created or replaced). */
 export async function writeTar(out: string, members: TarMember[]): Promise<void> {
-  const sink = createWriteStream(out);
+  // Only its owner may read it: the archive holds every business's data and password hashes.
+  const sink = createWriteStream(out, { mode: 0o600 });
   const done = new Promise<void>((resolve, reject) => {
     sink.on('finish', resolve);
     sink.on('error', reject);

@@ -330,7 +330,7 @@ describe('backup and restore', () => {
     60_000,
   );
 
-  it('refuses, with one line and exit code 1, a missing file, a damaged archive, a newer release, a non-empty target and a missing pg_restore', async () => {
+  it('refuses, with one line and exit code 1, a missing file, a file that is no archive, a damaged archive, a newer release, a non-empty target and a missing pg_restore', async () => {
     const archive = await readFile(appArchive.file);
     const damaged = Buffer.from(archive);
     // The second member (the first table) starts after the manifest's header and blocks.
@@ -346,23 +346,30 @@ describe('backup and restore', () => {
     const needsPgRestore = await withManifest(appArchive.file, (m) => {
       m.dump = { format: 'pg_dump-custom', tool: 'pg_dump (PostgreSQL) 99.1' };
     });
+    const notAnArchive = path.join(work, 'notes.tar');
+    await writeFile(notAnArchive, 'these are not the files you are looking for\n'.repeat(100));
     const empty = await newDir('empty-');
     const restore = (file: string, env: Record<string, string> = {}) =>
       runCli('src/restore-cli.ts', [file], { DATA_DIR: empty, ...env });
 
-    const [missing, corrupt, fromNewer, occupied, noPgRestore, nothingToBackUp] = await Promise.all([
-      restore(path.join(work, 'no-such.tar')),
-      restore(damagedFile),
-      restore(newer),
-      restore(appArchive.file, { DATABASE_URL: t.databaseUrl }),
-      restore(needsPgRestore),
-      runCli('src/backup-cli.ts', [], { DATA_DIR: await newDir('nothing-') }),
-    ]);
-    for (const result of [missing, corrupt, fromNewer, occupied, noPgRestore, nothingToBackUp]) {
+    const [missing, unreadable, corrupt, fromNewer, occupied, noPgRestore, nothingToBackUp] =
+      await Promise.all([
+        restore(path.join(work, 'no-such.tar')),
+        restore(notAnArchive),
+        restore(damagedFile),
+        restore(newer),
+        restore(appArchive.file, { DATABASE_URL: t.databaseUrl }),
+        restore(needsPgRestore),
+        runCli('src/backup-cli.ts', [], { DATA_DIR: await newDir('nothing-') }),
+      ]);
+    for (const result of [missing, unreadable, corrupt, fromNewer, occupied, noPgRestore, nothingToBackUp]) {
       expect(result.code).toBe(1);
       expect(result.stderr.split('\n'), result.stderr).toHaveLength(1);
     }
     expect(missing.stderr).toMatch(/^No such archive: .*no-such\.tar\.$/);
+    expect(unreadable.stderr).toMatch(
+      /notes\.tar is not a readable backup archive \(a header checksum does not match\)/,
+    );
     expect(corrupt.stderr).toMatch(
       /The archive is damaged: database\/tables\/001-.* does not match its checksum/,
     );

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Config } from './platform/config.js';
 import { connectDatabase, type Database } from './platform/db/database.js';
 import { startEmbeddedPostgres, type EmbeddedCluster } from './platform/db/embedded-postgres.js';
-import { runMigrations } from './platform/db/migrate.js';
+import { runMigrations, withStartUpLock } from './platform/db/migrate.js';
 import {
   assertSafeRequestRole,
   provisionRequestRole,
@@ -38,18 +38,22 @@ export async function openDatabases(config: Config, log: Log): Promise<Databases
     await cluster?.stop().catch(() => undefined);
   };
   try {
-    let ownerUrl = config.databaseUrl;
-    if (!ownerUrl) {
-      cluster = await startEmbeddedPostgres(path.join(config.dataDir, 'pg'), log);
-      ownerUrl = cluster.url();
-    }
+    const ownerUrl =
+      config.databaseUrl ??
+      (cluster = await startEmbeddedPostgres(path.join(config.dataDir, 'pg'), log)).url();
     // The owner migrates and maintains; requests log in as a role that can only become app_tenant.
     owner = connectDatabase(ownerUrl, { max: 4 });
-    await runMigrations(owner.db);
-    log.info('database migrated');
-    const requestUrl =
-      (cluster ? undefined : config.databaseAppUrl) ??
-      (await provisionRequestRole(ownerUrl, requestRolePassword(config.jwtSecret)));
+    const ownerDb = owner.db;
+    // Several servers on one database start together: one at a time migrates and provisions the
+    // role (migrate.ts says what races without the lock); the others wait, then find it done.
+    const requestUrl = await withStartUpLock(owner.pool, async () => {
+      await runMigrations(ownerDb);
+      log.info('database migrated');
+      return (
+        (cluster ? undefined : config.databaseAppUrl) ??
+        (await provisionRequestRole(ownerUrl, requestRolePassword(config.jwtSecret)))
+      );
+    });
     database = connectDatabase(requestUrl);
     await assertSafeRequestRole(database.pool);
     return { cluster, ownerUrl, owner, database, close };

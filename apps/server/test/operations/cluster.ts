@@ -64,6 +64,9 @@ export async function startOwnCluster(prefix: string): Promise<OwnCluster> {
       const pid = Number(readFileSync(path.join(cluster.dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
       const backends = childrenOf(pid);
       process.kill(pid, 'SIGKILL');
+      // Resolves once this process has reaped it: until then its pid answers as alive, and the
+      // next postmaster would take the lock file for another one's.
+      await postmaster?.stop();
       postmaster = undefined;
       // Backends notice their postmaster's death and exit by themselves; a new postmaster refuses
       // to start while one of them still holds the old shared memory.

@@ -20,15 +20,21 @@ export type ServerProcess = {
 export type Answer = { status: number; body: unknown };
 
 /**
- * Starts src/main.ts as a real process with the embedded PostgreSQL in DATA_DIR/pg. With
+ * Starts src/main.ts as a real process with the embedded PostgreSQL in DATA_DIR/pg, or the
+ * database `env.DATABASE_URL` names (the caller's environment's DATABASE_URL is never inherited). With
  * `isGroupLeader` it leads its own process group, so a test can signal the group the way a
  * terminal does on Ctrl+C.
  */
 export async function startServer(
   dataDir: string,
-  options: { env?: Record<string, string>; isGroupLeader?: boolean } = {},
+  options: {
+    env?: Record<string, string>;
+    isGroupLeader?: boolean;
+    /** Listen here (a restart that clients follow at the same address); default: a free port. */
+    port?: number;
+  } = {},
 ): Promise<ServerProcess> {
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const {
     DATABASE_URL: _db,
     SMTP_URL: _smtp,

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import PgBoss from 'pg-boss';
+import type pg from 'pg';
 import { JOBS_SCHEMA } from '../jobs/job-queue.js';
 import type { Db } from './database.js';
 import { APP_ROLE } from './roles.js';
@@ -55,6 +56,35 @@ async function grantJobInsertToRequestRole(db: Db): Promise<void> {
     GRANT SELECT (name, policy, retry_limit, retry_delay, retry_backoff, expire_seconds,
       retention_minutes, dead_letter) ON ${s}.queue TO ${APP_ROLE};
   `);
+}
+
+/**
+ * The advisory lock every server takes around its start-up writes (the migrations, pg-boss's
+ * schema, the grants, the request role). drizzle's migrator takes no lock: two processes starting
+ * together on a fresh database both read "nothing applied" and run the same migration, and two
+ * `CREATE ROLE`, `ALTER ROLE` or `GRANT` at once fail with "tuple concurrently updated". Any fixed
+ * 64-bit key does ("retail" in ASCII); pg-boss's own locks use keys hashed from its schema name.
+ */
+const START_UP_LOCK_KEY = 0x72657461696cn;
+
+/**
+ * Runs `work` while holding the start-up lock of this database: servers started together (several
+ * processes behind a balancer, a rolling deploy) migrate and provision one after the other, and
+ * the later ones find everything done. A session-level lock on one connection of `pool`, so a
+ * process killed while holding it releases it with its connection.
+ */
+export async function withStartUpLock<T>(pool: pg.Pool, work: () => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [START_UP_LOCK_KEY.toString()]);
+    try {
+      return await work();
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [START_UP_LOCK_KEY.toString()]);
+    }
+  } finally {
+    client.release();
+  }
 }
 
 /** The `when` of each migration this release ships: read from its journal once, on first demand. */

@@ -226,7 +226,12 @@ export function createReadRouting(options: ReadRoutingOptions): ReadRouting {
         moveTo('primary', null, 'is not a standby in recovery (promoted, or not a replica)');
       } else {
         const lagMs = replicaLagMs(samples, parseLsn(row.replayed), Date.now());
+        const oldest = samples[0]?.atMs ?? sample.atMs;
         if (lagMs <= maxLagMs) moveTo('replica', lagMs, null);
+        else if (lagMs === Infinity && sample.atMs - oldest < maxLagMs && state.target === 'primary')
+          // Just started, under writes: no sample is replayed yet, but none is old enough to prove
+          // a lag past the limit either. The reads stay on the primary, with nothing to warn about.
+          state = { ...state, lagMs: null, reason: 'has not replayed the first samples yet' };
         else
           moveTo(
             'primary',

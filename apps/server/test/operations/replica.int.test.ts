@@ -285,6 +285,14 @@ describe.skipIf(missing.length > 0)(
       return { before, saleAt };
     }
 
+    /** A gauge of /api/metrics (served to loopback, as inject's requests come from). */
+    async function metric(name: string): Promise<number | undefined> {
+      const res = await t.app.inject({ method: 'GET', url: '/api/metrics' });
+      expect(res.statusCode).toBe(200);
+      const line = res.body.split('\n').find((text) => text.startsWith(`${name} `));
+      return line === undefined ? undefined : Number(line.split(' ')[1]);
+    }
+
     const targetIs = (target: ReadTarget) => () => routing!.state().target === target;
 
     it('serves every analytics and report read from the replica, read-only, as the request role', async () => {
@@ -344,16 +352,18 @@ describe.skipIf(missing.length > 0)(
         answers.map((res, i) => `${calls[i]} ${res.statusCode} ${res.statusCode === 200 ? '' : res.body}`),
       ).toEqual(calls.map((url) => `${url} 200 `));
       expect(routing!.state().target, 'no read failed over to the primary').toBe('replica');
-      expect(logLines.filter((line) => line.level === 'warn')).toEqual([]);
+      expect(logLines.filter((line) => line.level === 'warn').map((line) => line.message)).toEqual([]);
       // The reports were stored on the primary (a write), and open there at once.
       const report = answers[gets.length + 3]!.json<TReport>();
       const opened = await t.app.inject({ method: 'GET', url: `/api/reports/${report.id}`, headers: owner });
       expect(opened.statusCode, opened.body).toBe(200);
-      // On the standby the reads logged in as the request role, with its own password.
+      // On the standby the reads and the checks logged in as the request role, with its password.
       const { rows } = await standbyAdmin!.query<{ usename: string }>(
-        "select distinct usename from pg_stat_activity where application_name = 'retail-backoffice-reads'",
+        "select distinct usename from pg_stat_activity where application_name like 'retail-backoffice%'",
       );
       expect(rows.map((row) => row.usename)).toEqual(['app_request']);
+      expect(await metric('db_read_replica_in_use')).toBe(1);
+      expect(await metric('db_read_replica_lag_seconds')).toBeLessThan(MAX_LAG_MS / 1000);
     });
 
     it('serves a stale answer from a paused replica within the lag, then the primary’s once it lags more', async () => {
@@ -407,6 +417,7 @@ describe.skipIf(missing.length > 0)(
       expect(routing!.state().target).toBe('primary');
       expect(routing!.state().reason).toMatch(/failed a read|does not answer/);
       expect(logLines.filter((line) => line.level === 'warn')).toHaveLength(warningsBefore + 1);
+      expect(await metric('db_read_replica_in_use')).toBe(0);
 
       await startCluster(standby, standbyPort);
       const back = await until(targetIs('replica'), 'the reads to return to the restarted replica', 20_000);

@@ -157,7 +157,7 @@ export type ReadRoutingOptions = {
   checkEveryMs?: number;
   /** A check that takes longer counts as the replica being down. */
   checkTimeoutMs?: number;
-  /** Connections of the replica's pool. */
+  /** Connections of the replica's pool (20, as the primary's request pool). */
   poolSize?: number;
 };
 
@@ -169,16 +169,24 @@ export function createReadRouting(options: ReadRoutingOptions): ReadRouting {
   const checkTimeoutMs = options.checkTimeoutMs ?? 1_000;
   const pool = new pg.Pool({
     connectionString: options.replicaUrl,
-    max: options.poolSize ?? 10,
+    max: options.poolSize ?? 20,
     idleTimeoutMillis: 30_000,
-    // A replica that does not answer must not hold a request: its read goes to the primary.
-    connectionTimeoutMillis: checkTimeoutMs,
+    // A replica that does not answer must not hold a request long: its read goes to the primary
+    // (a refused connection fails at once; this is for one that never answers). Not the check's
+    // 1 s: a burst of slow reports waiting for a connection is no reason to leave the replica.
+    connectionTimeoutMillis: Math.max(5_000, checkTimeoutMs),
     keepAlive: true,
     application_name: 'retail-backoffice-reads',
   });
   // An idle client that loses its connection (the replica restarting) must not end the process.
   pool.on('error', () => undefined);
   const replica: Db = drizzle({ client: pool });
+
+  // The checks have a connection of their own on each side: queued behind busy reads in the
+  // pools, a check would time out and call a replica that is merely busy down.
+  const replicaCheck = checkConnection(options.replicaUrl, checkTimeoutMs);
+  const primaryUrl = primary.$client.options.connectionString;
+  const primaryCheck = primaryUrl ? checkConnection(primaryUrl, checkTimeoutMs) : undefined;
 
   let state: ReadRoutingState = {
     isConfigured: true,
@@ -204,10 +212,10 @@ export function createReadRouting(options: ReadRoutingOptions): ReadRouting {
   const checkOnce = async (): Promise<ReadRoutingState> => {
     let sample: WalSample;
     try {
-      const { rows } = await withTimeout(
-        primary.$client.query<{ lsn: string }>('select pg_current_wal_lsn()::text as lsn'),
-        checkTimeoutMs,
-      );
+      const sql = 'select pg_current_wal_lsn()::text as lsn';
+      const { rows } = primaryCheck
+        ? await primaryCheck.query<{ lsn: string }>(sql)
+        : await withTimeout(primary.$client.query<{ lsn: string }>(sql), checkTimeoutMs);
       sample = { lsn: parseLsn(rows[0]?.lsn ?? ''), atMs: Date.now() };
     } catch {
       // The primary's own trouble is not the replica's: /api/ready reports it. Nothing learnt.
@@ -215,11 +223,8 @@ export function createReadRouting(options: ReadRoutingOptions): ReadRouting {
     }
     samples = [...recentSamples(samples, sample.atMs, maxLagMs + 2 * checkEveryMs), sample];
     try {
-      const { rows } = await withTimeout(
-        pool.query<{ isStandby: boolean; replayed: string | null }>(
-          'select pg_is_in_recovery() as "isStandby", pg_last_wal_replay_lsn()::text as replayed',
-        ),
-        checkTimeoutMs,
+      const { rows } = await replicaCheck.query<{ isStandby: boolean; replayed: string | null }>(
+        'select pg_is_in_recovery() as "isStandby", pg_last_wal_replay_lsn()::text as replayed',
       );
       const row = rows[0];
       if (!row?.isStandby || row.replayed === null) {
@@ -277,6 +282,7 @@ export function createReadRouting(options: ReadRoutingOptions): ReadRouting {
       isClosed = true;
       clearTimeout(timer);
       await running?.catch(() => undefined);
+      await Promise.all([replicaCheck.close(), primaryCheck?.close()]);
       await pool.end();
     },
   };
@@ -299,6 +305,46 @@ export function openReadRouting(config: Config, primary: Db, log: Log): ReadRout
     maxLagMs,
     checkEveryMs: Math.min(5_000, Math.max(250, Math.floor(maxLagMs / 4))),
   });
+}
+
+/**
+ * One connection kept open for the checks, opened again after any failure (a query that timed out
+ * may still run on it). Each query, connecting included, has `timeoutMs`.
+ */
+function checkConnection(url: string, timeoutMs: number) {
+  let client: pg.Client | undefined;
+  const drop = () => {
+    const dropped = client;
+    client = undefined;
+    return dropped?.end().catch(() => undefined);
+  };
+  const connectAndQuery = async <R extends pg.QueryResultRow>(sql: string) => {
+    if (!client) {
+      const fresh = new pg.Client({
+        connectionString: url,
+        connectionTimeoutMillis: timeoutMs,
+        application_name: 'retail-backoffice-replica-check',
+      });
+      // A connection lost between checks must not end the process; the next check reconnects.
+      fresh.on('error', () => void (client === fresh && drop()));
+      client = fresh;
+      await fresh.connect();
+    }
+    return client.query<R>(sql);
+  };
+  return {
+    query: async <R extends pg.QueryResultRow>(sql: string): Promise<pg.QueryResult<R>> => {
+      try {
+        return await withTimeout(connectAndQuery<R>(sql), timeoutMs);
+      } catch (error) {
+        await drop();
+        throw error;
+      }
+    },
+    close: async () => {
+      await drop();
+    },
+  };
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {

@@ -418,6 +418,7 @@ describe.skipIf(missing.length > 0)(
       expect(routing!.state().reason).toMatch(/failed a read|does not answer/);
       expect(logLines.filter((line) => line.level === 'warn')).toHaveLength(warningsBefore + 1);
       expect(await metric('db_read_replica_in_use')).toBe(0);
+      expect(await metric('db_read_replica_lag_seconds'), 'not measured while it is down').toBeNaN();
 
       await startCluster(standby, standbyPort);
       const back = await until(targetIs('replica'), 'the reads to return to the restarted replica', 20_000);

@@ -99,12 +99,11 @@ export function registerOperations(app: FastifyInstance, deps: OperationsDeps): 
     });
     new Gauge({
       name: 'db_read_replica_lag_seconds',
-      help: 'How old the read replica was at the last check (absent when it could not be measured)',
+      help: 'How old the read replica was at the last check (NaN when it could not be measured)',
       registers: [registry],
       collect() {
         const { lagMs } = readState();
-        this.reset();
-        if (lagMs !== null) this.set(lagMs / 1000);
+        this.set(lagMs === null ? NaN : lagMs / 1000);
       },
     });
   }

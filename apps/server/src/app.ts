@@ -40,6 +40,7 @@ import { blobsRoutes } from './platform/blobs/blobs.routes.js';
 import type { Config } from './platform/config.js';
 import type { Db } from './platform/db/database.js';
 import { createNotificationListener } from './platform/db/notifications.js';
+import { primaryOnly, type ReadRouting } from './platform/db/read-replica.js';
 import { createSessionCheck } from './platform/db/session-check.js';
 import { createStripeClient } from './platform/stripe/stripe-client.js';
 import { AppError } from './platform/http/app-error.js';
@@ -105,6 +106,11 @@ export type AppOptions = {
   ownerDb: Db;
   /** The job queue; its owner starts it after building the app and stops it after closing it. */
   jobs: JobQueue;
+  /**
+   * Where the analytics and report reads run (the read replica while it is fresh); its owner
+   * closes it after the app. By default every read is on `db`.
+   */
+  readRouting?: ReadRouting;
   /** Overrides for tests; by default built from the config. */
   mailer?: Mailer;
   blobs?: BlobStorage;
@@ -128,6 +134,7 @@ export type AppOptions = {
 /** Builds the Fastify app: platform plugins first, then the modules, then the web app. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, db, jobs } = options;
+  const readRouting = options.readRouting ?? primaryOnly(db);
   const documentHeaders = computeDocumentHeaders(config.siteTrackers);
   const app = Fastify({
     logger:
@@ -224,7 +231,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const verifySession = createSessionCheck(db);
   registerAuthGuard(app, tokens, verifySession);
-  registerOperations(app, { db, ownerDb: options.ownerDb, jobs, metricsToken: config.metricsToken });
+  registerOperations(app, {
+    db,
+    ownerDb: options.ownerDb,
+    jobs,
+    metricsToken: config.metricsToken,
+    readRouting,
+  });
   // LISTEN/NOTIFY on one connection of its own, opened when the first live stream needs it.
   const notifications = createNotificationListener(db.$client.options.connectionString ?? '', app.log);
   app.addHook('onClose', async () => {
@@ -277,7 +290,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     { db, log: app.log, clock: options.clock ?? systemClock, jobs },
     { secret: config.jwtSecret },
   );
-  await registerSalesModule(app, { db, clock: options.clock ?? systemClock });
+  await registerSalesModule(app, { db, clock: options.clock ?? systemClock, reads: readRouting.run });
   await registerPurchasingModule(app, { db, log: app.log, clock, mail });
   await registerAlertsModule(
     app,
@@ -300,6 +313,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
   await registerReportsModule(app, {
     db,
+    reads: readRouting.run,
     clock: options.clock ?? systemClock,
     log: app.log,
     languageModel: config.languageModel,

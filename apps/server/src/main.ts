@@ -3,6 +3,7 @@ import { buildApp } from './app.js';
 import { seedDemoOnFirstStart } from './demo/demo-start.js';
 import { ConfigError, loadConfig, type Config } from './platform/config.js';
 import { createJobQueue } from './platform/jobs/job-queue.js';
+import { openReadRouting, type ReadRouting } from './platform/db/read-replica.js';
 import { openDatabases, type Databases } from './start-up.js';
 import { MOVEMENT_ALERTS_SWEEP_INTERVAL_MS } from './modules/alerts/alerts.module.js';
 import { POINTS_EXPIRY_SWEEP_INTERVAL_MS } from './modules/loyalty/loyalty.module.js';
@@ -26,6 +27,7 @@ async function main(): Promise<void> {
 
   let databases: Databases | undefined;
   let jobs: ReturnType<typeof createJobQueue> | undefined;
+  let readRouting: ReadRouting | undefined;
   let app: Awaited<ReturnType<typeof buildApp>>;
   let demoLine = '';
   try {
@@ -41,11 +43,18 @@ async function main(): Promise<void> {
     // pg-boss's own small pool, as the owner: its workers read and delete jobs, which the
     // request role may not.
     jobs = createJobQueue({ url: ownerUrl, log, timing: config.jobTiming });
+    // DATABASE_REPLICA_URL: analytics and report reads on the replica while it is fresh. A replica
+    // down at start is no reason not to start: its reads stay on the primary until it answers.
+    readRouting = openReadRouting(config, database.db, {
+      info: (m) => log.info(m),
+      warn: (m) => log.warn(m),
+    });
     app = await buildApp({
       config,
       db: database.db,
       ownerDb: owner.db,
       jobs,
+      readRouting,
       renewalSweepEveryMs: RENEWAL_SWEEP_INTERVAL_MS,
       pointsExpirySweepEveryMs: POINTS_EXPIRY_SWEEP_INTERVAL_MS,
       movementAlertsSweepEveryMs: MOVEMENT_ALERTS_SWEEP_INTERVAL_MS,
@@ -55,6 +64,7 @@ async function main(): Promise<void> {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
     await jobs?.stop(0).catch(() => undefined);
+    await readRouting?.close().catch(() => undefined);
     await databases?.close();
     throw error;
   }
@@ -81,6 +91,7 @@ async function main(): Promise<void> {
     force.unref();
     await app.close();
     await jobs?.stop(SHUTDOWN_GRACE_MS);
+    await readRouting?.close();
     await databases?.close();
     log.info('stopped');
     process.exit(0);

@@ -228,6 +228,53 @@ describe('loadConfig', () => {
     });
   });
 
+  describe('DATABASE_REPLICA_URL', () => {
+    const PRIMARY = 'postgres://owner:pw@primary:5432/shop';
+    const replicaOf = (env: Record<string, string>) =>
+      loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET, ...env }).readReplica;
+
+    it('is unset (every read on the primary) when missing or empty', () => {
+      expect(replicaOf({ DATABASE_URL: PRIMARY })).toBeUndefined();
+      expect(replicaOf({ DATABASE_URL: PRIMARY, DATABASE_REPLICA_URL: '' })).toBeUndefined();
+    });
+
+    it('takes the address with a lag of at most 30 s, or DATABASE_REPLICA_MAX_LAG_SECONDS', () => {
+      const url = 'postgres://replica:5433/shop?sslmode=require';
+      expect(replicaOf({ DATABASE_URL: PRIMARY, DATABASE_REPLICA_URL: url })).toEqual({
+        url,
+        maxLagMs: 30_000,
+      });
+      expect(
+        replicaOf({
+          DATABASE_URL: PRIMARY,
+          DATABASE_REPLICA_URL: url,
+          DATABASE_REPLICA_MAX_LAG_SECONDS: '2',
+        }),
+      ).toEqual({ url, maxLagMs: 2_000 });
+    });
+
+    it('refuses credentials in the URL (the reads log in as the request role) without repeating them', () => {
+      const message = configErrorOf({
+        DATABASE_URL: PRIMARY,
+        DATABASE_REPLICA_URL: 'postgres://owner:hunter2-secret@replica/shop',
+      });
+      expect(message).toMatch(/DATABASE_REPLICA_URL: must name only host, port and database/);
+      expect(message).not.toContain('hunter2-secret');
+    });
+
+    it('refuses a replica without DATABASE_URL, another scheme and a lag out of range', () => {
+      expect(configErrorOf({ DATABASE_REPLICA_URL: 'postgres://replica/shop' })).toMatch(
+        /DATABASE_REPLICA_URL: needs DATABASE_URL/,
+      );
+      expect(configErrorOf({ DATABASE_URL: PRIMARY, DATABASE_REPLICA_URL: 'mysql://replica/shop' })).toMatch(
+        /DATABASE_REPLICA_URL: must be a postgres:\/\/ URL/,
+      );
+      expect(configErrorOf({ DATABASE_REPLICA_MAX_LAG_SECONDS: '0' })).toMatch(
+        /DATABASE_REPLICA_MAX_LAG_SECONDS/,
+      );
+    });
+  });
+
   describe('STRIPE_SECRET_KEY', () => {
     const stripeOf = (env: Record<string, string>) =>
       loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET, ...env }).stripe;

@@ -55,6 +55,18 @@ const ZEnv = z.object({
       .refine((url) => /^postgres(ql)?:\/\//.test(url), 'must be a postgres:// URL')
       .optional(),
   ),
+  DATABASE_REPLICA_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .url({ message: 'must be a postgres:// URL' })
+      .refine((url) => /^postgres(ql)?:\/\//.test(url), 'must be a postgres:// URL')
+      .refine(
+        (url) => !hasCredentials(url),
+        'must name only host, port and database: the reads log in as the request role',
+      )
+      .optional(),
+  ),
+  DATABASE_REPLICA_MAX_LAG_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   APP_URL: z.preprocess(emptyAsUndefined, appUrl.optional()),
   ANALYTICS_SCRIPT_URL: z.preprocess(emptyAsUndefined, trackerUrl.optional()),
   MARKETING_PIXEL_URL: z.preprocess(emptyAsUndefined, trackerUrl.optional()),
@@ -169,6 +181,13 @@ export type Config = {
   databaseUrl: string | undefined;
   /** The login role requests use with DATABASE_URL; unset: provisioned by the owner at start. */
   databaseAppUrl: string | undefined;
+  /**
+   * A streaming replica of DATABASE_URL's database (DATABASE_REPLICA_URL: host, port, database
+   * and options, no credentials) where the sales analytics and the reports read while it lags
+   * at most `maxLagMs` (DATABASE_REPLICA_MAX_LAG_SECONDS, 30 by default); they log in with the
+   * request role's credentials (platform/db/read-replica.ts). Unset: every read on the primary.
+   */
+  readReplica: { url: string; maxLagMs: number } | undefined;
   appUrl: string;
   /**
    * The analytics script and marketing pixel of the public pages (ANALYTICS_SCRIPT_URL,
@@ -240,6 +259,8 @@ export class ConfigError extends Error {}
 
 /** Variables whose value is never repeated in an error message: it holds a key. */
 const SECRET_VARIABLES = new Set([
+  // Refused when it carries a password, which the message must not repeat.
+  'DATABASE_REPLICA_URL',
   'METRICS_TOKEN',
   'AZURE_STORAGE_CONNECTION_STRING',
   'STRIPE_SECRET_KEY',
@@ -325,6 +346,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         'OpenAI-compatible server and the model to ask, such as gpt-4o-mini)',
     );
   }
+  if (e.DATABASE_REPLICA_URL && !e.DATABASE_URL) {
+    throw new ConfigError(
+      'Invalid configuration:\n  DATABASE_REPLICA_URL: needs DATABASE_URL (a replica of the embedded ' +
+        'database is not supported: give the primary in DATABASE_URL)',
+    );
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     port: e.PORT,
@@ -332,6 +359,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: e.DATABASE_URL,
     databaseAppUrl: e.DATABASE_APP_URL,
+    readReplica: e.DATABASE_REPLICA_URL
+      ? { url: e.DATABASE_REPLICA_URL, maxLagMs: e.DATABASE_REPLICA_MAX_LAG_SECONDS * 1000 }
+      : undefined,
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     siteTrackers: {
       analyticsScriptUrl: e.ANALYTICS_SCRIPT_URL ?? null,

@@ -46,7 +46,8 @@ import { FORECAST_TOOL } from './forecast/forecast-tool.js';
  * Reports (issue 14): each call checks its plan feature, reads what the business has by name, then
  * answers with the built-in analyst (or, with AI_BASE_URL, a language model over the same tools),
  * and stores the answer. The reads run in short tenant transactions of their own, so a slow model
- * holds no connection; the report is stored in one more.
+ * holds no connection, on the read replica while it is fresh (`deps.reads`); the report is stored
+ * in one more, on the primary, where the history, export and shared links read it back.
  */
 
 type Tier = 'ADVANCED' | 'SUPREME';
@@ -60,17 +61,20 @@ async function openReport(
   feature: Feature,
   filter?: TReportFilter,
 ): Promise<{ context: ReportContext; plan: Plan }> {
-  return inTenant(deps.db, principal, async (scope) => {
-    const plan = await planOfBusiness(scope, { lock: false });
-    assertFeature(plan, feature);
-    return { context: await loadReportContext(scope, deps.clock.now(), filter), plan };
-  });
+  return deps.reads((db) =>
+    inTenant(db, principal, async (scope) => {
+      const plan = await planOfBusiness(scope, { lock: false });
+      assertFeature(plan, feature);
+      return { context: await loadReportContext(scope, deps.clock.now(), filter), plan };
+    }),
+  );
 }
 
+/** The tools' transactions: read-only, so on the replica while it is fresh. */
 const withScopeOf =
   (deps: ReportsDeps, principal: Principal) =>
   <T>(work: (scope: TenantScope) => Promise<T>): Promise<T> =>
-    inTenant(deps.db, principal, work);
+    deps.reads((db) => inTenant(db, principal, work));
 
 async function store(
   deps: ReportsDeps,
@@ -295,9 +299,11 @@ export async function searchForecastProducts(
   principal: Principal,
   query: { storeId: string; query: string },
 ): Promise<Array<{ id: string; name: string; sku: string }>> {
-  return inTenant(deps.db, principal, async (scope) => {
-    assertFeature(await planOfBusiness(scope, { lock: false }), 'ANALYTICS_BASIC');
-    const store = await requireStore(scope, query.storeId);
-    return searchProductsAt(scope, store.locationId, query.query, REPORT_PRODUCTS_LIMIT);
-  });
+  return deps.reads((db) =>
+    inTenant(db, principal, async (scope) => {
+      assertFeature(await planOfBusiness(scope, { lock: false }), 'ANALYTICS_BASIC');
+      const store = await requireStore(scope, query.storeId);
+      return searchProductsAt(scope, store.locationId, query.query, REPORT_PRODUCTS_LIMIT);
+    }),
+  );
 }

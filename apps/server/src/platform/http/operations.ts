@@ -5,6 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type pg from 'pg';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Db } from '../db/database.js';
+import type { ReadRoutingState } from '../db/read-replica.js';
 import { missingMigrations } from '../db/migrate.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import { AppError } from './app-error.js';
@@ -27,6 +28,8 @@ export type OperationsDeps = {
   ownerDb: Db;
   jobs: JobQueue;
   metricsToken: string | undefined;
+  /** Where analytics and report reads go (read-replica.ts): gauges when a replica is configured. */
+  readRouting?: { state: () => ReadRoutingState };
 };
 
 /**
@@ -82,6 +85,28 @@ export function registerOperations(app: FastifyInstance, deps: OperationsDeps): 
       for (const [queue, depth] of Object.entries(depths)) this.set({ queue }, depth);
     },
   });
+  const readState = deps.readRouting?.state;
+  if (readState && readState().isConfigured) {
+    // Not part of /api/ready: a lagging replica sends its reads to the primary, it does not make
+    // this process unable to serve.
+    new Gauge({
+      name: 'db_read_replica_in_use',
+      help: 'Whether analytics and report reads go to the read replica (1) or to the primary (0)',
+      registers: [registry],
+      collect() {
+        this.set(readState().target === 'replica' ? 1 : 0);
+      },
+    });
+    new Gauge({
+      name: 'db_read_replica_lag_seconds',
+      help: 'How old the read replica was at the last check (NaN when it could not be measured)',
+      registers: [registry],
+      collect() {
+        const { lagMs } = readState();
+        this.set(lagMs === null ? NaN : lagMs / 1000);
+      },
+    });
+  }
   const failures = new Counter({
     name: 'job_attempt_failures_total',
     help: 'Failed attempts of jobs, by queue (each is retried while attempts remain)',

@@ -20,7 +20,10 @@ export async function forecastReport(
   context: Omit<ReportContext, 'filter'>,
   request: { days: number; storeId?: string; productId?: string },
 ): Promise<AnalystAnswer> {
-  const run = createToolRunner([FORECAST_TOOL], context, (work) => inTenant(deps.db, principal, work));
+  // Read-only: on the read replica while it is fresh.
+  const run = createToolRunner([FORECAST_TOOL], context, (work) =>
+    deps.reads((db) => inTenant(db, principal, work)),
+  );
   const outcome = await run(FORECAST_TOOL.name, {
     days: request.days,
     ...(request.storeId ? { storeId: request.storeId } : {}),

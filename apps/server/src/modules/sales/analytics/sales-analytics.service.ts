@@ -16,6 +16,7 @@ import type {
 } from '@app/contracts';
 import type { z } from 'zod';
 import type { Principal } from '../../../platform/auth/guard.js';
+import type { RunReads } from '../../../platform/db/read-replica.js';
 import { inTenant, type TenantScope } from '../../../platform/db/tenancy.js';
 import { planOfBusiness, timeZoneOfBusiness } from '../../access/businesses.service.js';
 import { assertFeature } from '../../plans/plans.service.js';
@@ -56,8 +57,12 @@ import {
  * repository over the range in the business's time zone.
  */
 
-/** The sales module's platform, and the answers this process keeps (analytics-cache.ts). */
-export type AnalyticsDeps = SalesDeps & { cache: AnalyticsCache };
+/**
+ * The sales module's platform, the answers this process keeps (analytics-cache.ts), and where the
+ * reads run: the read replica while it is fresh, else the primary (platform/db/read-replica.ts).
+ * Every analytics call only reads, so a few seconds' lag is what it may show.
+ */
+export type AnalyticsDeps = SalesDeps & { cache: AnalyticsCache; reads: RunReads };
 
 type Range = { start: TLocalDateTime; end: TLocalDateTime };
 type StoreQuery = { storeId?: string };
@@ -73,12 +78,15 @@ async function readAnalytics<T>(
   storeIds: readonly string[],
   work: (scope: TenantScope, timeZone: string, stores: StoreOfQuery[]) => Promise<T>,
 ): Promise<T> {
-  return inTenant(deps.db, principal, async (scope) => {
-    assertFeature(await planOfBusiness(scope, { lock: false }), feature);
-    const stores: StoreOfQuery[] = [];
-    for (const id of storeIds) stores.push(await requireStore(scope, id));
-    return work(scope, await timeZoneOfBusiness(scope), stores);
-  });
+  // Read-only from the gate to the answer (a replica's transactions cannot write).
+  return deps.reads((db) =>
+    inTenant(db, principal, async (scope) => {
+      assertFeature(await planOfBusiness(scope, { lock: false }), feature);
+      const stores: StoreOfQuery[] = [];
+      for (const id of storeIds) stores.push(await requireStore(scope, id));
+      return work(scope, await timeZoneOfBusiness(scope), stores);
+    }),
+  );
 }
 
 const storesOf = (query: StoreQuery) => (query.storeId === undefined ? [] : [query.storeId]);

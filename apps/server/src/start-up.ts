@@ -1,5 +1,4 @@
 import path from 'node:path';
-import type pg from 'pg';
 import type { Config } from './platform/config.js';
 import { connectDatabase, type Database } from './platform/db/database.js';
 import { startEmbeddedPostgres, type EmbeddedCluster } from './platform/db/embedded-postgres.js';
@@ -44,7 +43,6 @@ export async function openDatabases(config: Config, log: Log): Promise<Databases
       (cluster = await startEmbeddedPostgres(path.join(config.dataDir, 'pg'), log)).url();
     // The owner migrates and maintains; requests log in as a role that can only become app_tenant.
     owner = connectDatabase(ownerUrl, { max: 4 });
-    survivePostgresRestarts(owner.pool);
     const ownerDb = owner.db;
     // Several servers on one database start together: one at a time migrates and provisions the
     // role (migrate.ts says what races without the lock); the others wait, then find it done.
@@ -57,24 +55,10 @@ export async function openDatabases(config: Config, log: Log): Promise<Databases
       );
     });
     database = connectDatabase(requestUrl);
-    survivePostgresRestarts(database.pool);
     await assertSafeRequestRole(database.pool);
     return { cluster, ownerUrl, owner, database, close };
   } catch (error) {
     await close();
     throw error;
   }
-}
-
-/**
- * A connection out of its pool between two statements (a transaction while its JavaScript runs)
- * receives PostgreSQL's "terminating connection" (a crash or restart of the database, a failover,
- * pg_terminate_backend) as an 'error' event that pg-pool leaves without a listener while the
- * client is out, so the whole process would exit (crash-safety.int.test.ts saw it). With this
- * listener the next statement on that client fails instead: its request answers 5xx, the
- * transaction's rollback fails and tenancy.ts releases the client as broken. Idle clients already
- * had the pool's listener (database.ts); this belongs there too, for every pool.
- */
-function survivePostgresRestarts(pool: pg.Pool): void {
-  pool.on('connect', (client) => client.on('error', () => undefined));
 }

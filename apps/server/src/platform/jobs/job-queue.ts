@@ -1,3 +1,5 @@
+import { setMaxListeners } from 'node:events';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { z } from 'zod';
@@ -136,6 +138,9 @@ export function createJobQueue(options: {
   const failureListeners: Array<(queue: string) => void> = [];
   const running = new Set<Promise<void>>();
   let isStarted = false;
+  /** The workers' loops (one per queue), and what ends their wait between polls at stop. */
+  const loops: Array<Promise<void>> = [];
+  let wake = new AbortController();
 
   /** One attempt of one job; the caller completes or fails it. The payload is never logged. */
   const run = (entry: Registered, job: { id: string; data: unknown }): Promise<void> => {
@@ -155,6 +160,42 @@ export function createJobQueue(options: {
     running.add(tracked);
     void tracked.finally(() => running.delete(tracked));
     return attempt;
+  };
+
+  /** Completes or fails an attempt; a database that is gone leaves the job active (see poll). */
+  const settle = async (entry: Registered, job: { id: string; data: unknown }): Promise<void> => {
+    try {
+      await run(entry, job);
+      await boss.complete(entry.queue.name, job.id);
+    } catch (error) {
+      await boss.fail(entry.queue.name, job.id, error as object);
+    }
+  };
+
+  /**
+   * One queue's worker: takes a job, runs it, completes or fails it, and takes the next at once;
+   * waits the polling interval only when the queue is empty. pg-boss's own worker is not used: it
+   * waits the interval after every job (one job a second per process drains a backlog slowly) and
+   * does not await its complete and fail calls, so a database restart while a job ran became an
+   * unhandled rejection that ended the process (crash-safety.int.test.ts). Here every call is
+   * awaited and a failure is logged; a job whose completion could not be written stays active
+   * until its expiry, then pg-boss's maintenance retries it: each job runs at least once.
+   */
+  const poll = async (entry: Registered): Promise<void> => {
+    const intervalMs = timing.pollingIntervalSeconds * 1000;
+    while (!isStopping) {
+      let hasRun = false;
+      try {
+        const jobs = await boss.fetch<unknown>(entry.queue.name, { batchSize: 1 });
+        for (const job of jobs) await settle(entry, job);
+        hasRun = jobs.length > 0;
+      } catch (error) {
+        if (!isStopping) log.error({ err: error, queue: entry.queue.name }, 'job queue poll failed');
+      }
+      if (!hasRun && !isStopping) {
+        await sleep(intervalMs, undefined, { signal: wake.signal }).catch(() => undefined);
+      }
+    }
   };
 
   return {
@@ -181,6 +222,10 @@ export function createJobQueue(options: {
     },
 
     start: async () => {
+      isStopping = false;
+      wake = new AbortController();
+      // Each queue's loop waits on this one signal between polls.
+      setMaxListeners(registered.size + 1, wake.signal);
       await boss.start();
       for (const entry of registered.values()) {
         const { queue } = entry;
@@ -196,20 +241,19 @@ export function createJobQueue(options: {
         await boss.createQueue(queue.name, { name: queue.name, ...settings });
         await boss.updateQueue(queue.name, { name: queue.name, ...settings });
         if (options.isPolling === false) continue;
-        await boss.work(
-          queue.name,
-          { pollingIntervalSeconds: timing.pollingIntervalSeconds, batchSize: 1 },
-          async (jobs) => {
-            for (const job of jobs) await run(entry, job);
-          },
-        );
+        loops.push(poll(entry));
       }
       isStarted = true;
     },
 
     stop: async (timeoutMs = 10_000) => {
       isStopping = true;
-      if (isStarted) await boss.stop({ graceful: true, timeout: timeoutMs, close: true, wait: true });
+      wake.abort();
+      // The loops take no new job now; the attempts under way get `timeoutMs` to finish. One
+      // still running then is left to expire and be retried by another process (at least once).
+      const timeout = sleep(timeoutMs, undefined, { ref: false });
+      await Promise.race([Promise.all(loops.splice(0)), timeout]);
+      if (isStarted) await boss.stop({ graceful: false, close: true, wait: true });
       isStarted = false;
       for (const close of closers.splice(0)) await close();
     },
@@ -239,12 +283,7 @@ export function createJobQueue(options: {
             const [job] = await boss.fetch<unknown>(entry.queue.name, { batchSize: 1 });
             if (!job) break;
             hasRun = true;
-            try {
-              await run(entry, job);
-              await boss.complete(entry.queue.name, job.id);
-            } catch (error) {
-              await boss.fail(entry.queue.name, job.id, error as object);
-            }
+            await settle(entry, job);
           }
         }
         // A job taken by a background worker finishes first: it may queue further jobs.

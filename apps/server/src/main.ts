@@ -11,6 +11,7 @@ import { RENEWAL_SWEEP_INTERVAL_MS } from './modules/subscriptions/subscriptions
 import { mailboxUrl, readOrCreateMailboxKey } from './platform/mail/mailbox.routes.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;
+const FAST_SWEEP_INTERVAL_MS = 2_000;
 
 async function main(): Promise<void> {
   let config: Config;
@@ -25,6 +26,9 @@ async function main(): Promise<void> {
   }
   const log = pino({ level: config.logLevel });
 
+  // JOB_TIMING=fast (tests of several processes): every sweep each few seconds, so a test sees
+  // many of their slots in seconds instead of waiting a quarter of an hour.
+  const sweepEvery = (ms: number) => (config.jobTiming === 'fast' ? FAST_SWEEP_INTERVAL_MS : ms);
   let databases: Databases | undefined;
   let jobs: ReturnType<typeof createJobQueue> | undefined;
   let readRouting: ReadRouting | undefined;
@@ -55,9 +59,9 @@ async function main(): Promise<void> {
       ownerDb: owner.db,
       jobs,
       readRouting,
-      renewalSweepEveryMs: RENEWAL_SWEEP_INTERVAL_MS,
-      pointsExpirySweepEveryMs: POINTS_EXPIRY_SWEEP_INTERVAL_MS,
-      movementAlertsSweepEveryMs: MOVEMENT_ALERTS_SWEEP_INTERVAL_MS,
+      renewalSweepEveryMs: sweepEvery(RENEWAL_SWEEP_INTERVAL_MS),
+      pointsExpirySweepEveryMs: sweepEvery(POINTS_EXPIRY_SWEEP_INTERVAL_MS),
+      movementAlertsSweepEveryMs: sweepEvery(MOVEMENT_ALERTS_SWEEP_INTERVAL_MS),
     });
     // Before listening: the first request may queue a mail, and its queue must exist.
     await jobs.start();

@@ -166,7 +166,8 @@ const ZEnv = z.object({
     .default(1024 * 1024),
   WEB_DIST_DIR: z.string().optional(),
   // Tests only (not documented): `fast` makes retries immediate and expiry short, so a test sees
-  // a killed process's job retried in seconds (platform/jobs/job-queue.ts).
+  // a killed process's job retried in seconds (platform/jobs/job-queue.ts), and the periodic
+  // sweeps run every 2 s (main.ts).
   JOB_TIMING: z.enum(['standard', 'fast']).default('standard'),
   COMPRESSION: z
     .enum(['on', 'off'])

@@ -45,6 +45,20 @@ beforeAll(async () => {
   server.get('/pg-other', async () => {
     throw Object.assign(new Error('deadlock detected'), { code: '40P01' });
   });
+  server.get('/pg-down', async () => {
+    // A connection PostgreSQL ended while it shut down, wrapped by drizzle in `cause`.
+    throw new Error('Failed query', {
+      cause: Object.assign(new Error('terminating connection due to administrator command'), {
+        code: '57P01',
+      }),
+    });
+  });
+  server.get('/pg-gone', async () => {
+    throw new Error('Connection terminated unexpectedly');
+  });
+  server.get('/pg-refused', async () => {
+    throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+  });
   server.get('/plan', async () => {
     throw planViolation();
   });
@@ -141,6 +155,19 @@ describe('registerErrorHandler', () => {
         message: 'The request holds a character that cannot be stored (such as NUL).',
       });
       expect((await app.inject({ method: 'GET', url: '/pg-other' })).statusCode).toBe(500);
+    });
+
+    it('answers a database that is down or restarting as a 503 with Retry-After, naming no address', async () => {
+      for (const url of ['/pg-down', '/pg-gone', '/pg-refused']) {
+        const res = await app.inject({ method: 'GET', url });
+        expect(res.statusCode, url).toBe(503);
+        expect(res.headers['retry-after'], url).toBe('5');
+        expect(res.json(), url).toEqual({
+          code: 'SERVICE_UNAVAILABLE',
+          message: 'The database cannot be reached right now. Try again in a moment.',
+        });
+        expect(res.body, url).not.toContain('5432');
+      }
     });
 
     it('logs the error with its stack on the server', async () => {

@@ -53,6 +53,18 @@ function toErrorResponse(error: FastifyError | AppError): ErrorResponse {
       headers: {},
     };
   }
+  // The database is down or restarting (a crash, a failover, a restart for an upgrade): the
+  // request did nothing (its transaction never committed), so "try again" is the true answer.
+  if (isDatabaseUnreachable(error)) {
+    return {
+      status: 503,
+      body: {
+        code: 'SERVICE_UNAVAILABLE',
+        message: 'The database cannot be reached right now. Try again in a moment.',
+      },
+      headers: { 'retry-after': '5' },
+    };
+  }
   const provider = providerFailure(error);
   if (provider) return provider;
   const known = KNOWN_FASTIFY_ERRORS[error.code];
@@ -155,6 +167,39 @@ function providerFailure(error: unknown): ErrorResponse | null {
     },
     headers: {},
   };
+}
+
+/**
+ * admin_shutdown, crash_shutdown, cannot_connect_now (a starting or recovering server), and the
+ * connection exceptions of class 08; and the socket's own refusals before PostgreSQL answers.
+ */
+const UNREACHABLE_CODES = new Set([
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+]);
+
+/** node-postgres's words for a connection that died or was never had (these carry no code). */
+const UNREACHABLE_MESSAGES =
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/;
+
+function isDatabaseUnreachable(error: unknown): boolean {
+  if (hasPgCode(error, UNREACHABLE_CODES)) return true;
+  let current: unknown = error;
+  for (let depth = 0; depth < 3 && current; depth++) {
+    const message = (current as { message?: unknown }).message;
+    if (typeof message === 'string' && UNREACHABLE_MESSAGES.test(message)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
 }
 
 function hasPgCode(error: unknown, codes: ReadonlySet<string>): boolean {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parsePrometheusText, readingOf, rssOfProcStatus } from './server-metrics.js';
+import { cpuPercent, parsePrometheusText, readingOf, rssOfProcStatus } from './server-metrics.js';
 
 const EXPOSITION = `# HELP process_resident_memory_bytes Resident memory size in bytes.
 # TYPE process_resident_memory_bytes gauge
@@ -15,6 +15,7 @@ job_queue_depth{queue="mail"} 3
 job_queue_depth{queue="alerts-movement-check"} 2
 http_request_duration_seconds_bucket{le="+Inf",method="GET",route="/api/x y",status="200"} 12
 process_cpu_seconds_total 1.5e2 1700000000000
+nodejs_eventloop_lag_p99_seconds 0.0125
 `;
 
 describe('parsePrometheusText', () => {
@@ -39,6 +40,8 @@ describe('readingOf', () => {
       heapUsedBytes: 121_856_664,
       pool: { total: 7, idle: 2, waiting: 1 },
       queuedJobs: 5,
+      cpuSeconds: 150,
+      eventLoopP99Ms: 12.5,
     });
   });
 
@@ -48,7 +51,19 @@ describe('readingOf', () => {
       heapUsedBytes: undefined,
       pool: undefined,
       queuedJobs: undefined,
+      cpuSeconds: undefined,
+      eventLoopP99Ms: undefined,
     });
+  });
+});
+
+describe('cpuPercent', () => {
+  it('is the CPU seconds used between two readings over the seconds between them, per core', () => {
+    const at = (cpuSeconds: number | undefined) => ({ ...readingOf(new Map()), cpuSeconds });
+    expect(cpuPercent(at(10), at(40), 60)).toBe(50);
+    expect(cpuPercent(at(10), at(130), 60)).toBe(200);
+    expect(cpuPercent(undefined, at(40), 60)).toBeUndefined();
+    expect(cpuPercent(at(undefined), at(40), 60)).toBeUndefined();
   });
 });
 

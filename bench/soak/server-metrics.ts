@@ -9,6 +9,10 @@ export type ServerReading = {
   pool: { total: number; idle: number; waiting: number } | undefined;
   /** Jobs waiting over every queue. */
   queuedJobs: number | undefined;
+  /** CPU seconds the server process used since it started (user + system). */
+  cpuSeconds: number | undefined;
+  /** p99 of the event loop's delay since the last reading, in ms (prom-client resets it per scrape). */
+  eventLoopP99Ms: number | undefined;
 };
 
 /**
@@ -47,7 +51,21 @@ export function readingOf(samples: ReadonlyMap<string, number>): ServerReading {
         ? undefined
         : { total, idle, waiting },
     queuedJobs,
+    cpuSeconds: samples.get('process_cpu_seconds_total'),
+    eventLoopP99Ms: milliseconds(samples.get('nodejs_eventloop_lag_p99_seconds')),
   };
+}
+
+const milliseconds = (seconds: number | undefined) => (seconds === undefined ? undefined : seconds * 1000);
+
+/** The server's CPU use between two readings, in % of one core; undefined without both. */
+export function cpuPercent(
+  before: ServerReading | undefined,
+  after: ServerReading,
+  seconds: number,
+): number | undefined {
+  if (before?.cpuSeconds === undefined || after.cpuSeconds === undefined || seconds <= 0) return undefined;
+  return ((after.cpuSeconds - before.cpuSeconds) / seconds) * 100;
 }
 
 /** VmRSS of /proc/<pid>/status in bytes: the fallback when /api/metrics does not answer. */
@@ -74,5 +92,7 @@ export async function readServer(baseUrl: string, pid: number | undefined): Prom
     heapUsedBytes: undefined,
     pool: undefined,
     queuedJobs: undefined,
+    cpuSeconds: undefined,
+    eventLoopP99Ms: undefined,
   };
 }

@@ -22,7 +22,7 @@ import {
   type RampStep,
 } from './find-max.js';
 import { runOpenLoop } from './open-loop.js';
-import { readServer, type ServerReading } from './server-metrics.js';
+import { cpuPercent, readServer, type ServerReading } from './server-metrics.js';
 import { createMix } from './soak-mix.js';
 import { DEFAULT_RATE, readSoakOptions, USAGE, type SoakOptions } from './soak-options.js';
 import { kindTable, MINUTE_LEGEND, minuteHeader, minuteLine, rampLine, verdictLines } from './soak-report.js';
@@ -107,29 +107,44 @@ async function runRamp(
   write(
     `\nfind-max: steps of ${options.stepSeconds} s (at most ${maxSteps}); holds when p99 < ${bounds.maxP99Ms} ms, errors < ${(bounds.maxErrorRate * 100).toFixed(1)} %, achieved >= ${bounds.minAchievedRatio * 100} % of the rate`,
   );
+  // A first step is otherwise measured cold: the JIT, the pools and the caches fill during it.
+  log(`warm-up: ${options.stepSeconds} s at ${options.startRate}/s (not judged)`);
+  await runOpenLoop({
+    rate: options.startRate,
+    durationMs: options.stepSeconds * 1000,
+    maxInFlight: options.maxInFlight,
+    maxWaitMs: MAX_WAIT_MS,
+    next: mix.next,
+    onSample: () => undefined,
+    onDropped: () => undefined,
+    signal: stop.signal,
+  });
   for (let rate = nextRampRate(steps, bounds, rampOptions); rate !== undefined;) {
     if (stop.signal.aborted) break;
     const window = createWindow();
+    const stepMs = options.stepSeconds * 1000;
     const started = performance.now();
+    // The achieved rate counts the answers that arrived within the step's own seconds: a server
+    // that falls behind answers fewer than it was asked, even though every request was sent.
+    let answeredInTime = 0;
     await runOpenLoop({
       rate,
-      durationMs: options.stepSeconds * 1000,
+      durationMs: stepMs,
       maxInFlight: options.maxInFlight,
       maxWaitMs: MAX_WAIT_MS,
       next: mix.next,
-      onSample: (sample) => recordSample(window, sample),
+      onSample: (sample) => {
+        recordSample(window, sample);
+        if (performance.now() - started <= stepMs) answeredInTime += 1;
+      },
       onDropped: () => (window.dropped += 1),
       signal: stop.signal,
     });
     assertAlive(server);
-    // Over the step's own seconds: answers of its last requests arrive after the schedule ended.
-    const summary = summariseWindow(
-      window,
-      Math.max(options.stepSeconds, (performance.now() - started) / 1000),
-    );
+    const summary = summariseWindow(window, options.stepSeconds);
     const step: RampStep = {
       targetRate: rate,
-      achievedRate: summary.achievedRate,
+      achievedRate: answeredInTime / options.stepSeconds,
       p99Ms: summary.p99Ms,
       errorRate: summary.errorRate,
     };
@@ -188,8 +203,9 @@ async function runSoak(
     const window = current;
     current = createWindow();
     const reading = await readServer(baseUrl, server.pid);
+    const cpu = cpuPercent(records.at(-1)?.reading ?? startReading, reading, 60);
     records.push({ minute, reading, window });
-    write(minuteLine(String(minute), summariseWindow(window, 60), reading));
+    write(minuteLine(String(minute), summariseWindow(window, 60), reading, cpu));
     if (server.hasExited()) {
       crash = new Error(
         `the server exited under load; the end of its output:\n${server.output().slice(-3000)}`,

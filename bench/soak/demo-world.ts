@@ -56,20 +56,30 @@ export class DemoClient {
       ...options.headers,
     };
     if (options.body !== undefined) headers['content-type'] = 'application/json';
-    const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+    // One controller a request, aborted by its timer or by the soak's stop; no AbortSignal.any,
+    // which keeps every signal it combined for as long as the long-lived stop signal lives.
+    const controller = new AbortController();
+    const timer = setTimeout(
+      () => controller.abort(new DOMException('timed out', 'TimeoutError')),
+      REQUEST_TIMEOUT_MS,
+    );
+    const onStop = () => controller.abort(new DOMException('stopped', 'AbortError'));
+    options.signal?.addEventListener('abort', onStop, { once: true });
     try {
       const response = await fetch(`${this.baseUrl}${path}`, {
         method,
         headers,
         ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
-        signal: options.signal ? AbortSignal.any([timeout, options.signal]) : timeout,
+        signal: controller.signal,
       });
       if (options.isRead && response.ok) return { status: response.status, body: await response.json() };
       await response.arrayBuffer();
       return { status: response.status };
-    } catch (error) {
-      const name = error instanceof Error ? error.name : '';
-      return { status: name === 'TimeoutError' || name === 'AbortError' ? 'timeout' : 'connection' };
+    } catch {
+      return { status: controller.signal.aborted ? 'timeout' : 'connection' };
+    } finally {
+      clearTimeout(timer);
+      options.signal?.removeEventListener('abort', onStop);
     }
   }
 

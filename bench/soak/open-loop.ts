@@ -38,6 +38,7 @@ export async function runOpenLoop(options: OpenLoopOptions): Promise<void> {
   const backlog: Due[] = [];
   const inFlight = new Set<Promise<void>>();
   let scheduled = 0;
+  const faults = new Set<string>();
 
   const launch = (due: Due) => {
     const call = options.next();
@@ -45,7 +46,16 @@ export async function runOpenLoop(options: OpenLoopOptions): Promise<void> {
     const from = due.wasHeld ? due.at : sentAt;
     const request = call
       .run(signal)
-      .catch((): Sample['status'] => 'connection')
+      .catch((error: unknown): Sample['status'] => {
+        // The client turns every network failure into a status: a throw is the mix's own fault
+        // (an answer it could not read). Counted as an error, and said once per message.
+        const message = error instanceof Error ? error.message : String(error);
+        if (!faults.has(message)) {
+          faults.add(message);
+          process.stderr.write(`[soak] ${call.kind} ${call.action} failed in the client: ${message}\n`);
+        }
+        return 'connection';
+      })
       .then((status) => {
         if (!signal.aborted)
           options.onSample({

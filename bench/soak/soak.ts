@@ -5,6 +5,7 @@
  * line a minute and verdicts at the end. Targets are reported, not asserted: the exit code is
  * non-zero only when something crashed (1) or the run was interrupted (130).
  */
+import { setMaxListeners } from 'node:events';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -61,6 +62,8 @@ try {
 
 const cleanup = new Cleanup();
 const stop = new AbortController();
+// Every request in flight listens to it (64 by default): more than the default warning's 10.
+setMaxListeners(0, stop.signal);
 let finishing = false;
 async function finish(code: number, message?: string): Promise<never> {
   if (!finishing) {
@@ -197,7 +200,7 @@ async function runSoak(
     const wait = started + minute * 60_000 - performance.now();
     await Promise.race([
       sleep(Math.max(0, wait)),
-      new Promise((resolve) => stop.signal.addEventListener('abort', resolve)),
+      new Promise((resolve) => stop.signal.addEventListener('abort', resolve, { once: true })),
     ]);
     if (stop.signal.aborted) break;
     const window = current;

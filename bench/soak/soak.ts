@@ -64,24 +64,28 @@ const cleanup = new Cleanup();
 const stop = new AbortController();
 // Every request in flight listens to it (64 by default): more than the default warning's 10.
 setMaxListeners(0, stop.signal);
-let finishing = false;
+let finishing: Promise<void> | undefined;
+/** Cleans up once; a second caller (a signal during the clean-up) waits for the same clean-up. */
 async function finish(code: number, message?: string): Promise<never> {
   if (!finishing) {
-    finishing = true;
     if (message) process.stderr.write(`${message}\n`);
-    await cleanup.runAll();
+    finishing = cleanup.runAll();
   }
+  await finishing;
   process.exit(code);
 }
 
 // The first Ctrl+C stops the traffic and lets the run report what it measured; a second one
-// stops at once. Either way the server and its cluster are stopped.
+// stops at once. Either way the server and its cluster are stopped. One Ctrl+C in a terminal
+// reaches this process twice (from the terminal, and relayed by npm's and tsx's parents), so a
+// second SIGINT within 2 s is the same one.
+let interruptedAt = 0;
 process.on('SIGINT', () => {
-  if (stop.signal.aborted) void finish(130, 'interrupted again; cleaning up');
-  else {
+  if (!stop.signal.aborted) {
+    interruptedAt = Date.now();
     log('interrupted: stopping the traffic (Ctrl+C again to stop at once)');
     stop.abort();
-  }
+  } else if (Date.now() - interruptedAt > 2_000) void finish(130, 'interrupted again; cleaning up');
 });
 process.once('SIGTERM', () => void finish(143, 'terminated; cleaning up'));
 
@@ -166,7 +170,11 @@ async function runRamp(
   return { steps, result };
 }
 
-type MinuteRecord = { minute: number; reading: ServerReading; window: Window };
+/** The server once it answers, for its output when the run fails. */
+let started: ManagedProcess | undefined;
+
+/** A minute of the soak; `seconds` is under 60 only for the part of a minute a Ctrl+C cut short. */
+type MinuteRecord = { minute: number; seconds: number; reading: ServerReading; window: Window };
 
 async function runSoak(
   mix: ReturnType<typeof createMix>,
@@ -207,7 +215,7 @@ async function runSoak(
     current = createWindow();
     const reading = await readServer(baseUrl, server.pid);
     const cpu = cpuPercent(records.at(-1)?.reading ?? startReading, reading, 60);
-    records.push({ minute, reading, window });
+    records.push({ minute, seconds: 60, reading, window });
     write(minuteLine(String(minute), summariseWindow(window, 60), reading, cpu));
     if (server.hasExited()) {
       crash = new Error(
@@ -220,9 +228,17 @@ async function runSoak(
   }
   await load;
   if (crash) throw crash;
-  // Answers that arrived after the last minute closed belong to its requests.
-  const last = records.at(-1);
-  if (last) last.window = mergeWindows([last.window, current]);
+  const seconds = (performance.now() - started) / 1000 - records.length * 60;
+  if (stop.signal.aborted && seconds >= 1) {
+    // Interrupted within a minute: that part is its own row, not judged as a minute.
+    const reading = await readServer(baseUrl, server.pid);
+    records.push({ minute: records.length + 1, seconds, reading, window: current });
+    write(minuteLine(`${records.length}*`, summariseWindow(current, seconds), reading));
+  } else {
+    // Answers that arrived after the last minute closed belong to its requests.
+    const last = records.at(-1);
+    if (last) last.window = mergeWindows([last.window, current]);
+  }
   return { records, isInterrupted: stop.signal.aborted, startReading };
 }
 
@@ -233,7 +249,10 @@ try {
   log('building contracts and server ...');
   const mode = buildServer(repoRoot, log);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'soak-'));
-  cleanup.add('remove the data folder', () => rmSync(dataDir, { recursive: true, force: true }));
+  cleanup.add('remove the data folder', () => {
+    rmSync(dataDir, { recursive: true, force: true });
+    log(`stopped the server and removed ${dataDir}`);
+  });
   log(
     `starting the server (${mode}) with DEMO=1 on a fresh embedded PostgreSQL in ${dataDir} (seeding takes about 30 s) ...`,
   );
@@ -244,6 +263,7 @@ try {
     mode,
     cleanup,
   });
+  started = server;
   const client = new DemoClient(baseUrl);
   await client.signIn();
   const world = await discoverDemoWorld(client);
@@ -276,11 +296,15 @@ try {
     const rate = options.rate ?? ramp?.result.suggestedRate ?? DEFAULT_RATE;
     const soak = await runSoak(mix, client, server, baseUrl, rate, options.minutes);
     isInterrupted = soak.isInterrupted;
-    const minuteWindows = soak.records.map((record) => record.window);
-    const whole = summariseWindow(mergeWindows(minuteWindows), Math.max(1, minuteWindows.length) * 60);
+    const wholeSeconds = soak.records.reduce((sum, record) => sum + record.seconds, 0);
+    const whole = summariseWindow(
+      mergeWindows(soak.records.map((record) => record.window)),
+      Math.max(1, wholeSeconds),
+    );
+    const fullMinutes = soak.records.filter((record) => record.seconds === 60);
     const verdicts = soakVerdicts({
-      minuteWindows,
-      rssAtMinuteEnd: soak.records.map((record) => record.reading.rssBytes),
+      minuteWindows: fullMinutes.map((record) => record.window),
+      rssAtMinuteEnd: fullMinutes.map((record) => record.reading.rssBytes),
       warmupMinutes: WARMUP_MINUTES,
     });
     write(
@@ -308,7 +332,7 @@ try {
       serverAtStart: soak.startReading,
       minutes: soak.records.map((record) => ({
         minute: record.minute,
-        ...summariseWindow(record.window, 60),
+        ...summariseWindow(record.window, record.seconds),
         server: record.reading,
       })),
       whole,
@@ -319,8 +343,10 @@ try {
   clearTimeout(watchdog);
   await finish(isInterrupted ? 130 : 0);
 } catch (error) {
+  // A failed demo seed is logged by the server, which then starts without Demo Market.
+  const tail = started ? `\nthe server's last output:\n${started.output().slice(-3000)}` : '';
   await finish(
     1,
-    `The soak failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+    `The soak failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}${tail}`,
   );
 }

@@ -7,15 +7,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../src/platform/db/embedded-postgres.js';
 import type { TestApp } from '../build-app.js';
 import { ledgerMismatches } from '../concurrency/concurrency-kit.js';
-import { positionsOutOfLine } from '../factories/inventory.js';
+import { insertLocation } from '../factories/catalogue.js';
+import { insertProductAt, positionsOutOfLine } from '../factories/inventory.js';
+import { insertInventoryItem } from '../factories/products.js';
 import { saleSetUp } from '../factories/sales.js';
 import { startServer, type ServerProcess } from '../server-process.js';
 import { sqlOn, startOwnCluster, type OwnCluster } from './cluster.js';
 import { call, ownerOverHttp, sqlOnlyTestApp, type Reply } from './http-shop.js';
 
 /**
- * Issue 17, item 5: crash safety under load. 20 clients sell, adjust stock and raise CRITICAL
- * alerts without pause against one real server process on a PostgreSQL cluster of this file's
+ * Issue 17, item 5: crash safety under load. 20 clients sell, adjust stock, move stock from a
+ * depot to the store (created, validated at both ends) and raise CRITICAL alerts without pause against one real server process on a PostgreSQL cluster of this file's
  * own. The server is killed with kill -9 and started again on the same port; later the postmaster
  * is killed with kill -9 and started again while the server keeps running. Clients that get no
  * answer (a reset connection, a 5xx, a timeout) send the same request with the same
@@ -26,7 +28,8 @@ import { call, ownerOverHttp, sqlOnlyTestApp, type Reply } from './http-shop.js'
 
 const JWT_SECRET = 'crash-safety-secret-crash-safety-secret-0123';
 const SALE_CLIENTS = 12;
-const ADJUST_CLIENTS = 6;
+const ADJUST_CLIENTS = 3;
+const MOVE_CLIENTS = 3;
 const ALERT_CLIENTS = 2;
 /** Pause of an alert client between two alerts: a trickle, next to the sales. */
 const ALERT_PAUSE_MS = 400;
@@ -117,6 +120,8 @@ type Tally = {
   /** inventoryId -> units sold or adjusted by acknowledged requests. */
   change: Map<string, number>;
   alerts: string[];
+  /** Validations acknowledged (source and destination each count). */
+  moved: number;
 };
 
 describe('crash safety under load', () => {
@@ -129,6 +134,19 @@ describe('crash safety under load', () => {
       jam: { price: '3.10', stock: START_STOCK },
     });
     const products = Object.values(shop.products);
+    // A depot holding the same SKUs: transfers go from it to the store.
+    const depotId = await insertLocation(t, owner.businessId, { name: 'Depot' });
+    const depotItems = new Map<string, string>();
+    for (const product of products) {
+      const atDepot = await insertProductAt(t, owner.businessId, depotId, {
+        sku: product.sku,
+        name: product.name,
+      });
+      depotItems.set(
+        product.sku,
+        await insertInventoryItem(t, owner.businessId, atDepot.id, depotId, START_STOCK),
+      );
+    }
     const tally: Tally = {
       requests: 0,
       retries: 0,
@@ -137,6 +155,7 @@ describe('crash safety under load', () => {
       sales: new Map(),
       change: new Map(),
       alerts: [],
+      moved: 0,
     };
     let isReady = true;
     let isRunning = true;
@@ -199,6 +218,53 @@ describe('crash safety under load', () => {
         return void tally.refusals.push(`adjust: ${res.status} ${JSON.stringify(res.body)}`);
       add(product.inventoryId, delta);
     };
+    /**
+     * A transfer of 1-4 units from the depot to the store. Creating moves no stock, so a create
+     * that got no answer is sent again as a new one (an extra PENDING movement changes nothing);
+     * each validation moves stock and carries its Idempotency-Key through every retry.
+     */
+    const moveOne = async () => {
+      const product = pick(products);
+      const quantity = 1 + Math.floor(Math.random() * 4);
+      const created = await untilAnswered('move', () =>
+        call(base(), 'POST', '/api/stock-movement/create', {
+          token: owner.token,
+          body: {
+            sku: product.sku,
+            sourceLocationId: depotId,
+            destinationLocationId: shop.locationId,
+            quantity,
+          },
+          timeoutMs: 5_000,
+        }),
+      );
+      if (created.status !== 201)
+        return void tally.refusals.push(`move: ${created.status} ${JSON.stringify(created.body)}`);
+      const made = created.body as {
+        sourceValidationCode: string;
+        destinationValidationCode: string;
+        movements: Array<{ id: string }>;
+      };
+      const id = made.movements[0]?.id ?? '';
+      for (const [end, code] of [
+        ['source', made.sourceValidationCode],
+        ['destination', made.destinationValidationCode],
+      ] as const) {
+        const key = randomUUID();
+        const res = await untilAnswered(`validate ${end}`, () =>
+          call(base(), 'PUT', `/api/stock-movement/validate-${end}/${id}?validationCode=${code}`, {
+            token: owner.token,
+            headers: { 'idempotency-key': key },
+            timeoutMs: 5_000,
+          }),
+        );
+        if (res.status !== 200)
+          return void tally.refusals.push(`validate ${end}: ${res.status} ${JSON.stringify(res.body)}`);
+        if (end === 'source') add(depotItems.get(product.sku) ?? '', -quantity);
+        else add(product.inventoryId, quantity);
+        tally.moved++;
+      }
+    };
     /** No Idempotency-Key on alerts: sent once; only an acknowledged one must have its job. */
     const alertOne = async () => {
       tally.requests++;
@@ -226,6 +292,7 @@ describe('crash safety under load', () => {
     const clients = [
       ...Array.from({ length: SALE_CLIENTS }, () => client(sellOne)),
       ...Array.from({ length: ADJUST_CLIENTS }, () => client(adjustOne)),
+      ...Array.from({ length: MOVE_CLIENTS }, () => client(moveOne)),
       ...Array.from({ length: ALERT_CLIENTS }, () => client(alertOne)),
     ];
 
@@ -276,7 +343,7 @@ describe('crash safety under load', () => {
       [
         `load ${loadSeconds.toFixed(1)} s, ${tally.requests} requests, ${tally.retries} retries`,
         `acknowledged: ${tally.sales.size} sales (${salesBeforeServerKill} before the server's kill, ${salesBeforeDatabaseKill} before the database's), ` +
-          `${tally.alerts.length} critical alerts`,
+          `${tally.alerts.length} critical alerts, ${tally.moved} transfer validations`,
         `server ready ${serverReadySeconds.toFixed(1)} s after its kill -9; ` +
           `database back ${databaseBackSeconds.toFixed(1)} s after its kill -9 (${killed?.backends ?? 0} backends), ` +
           `server ready again ${serverReadyAgainSeconds.toFixed(1)} s after it`,
@@ -296,6 +363,7 @@ describe('crash safety under load', () => {
     expect(salesBeforeServerKill).toBeGreaterThan(0);
     expect(tally.sales.size).toBeGreaterThan(salesBeforeDatabaseKill);
     expect(salesBeforeDatabaseKill).toBeGreaterThan(salesBeforeServerKill);
+    expect(tally.moved).toBeGreaterThan(0);
 
     // Every acknowledged sale exactly once: one row per key, none of another key's, no others.
     const saleIds = [...tally.sales.values()];

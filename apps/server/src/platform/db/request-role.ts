@@ -34,8 +34,21 @@ BEGIN
   END IF;
 END
 $$`);
+    // An owner that is no superuser may name only the attributes it has, even to turn them off:
+    // SUPERUSER, REPLICATION and BYPASSRLS only a superuser (PostgreSQL 15 and later), CREATEDB
+    // and CREATEROLE whoever has them (16 and later). A role such an owner creates has none of
+    // them anyway, and assertSafeRequestRole checks the role whoever made it.
+    const { rows } = await client.query<{ rolsuper: boolean; rolcreatedb: boolean; rolcreaterole: boolean }>(
+      'select rolsuper, rolcreatedb, rolcreaterole from pg_roles where rolname = current_user',
+    );
+    const me = rows[0];
+    const attributes = [
+      ...(me?.rolsuper ? ['NOSUPERUSER', 'NOREPLICATION', 'NOBYPASSRLS'] : []),
+      ...(me?.rolsuper || me?.rolcreatedb ? ['NOCREATEDB'] : []),
+      ...(me?.rolsuper || me?.rolcreaterole ? ['NOCREATEROLE'] : []),
+    ];
     await client.query(
-      `ALTER ROLE ${REQUEST_ROLE} WITH LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOREPLICATION NOBYPASSRLS NOINHERIT PASSWORD '${password}'`,
+      `ALTER ROLE ${REQUEST_ROLE} WITH LOGIN NOINHERIT ${attributes.join(' ')} PASSWORD '${password}'`,
     );
     await client.query(`GRANT ${APP_ROLE} TO ${REQUEST_ROLE}`);
   } catch (error) {

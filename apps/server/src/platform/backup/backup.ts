@@ -8,6 +8,7 @@ import type { Config } from '../config.js';
 import { MIGRATIONS_DIR } from '../db/migrate.js';
 import { openSourceDatabase } from './cluster-access.js';
 import { copyTableOut, openSnapshot, type Snapshot } from './database-dump.repository.js';
+import { sourceRoleNames } from './source-roles.repository.js';
 import { assertSeesEveryRow } from './database-load.repository.js';
 import {
   ARCHIVE_FORMAT_VERSION,
@@ -107,6 +108,7 @@ export async function createBackup(options: BackupOptions): Promise<BackupResult
         lastTag: lastTag(database.snapshot.migrations.lastCreatedAt),
       },
       jobQueue: { schema: 'pgboss', version: database.snapshot.jobQueueVersion },
+      sourceRoles: database.sourceRoles,
       tables: database.tables,
       sequences: database.snapshot.sequences,
       blobs: blobs.summary,
@@ -140,6 +142,7 @@ async function dumpDatabase(
   dump: Manifest['dump'];
   tables: Manifest['tables'];
   members: string[];
+  sourceRoles: string[];
 }> {
   const snapshot = await openSnapshot(url);
   try {
@@ -200,6 +203,7 @@ async function dumpDatabase(
         ...(member ? { member } : {}),
       })),
       members,
+      sourceRoles: await sourceRoleNames(snapshot.client),
     };
   } finally {
     await snapshot.close();

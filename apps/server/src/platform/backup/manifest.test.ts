@@ -23,6 +23,7 @@ function manifestAt(lastCreatedAt: number | null): Manifest {
     dump: { format: 'app-copy', tool: 'app-copy 1' },
     migrations: { count: 2, lastCreatedAt, lastTag: 'x' },
     jobQueue: { schema: 'pgboss', version: 24 },
+    sourceRoles: [],
     tables: [],
     sequences: [],
     blobs: { storage: 'file', isIncluded: true, count: 0, bytes: 0 },

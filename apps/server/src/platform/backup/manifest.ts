@@ -43,6 +43,8 @@ const ZManifest = z.object({
     lastTag: z.string().nullable(),
   }),
   jobQueue: z.object({ schema: z.string(), version: z.number().int().nullable() }),
+  /** The source cluster's roles its policies and grants name, app_tenant aside (source-roles.repository.ts). */
+  sourceRoles: z.array(z.string().min(1).max(63)).default([]),
   tables: z.array(ZTable),
   sequences: z.array(
     z.object({ schema: z.string(), name: z.string(), lastValue: z.string(), isCalled: z.boolean() }),

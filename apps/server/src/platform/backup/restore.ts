@@ -1,3 +1,4 @@
+import { createMissingRoles, dropRoles, handRolesToRestorer } from './source-roles.repository.js';
 import { existsSync, statSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -87,12 +88,21 @@ export async function restoreBackup(options: {
       await assertEmptyDatabase(target.url);
       if (pgRestore) {
         await ensureTenantRole(target.url);
-        // --no-owner: objects belong to the restoring owner, whoever owned them at the source.
-        await runPostgresTool(
-          pgRestore,
-          ['--no-owner', '--exit-on-error', '--single-transaction', memberFile(PG_DUMP_MEMBER)],
-          target.url,
-        );
+        // The source's roles named in policies and grants: made for the while where missing, then
+        // the policies name the restoring owner (source-roles.repository.ts).
+        const madeRoles = await createMissingRoles(target.url, manifest.sourceRoles);
+        try {
+          // --no-owner: objects belong to the restoring owner, whoever owned them at the source.
+          await runPostgresTool(
+            pgRestore,
+            ['--no-owner', '--exit-on-error', '--single-transaction', memberFile(PG_DUMP_MEMBER)],
+            target.url,
+          );
+          await handRolesToRestorer(target.url, manifest.sourceRoles, madeRoles);
+        } catch (error) {
+          await dropRoles(target.url, madeRoles).catch(() => undefined);
+          throw error;
+        }
         await verifyRestoredTables(target.url, manifest);
       } else {
         await migrateToLevel(target.url, MIGRATIONS_DIR, atArchiveLevel, journal);

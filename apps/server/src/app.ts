@@ -236,6 +236,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ownerDb: options.ownerDb,
     jobs,
     metricsToken: config.metricsToken,
+    // A declared proxy connects from loopback for every visitor: the metrics then need the token.
+    isBehindProxy: config.trustProxy !== false,
     readRouting,
   });
   // LISTEN/NOTIFY on one connection of its own, opened when the first live stream needs it.

@@ -3,6 +3,7 @@ import { buildApp } from './app.js';
 import { seedDemoOnFirstStart } from './demo/demo-start.js';
 import { ConfigError, loadConfig, type Config } from './platform/config.js';
 import { createJobQueue } from './platform/jobs/job-queue.js';
+import { withStartUpLock } from './platform/db/migrate.js';
 import { openReadRouting, type ReadRouting } from './platform/db/read-replica.js';
 import { openDatabases, type Databases } from './start-up.js';
 import { MOVEMENT_ALERTS_SWEEP_INTERVAL_MS } from './modules/alerts/alerts.module.js';
@@ -63,8 +64,11 @@ async function main(): Promise<void> {
       pointsExpirySweepEveryMs: sweepEvery(POINTS_EXPIRY_SWEEP_INTERVAL_MS),
       movementAlertsSweepEveryMs: sweepEvery(MOVEMENT_ALERTS_SWEEP_INTERVAL_MS),
     });
-    // Before listening: the first request may queue a mail, and its queue must exist.
-    await jobs.start();
+    // Before listening: the first request may queue a mail, and its queue must exist. Creating a
+    // queue is DDL (its partition of pgboss.job, foreign keys to pgboss.queue): servers started
+    // together on a new database deadlocked on it ("deadlock detected" at start), so one at a time.
+    const queue = jobs;
+    await withStartUpLock(owner.pool, () => queue.start());
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
     await jobs?.stop(0).catch(() => undefined);

@@ -9,6 +9,19 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
 
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 
+/**
+ * A login in a postgres:// URL's query (`?user=...&password=...`): node-postgres takes these
+ * over the user name and password before the host, so they would log in as someone else.
+ */
+function hasCredentialParams(url: string): boolean {
+  try {
+    const { searchParams } = new URL(url);
+    return searchParams.has('user') || searchParams.has('password');
+  } catch {
+    return false;
+  }
+}
+
 /** An address a browser loads from: http(s) only (no javascript:, data: or file:). */
 const httpUrl = z
   .url({ message: 'must be an http(s) URL' })
@@ -61,7 +74,7 @@ const ZEnv = z.object({
       .url({ message: 'must be a postgres:// URL' })
       .refine((url) => /^postgres(ql)?:\/\//.test(url), 'must be a postgres:// URL')
       .refine(
-        (url) => !hasCredentials(url),
+        (url) => !hasCredentials(url) && !hasCredentialParams(url),
         'must name only host, port and database: the reads log in as the request role',
       )
       .optional(),

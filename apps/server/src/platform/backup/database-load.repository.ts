@@ -18,6 +18,7 @@ import {
   qualified,
   type DumpTable,
 } from './database-dump.repository.js';
+import { limitCopyText } from './copy-text-limit.js';
 import { BackupRefusal, type Manifest, type ManifestTable } from './manifest.js';
 
 const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
@@ -120,16 +121,18 @@ function sameShape(found: DumpTable[], expected: ManifestTable[]): string | null
   return extra.length ? `${extra.join(', ')} ${extra.length > 1 ? 'are' : 'is'} not in the archive` : null;
 }
 
+/** A table's member into `target`, no more rows (and no longer ones) than its manifest says. */
 async function copyMemberIn(
   client: pg.ClientBase,
   target: string,
-  columns: string[],
+  table: ManifestTable,
   file: string,
 ): Promise<void> {
   await pipeline(
     createReadStream(file),
     createGunzip(),
-    client.query(copyFrom(`COPY ${target} (${columns.map(quote).join(', ')}) FROM STDIN`)),
+    limitCopyText(`${table.schema}.${table.name}`, table.rows),
+    client.query(copyFrom(`COPY ${target} (${table.columns.map(quote).join(', ')}) FROM STDIN`)),
   );
 }
 
@@ -202,7 +205,7 @@ export async function loadAppTables(
     await client.query(`TRUNCATE ${targets.join(', ')}`);
     for (const table of tables) {
       if (!table.member) throw new Error(`The manifest names no member for ${table.schema}.${table.name}.`);
-      await copyMemberIn(client, qualified(table), table.columns, memberFile(table.member));
+      await copyMemberIn(client, qualified(table), table, memberFile(table.member));
     }
     for (const target of targets) await client.query(`ALTER TABLE ${target} ENABLE TRIGGER USER`);
     await setSequences(
@@ -226,11 +229,22 @@ export async function loadJobQueueTables(
   const tables = manifest.tables.filter((t) => t.schema === JOBS_SCHEMA);
   const s = quote(JOBS_SCHEMA);
   await inTransaction(url, async (client) => {
+    // Only the job queue's own tables with columns they have: the manifest is the archive's word.
+    const installed = new Map(
+      (await listTables(client)).filter((t) => t.schema === JOBS_SCHEMA).map((t) => [t.name, t.columns]),
+    );
+    for (const table of tables) {
+      const columns = installed.get(table.name);
+      if (!columns || !table.columns.every((column) => columns.includes(column)))
+        throw new BackupRefusal(
+          `The archive's manifest names ${JSON.stringify(`${table.schema}.${table.name}`)}, which is not a table of the job queue (or not with these columns): it was altered.`,
+        );
+    }
     for (const table of tables) {
       if (!table.member) throw new Error(`The manifest names no member for ${table.schema}.${table.name}.`);
       if (table.name !== 'queue') continue;
       await client.query(`CREATE TEMP TABLE restored_queue (LIKE ${s}.queue) ON COMMIT DROP`);
-      await copyMemberIn(client, 'restored_queue', table.columns, memberFile(table.member));
+      await copyMemberIn(client, 'restored_queue', table, memberFile(table.member));
       await client.query(`SELECT ${s}.create_queue(name, '{}'::json) FROM restored_queue ORDER BY name`);
       const values = table.columns.filter((c) => c !== 'name').map(quote);
       if (values.length)
@@ -241,7 +255,7 @@ export async function loadJobQueueTables(
     }
     for (const table of tables) {
       if (table.name === 'queue' || !table.member) continue;
-      await copyMemberIn(client, qualified(table), table.columns, memberFile(table.member));
+      await copyMemberIn(client, qualified(table), table, memberFile(table.member));
     }
     await setSequences(
       client,

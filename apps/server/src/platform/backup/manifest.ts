@@ -130,3 +130,51 @@ export function migrationsUpToArchive<E extends { when: number; tag: string }>(
     );
   return journal.slice(0, index + 1);
 }
+
+/** A plain SQL identifier, as every name of the app's schema is: a manifest's names carry no SQL. */
+const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_$]{0,62}$/;
+/** An ORDER BY term as listTables writes it: a quoted key column (in "C" when collatable). */
+const KEY_TERM = /^"[A-Za-z_][A-Za-z0-9_$]{0,62}"(?: COLLATE "C")?$/;
+/** listTables' order of a table without a key: the whole row as text. */
+const WHOLE_ROW_TERM = 't::text COLLATE "C"';
+/** Where the app-copy format keeps a table's rows (backup.ts). */
+const TABLE_MEMBER = /^database\/tables\/[^/]+\.copy\.gz$/;
+
+/**
+ * The manifest's names are used to build SQL (tables, columns, the digest's ORDER BY, sequences)
+ * and paths (a table's member): an archive travels and may have been altered, so each name must
+ * be one the backup itself could have written. Quoting alone would not do: the ORDER BY terms are
+ * expressions, and an expression can call any function the restoring superuser may (lo_export
+ * writes files). A table's member must be one of the archive's checked members (a name outside
+ * them would be read from anywhere on this machine). Refused in one line, before anything is
+ * touched.
+ */
+export function assertManifestNames(manifest: Manifest, schemas: readonly string[]): void {
+  const refuse = (what: string, value: unknown) => {
+    const shown = JSON.stringify(value) ?? String(value);
+    throw new BackupRefusal(
+      `The archive's manifest names ${what} ${shown.length > 80 ? `${shown.slice(0, 80)}…` : shown} that no backup of this app writes: it was altered, and nothing was restored.`,
+    );
+  };
+  const seen = new Set<string>();
+  for (const table of manifest.tables) {
+    if (!schemas.includes(table.schema)) refuse('the schema', table.schema);
+    if (!IDENTIFIER.test(table.name)) refuse('the table', table.name);
+    const key = `${table.schema}.${table.name}`;
+    if (seen.has(key)) refuse('twice the table', key);
+    seen.add(key);
+    for (const column of table.columns) if (!IDENTIFIER.test(column)) refuse('the column', column);
+    if (table.orderBy.length === 0) refuse('an empty order for', key);
+    for (const term of table.orderBy)
+      if (term !== WHOLE_ROW_TERM && !KEY_TERM.test(term)) refuse('the order', term);
+    if (
+      table.member !== undefined &&
+      (!TABLE_MEMBER.test(table.member) || !Object.hasOwn(manifest.members, table.member))
+    )
+      refuse('the member', table.member);
+  }
+  for (const sequence of manifest.sequences) {
+    if (!schemas.includes(sequence.schema)) refuse('the schema', sequence.schema);
+    if (!IDENTIFIER.test(sequence.name)) refuse('the sequence', sequence.name);
+  }
+}

@@ -3,11 +3,13 @@ import { existsSync, statSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../config.js';
+import { assertSafeBlobName, IMAGE_CONTAINER } from '../blobs/blob-storage.js';
 import { connectDatabase } from '../db/database.js';
 import { MIGRATIONS_DIR, runMigrations } from '../db/migrate.js';
 import { provisionRequestRole, requestRolePassword } from '../db/request-role.js';
 import { PG_DUMP_MEMBER } from './backup.js';
 import { openRestoreTarget } from './cluster-access.js';
+import { APP_SCHEMAS } from './database-dump.repository.js';
 import {
   assertEmptyDatabase,
   ensureTenantRole,
@@ -17,6 +19,7 @@ import {
   verifyRestoredTables,
 } from './database-load.repository.js';
 import {
+  assertManifestNames,
   assertMembersMatch,
   BackupRefusal,
   MANIFEST_MEMBER,
@@ -64,6 +67,8 @@ export async function restoreBackup(options: {
       throw new BackupRefusal(`${file} is not a backup of this app: it has no manifest.json.`);
     const manifest = parseManifest(await readFile(manifestMember.file, 'utf8'));
     assertMembersMatch(manifest, extracted);
+    assertManifestNames(manifest, APP_SCHEMAS);
+    if (config.azureStorageConnectionString) assertAppContainers(manifest);
     const memberFile = (name: string) => path.join(unpacked, ...name.split('/'));
 
     const journal = JSON.parse(
@@ -84,8 +89,10 @@ export async function restoreBackup(options: {
 
     const target = await openRestoreTarget(config, log, { hasBlobs: manifest.blobs.count > 0 });
     let isDone = false;
+    let isTouched = false;
     try {
       await assertEmptyDatabase(target.url);
+      isTouched = true;
       if (pgRestore) {
         await ensureTenantRole(target.url);
         // The source's roles named in policies and grants: made for the while where missing, then
@@ -122,6 +129,11 @@ export async function restoreBackup(options: {
       isDone = true;
     } catch (error) {
       if (!isDone) await target.discard().catch(() => undefined);
+      // A refusal found half-way (a member that is not what its manifest says) says so too.
+      if (config.databaseUrl && error instanceof BackupRefusal && isTouched)
+        throw new BackupRefusal(
+          `${error.message} The target database may hold part of the restore: drop and create it again before you retry.`,
+        );
       if (config.databaseUrl && !(error instanceof BackupRefusal))
         throw new Error(
           `${error instanceof Error ? error.message : String(error)} The target database may hold part of the restore: drop and create it again before you retry.`,
@@ -167,6 +179,28 @@ async function restoreBlobs(config: Config, manifest: Manifest, unpacked: string
     return;
   }
   await cp(from, to, { recursive: true, errorOnExist: true, force: false });
+}
+
+/**
+ * With Azure, the blobs are uploaded into the containers their names begin with: only the app's
+ * own (a tampered archive must not write into other containers of the storage account), under
+ * names the storage would accept. (Into DATA_DIR/blobs, the unpacked folder already confines them.)
+ */
+function assertAppContainers(manifest: Manifest): void {
+  for (const name of Object.keys(manifest.members)) {
+    if (!name.startsWith('blobs/')) continue;
+    const [container = '', ...rest] = name.slice('blobs/'.length).split('/');
+    let isSafe = container === IMAGE_CONTAINER;
+    try {
+      assertSafeBlobName(container, rest.join('/'));
+    } catch {
+      isSafe = false;
+    }
+    if (!isSafe)
+      throw new BackupRefusal(
+        `The archive's blob ${JSON.stringify(name.slice(0, 120))} is not in the app's container ${IMAGE_CONTAINER}: it was altered, and nothing was restored.`,
+      );
+  }
 }
 
 /** The types the file storage answers by extension (blob-storage.ts), which Azure keeps per blob. */

@@ -146,7 +146,12 @@ export async function extractTar(archive: string, dir: string): Promise<Extracte
   return members;
 }
 
-/** Copies `size` bytes at `start` of the open archive into a new file, showing each chunk to `see`. */
+/**
+ * Copies `size` bytes at `start` of the open archive into a new file, showing each chunk to `see`.
+ * The file is opened first, exclusively (`wx`), and awaited: a name met twice in the archive, or
+ * anything already at that path (a planted link), is refused with EEXIST, neither followed nor
+ * overwritten, and the refusal is this call's (a stream's late open error would go unhandled).
+ */
 async function writeRange(
   handle: FileHandle,
   start: number,
@@ -154,25 +159,23 @@ async function writeRange(
   file: string,
   see: (chunk: Buffer) => void,
 ): Promise<void> {
-  const out = createWriteStream(file, { flags: 'wx' });
-  const closed = new Promise<void>((resolve, reject) => {
-    out.on('close', resolve);
-    out.on('error', reject);
-  });
+  const out = await open(file, 'wx');
   try {
     const buffer = Buffer.alloc(1024 * 1024);
     for (let done = 0; done < size;) {
       const { bytesRead } = await handle.read(buffer, 0, Math.min(buffer.length, size - done), start + done);
       if (bytesRead === 0) throw new TarFormatError('the archive is cut short');
-      const chunk = Buffer.from(buffer.subarray(0, bytesRead));
+      const chunk = buffer.subarray(0, bytesRead);
       see(chunk);
-      await writeChunk(out, chunk);
+      for (let written = 0; written < bytesRead;) {
+        const { bytesWritten } = await out.write(chunk, written, bytesRead - written, done + written);
+        written += bytesWritten;
+      }
       done += bytesRead;
     }
   } finally {
-    out.end();
+    await out.close();
   }
-  await closed;
 }
 
 /** The name and size of a header block, after checking that it is one. */

@@ -95,6 +95,10 @@ export function replicaUrlWithCredentials(replicaUrl: string, requestUrl: string
   const request = new URL(requestUrl);
   replica.username = request.username;
   replica.password = request.password;
+  // node-postgres reads `user` and `password` in the query before the URL's own: left in, they
+  // would log the reads in as whoever they name (the owner, who owns the tables).
+  replica.searchParams.delete('user');
+  replica.searchParams.delete('password');
   return replica.toString();
 }
 

@@ -192,6 +192,11 @@ const UNREACHABLE_MESSAGES =
   /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/;
 
 function isDatabaseUnreachable(error: unknown): boolean {
+  // An error Fastify gives a 4xx status is one of reading the client's request: a client that
+  // drops the connection half-way through its body raises ECONNRESET ("aborted") there. Answered
+  // as 503, any client could fill the metrics with "database down" at will and bury a real outage.
+  const status = (error as { statusCode?: unknown }).statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) return false;
   if (hasPgCode(error, UNREACHABLE_CODES)) return true;
   let current: unknown = error;
   for (let depth = 0; depth < 3 && current; depth++) {

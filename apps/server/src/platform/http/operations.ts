@@ -19,8 +19,23 @@ const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10
 /** Addresses a request comes from when it comes from this machine without a proxy. */
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
-/** Headers a proxy adds: a request carrying one came through a proxy, so its address says nothing. */
-const FORWARDING_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip'];
+/**
+ * Headers a proxy adds: a request carrying one came through a proxy, so its address says nothing.
+ * Beyond the address headers, those proxies add on their own (Via, the X-Forwarded-Host/-Proto
+ * that some send without X-Forwarded-For) and the client-address headers of CDNs.
+ */
+const FORWARDING_HEADERS = [
+  'x-forwarded-for',
+  'forwarded',
+  'x-real-ip',
+  'via',
+  'x-forwarded-host',
+  'x-forwarded-proto',
+  'x-forwarded-port',
+  'x-client-ip',
+  'true-client-ip',
+  'cf-connecting-ip',
+];
 
 export type OperationsDeps = {
   /** The request pool (what requests wait for) and the owner's pool (migrations, maintenance). */
@@ -28,6 +43,11 @@ export type OperationsDeps = {
   ownerDb: Db;
   jobs: JobQueue;
   metricsToken: string | undefined;
+  /**
+   * Whether a proxy is declared in front of this process (TRUST_PROXY set): then loopback is where
+   * the proxy connects from, and only the token opens the metrics (see mayReadMetrics).
+   */
+  isBehindProxy?: boolean;
   /** Where analytics and report reads go (read-replica.ts): gauges when a replica is configured. */
   readRouting?: { state: () => ReadRoutingState };
 };
@@ -188,14 +208,14 @@ export function registerOperations(app: FastifyInstance, deps: OperationsDeps): 
         operationId: 'getMetrics',
         summary: 'Metrics in the Prometheus text format',
         description:
-          'Served to a request straight from loopback (no forwarding header), or to a bearer of ' +
-          'METRICS_TOKEN; 403 otherwise.',
+          'Served to a bearer of METRICS_TOKEN, or, when no proxy is declared (TRUST_PROXY unset), ' +
+          'to a request straight from loopback without a forwarding header; 403 otherwise.',
         produces: ['text/plain'],
         response: { 403: ZErrorBody },
       },
     },
     async (request, reply) => {
-      if (!mayReadMetrics(request, deps.metricsToken))
+      if (!mayReadMetrics(request, deps.metricsToken, deps.isBehindProxy ?? false))
         throw new AppError('FORBIDDEN', 'The metrics are served to loopback, or with the metrics token.');
       const text = await registry.metrics();
       return reply.type(registry.contentType).send(text);
@@ -229,15 +249,25 @@ async function check(
 
 /**
  * A bearer of the token, from anywhere; without one, a request whose socket is loopback and which
- * no proxy forwarded (a reverse proxy on the same host also connects from loopback, but says so).
+ * no proxy forwarded (a reverse proxy on the same host also connects from loopback, and usually
+ * says so with a forwarding header).
+ *
+ * Not when a proxy is declared (TRUST_PROXY set): a proxy on this host that adds no forwarding
+ * header (nginx's bare `proxy_pass`, HAProxy without `option forwardfor`) makes every visitor
+ * from the internet a loopback request without one, so loopback proves nothing there.
  */
-export function mayReadMetrics(request: FastifyRequest, token: string | undefined): boolean {
+export function mayReadMetrics(
+  request: FastifyRequest,
+  token: string | undefined,
+  isBehindProxy = false,
+): boolean {
   const header = request.headers.authorization;
   if (token && header) {
     const given = Buffer.from(header.replace(/^Bearer\s+/i, ''));
     const expected = Buffer.from(token);
     return given.length === expected.length && timingSafeEqual(given, expected);
   }
+  if (isBehindProxy) return false;
   const peer = request.socket.remoteAddress ?? '';
   return LOOPBACK.has(peer) && FORWARDING_HEADERS.every((name) => request.headers[name] === undefined);
 }

@@ -288,9 +288,14 @@ describe('backup and restore', () => {
         'unix_socket_directories=',
       ]);
       const admin = `postgres://postgres:${password}@127.0.0.1:${port}/postgres`;
-      await sqlOn(admin)('create database source15');
+      // The source belongs to a role the other clusters lack: its policies name that role.
+      await sqlOn(admin)(`create role shop_owner15 login superuser password '${password}'`);
+      await sqlOn(admin)('create database source15 owner shop_owner15');
       await sqlOn(admin)('create database target15');
-      const sourceUrl = withDatabase(admin, 'source15');
+      const sourceUrl = withDatabase(
+        `postgres://shop_owner15:${password}@127.0.0.1:${port}/postgres`,
+        'source15',
+      );
       const targetUrl = withDatabase(admin, 'target15');
 
       // The source: the app-copy archive restored into an empty database through DATABASE_URL.
@@ -326,8 +331,30 @@ describe('backup and restore', () => {
       });
       await expectDatabaseMatches(targetUrl, custom.manifest, sourceUrl);
       await expectBlobsEqual(sourceDir, targetDir, custom.manifest.blobs.count);
+      expect(custom.manifest.sourceRoles).toContain('shop_owner15');
+
+      // Elsewhere: a new embedded data folder (another cluster, PostgreSQL 18, owner postgres).
+      // The role is made for the restore and dropped after it; its policies name the new owner.
+      const elsewhere = await newDir('elsewhere15-');
+      const elsewhereConfig = loadConfig({ DATA_DIR: elsewhere, LOG_LEVEL: 'silent' });
+      await restoreBackup({ config: elsewhereConfig, file: custom.file, log: quiet });
+      const restored = await openSourceDatabase(elsewhereConfig, quiet);
+      try {
+        await expectDatabaseMatches(restored.url, custom.manifest, sourceUrl);
+        const { rows: named } = await sqlOn(restored.url)(
+          `select p.polname from pg_policy p, unnest(p.polroles) as rid
+           where rid <> 0 and pg_get_userbyid(rid) not in ('app_tenant', current_user)`,
+        );
+        expect(named).toEqual([]);
+        const { rows: left } = await sqlOn(restored.url)(
+          `select 1 from pg_roles where rolname = 'shop_owner15'`,
+        );
+        expect(left).toEqual([]);
+      } finally {
+        await restored.close();
+      }
     },
-    60_000,
+    90_000,
   );
 
   it('refuses, with one line and exit code 1, a missing file, a file that is no archive, a damaged archive, a newer release, a non-empty target and a missing pg_restore', async () => {

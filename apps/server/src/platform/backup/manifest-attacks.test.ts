@@ -33,6 +33,7 @@ function manifestWith(change: Partial<Manifest> = {}): Manifest {
     dump: { format: 'app-copy', tool: 'app-copy 1' },
     migrations: { count: 2, lastCreatedAt: 1, lastTag: 'x' },
     jobQueue: { schema: 'pgboss', version: 24 },
+    sourceRoles: [],
     tables: [
       table(),
       table({ schema: 'pgboss', name: 'job', orderBy: ['"id"'], member: undefined }),

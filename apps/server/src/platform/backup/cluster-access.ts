@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../config.js';
-import { startEmbeddedPostgres } from '../db/embedded-postgres.js';
+import { isAlive, startEmbeddedPostgres } from '../db/embedded-postgres.js';
 import { BackupRefusal } from './manifest.js';
 
 type Log = { info: (m: string) => void; warn: (m: string) => void; debug: (m: string) => void };
@@ -30,15 +30,6 @@ function readText(file: string): string {
     return readFileSync(file, 'utf8');
   } catch {
     return '';
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

@@ -111,7 +111,8 @@ function passwordFor(dir: string): string {
   return created;
 }
 
-function isAlive(pid: number): boolean {
+/** Whether a process of this pid exists (EPERM: it does, and belongs to another user). */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

@@ -13,6 +13,14 @@ export function isNumericOverflow(error: unknown): boolean {
   return hasCode(error, '22003');
 }
 
+/**
+ * What a hot standby raises when replay must cancel a query that conflicts with it: 40001 (and
+ * 40P01 for a buffer-pin deadlock), possibly wrapped.
+ */
+export function isRecoveryConflict(error: unknown): boolean {
+  return hasCode(error, '40001') || hasCode(error, '40P01');
+}
+
 function hasCode(error: unknown, code: string): boolean {
   let current: unknown = error;
   for (let depth = 0; depth < 3 && current; depth++) {
@@ -31,4 +39,40 @@ export function constraintOf(error: unknown): string | undefined {
     current = (current as { cause?: unknown }).cause;
   }
   return undefined;
+}
+
+/** The socket's own failures, before or instead of PostgreSQL's answer. */
+const SOCKET_ERRORS = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+
+/** What node-postgres says, without a code, when a connection ends or cannot be had in time. */
+const CONNECTION_MESSAGES =
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/;
+
+/**
+ * The database could not be reached or went away (on the error or up to three causes deep): a
+ * connection exception (class 08), a server that shuts down, crashed or is starting (57P01-57P03),
+ * a socket failure, or node-postgres's words for a lost connection. The statement did not run to
+ * its commit; the same work may be tried again (elsewhere, or later).
+ */
+export function isConnectionFailure(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current; depth++) {
+    const { code, message } = current as { code?: unknown; message?: unknown };
+    if (typeof code === 'string') {
+      if (/^08/.test(code) || ['57P01', '57P02', '57P03'].includes(code)) return true;
+      if (SOCKET_ERRORS.has(code)) return true;
+    }
+    if (typeof message === 'string' && CONNECTION_MESSAGES.test(message)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
 }

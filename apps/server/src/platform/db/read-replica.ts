@@ -2,6 +2,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Config } from '../config.js';
 import type { Db } from './database.js';
+import { isConnectionFailure, isRecoveryConflict } from './pg-errors.js';
 
 /**
  * Reads that may be a few seconds old (the sales analytics, the reports' tools and forecasts) go
@@ -104,35 +105,8 @@ export function replicaUrlWithCredentials(replicaUrl: string, requestUrl: string
 
 /** Errors of the replica, not of the work: the work is run again on the primary. */
 export function isReplicaFailure(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; depth < 4 && current; depth++) {
-    const { code, message } = current as { code?: unknown; message?: unknown };
-    if (typeof code === 'string') {
-      // 08: connection exceptions; 57P01-57P03: shut down, crashed, starting; 40001 and 40P01:
-      // what a standby raises when replay must cancel a query (a conflict with recovery).
-      if (/^08/.test(code) || ['57P01', '57P02', '57P03', '40001', '40P01'].includes(code)) return true;
-      if (NODE_CONNECTION_ERRORS.has(code)) return true;
-    }
-    if (typeof message === 'string' && PG_CONNECTION_MESSAGES.test(message)) return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
+  return isConnectionFailure(error) || isRecoveryConflict(error);
 }
-
-const NODE_CONNECTION_ERRORS = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ETIMEDOUT',
-  'EPIPE',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-]);
-
-/** What node-postgres says, without a code, when a connection ends or cannot be had in time. */
-const PG_CONNECTION_MESSAGES =
-  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/;
 
 /** Every read on the primary: no DATABASE_REPLICA_URL. */
 export function primaryOnly(primary: Db): ReadRouting {

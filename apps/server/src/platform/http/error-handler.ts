@@ -1,6 +1,7 @@
 import type { TErrorBody, TFieldErrors } from '@app/contracts';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isConnectionFailure } from '../db/pg-errors.js';
 import { AppError } from './app-error.js';
 import { validationError } from './validation.js';
 
@@ -53,6 +54,8 @@ function toErrorResponse(error: FastifyError | AppError): ErrorResponse {
       headers: {},
     };
   }
+  const provider = providerFailure(error);
+  if (provider) return provider;
   // The database is down or restarting (a crash, a failover, a restart for an upgrade): the
   // request did nothing (its transaction never committed), so "try again" is the true answer.
   if (isDatabaseUnreachable(error)) {
@@ -65,8 +68,6 @@ function toErrorResponse(error: FastifyError | AppError): ErrorResponse {
       headers: { 'retry-after': '5' },
     };
   }
-  const provider = providerFailure(error);
-  if (provider) return provider;
   const known = KNOWN_FASTIFY_ERRORS[error.code];
   if (known) return { status: known.status, body: { code: known.code, message: known.message }, headers: {} };
   if (error.statusCode === 429) {
@@ -169,42 +170,13 @@ function providerFailure(error: unknown): ErrorResponse | null {
   };
 }
 
-/**
- * admin_shutdown, crash_shutdown, cannot_connect_now (a starting or recovering server), and the
- * connection exceptions of class 08; and the socket's own refusals before PostgreSQL answers.
- */
-const UNREACHABLE_CODES = new Set([
-  '57P01',
-  '57P02',
-  '57P03',
-  '08000',
-  '08001',
-  '08003',
-  '08004',
-  '08006',
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'EPIPE',
-]);
-
-/** node-postgres's words for a connection that died or was never had (these carry no code). */
-const UNREACHABLE_MESSAGES =
-  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/;
-
 function isDatabaseUnreachable(error: unknown): boolean {
   // An error Fastify gives a 4xx status is one of reading the client's request: a client that
   // drops the connection half-way through its body raises ECONNRESET ("aborted") there. Answered
   // as 503, any client could fill the metrics with "database down" at will and bury a real outage.
   const status = (error as { statusCode?: unknown }).statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) return false;
-  if (hasPgCode(error, UNREACHABLE_CODES)) return true;
-  let current: unknown = error;
-  for (let depth = 0; depth < 3 && current; depth++) {
-    const message = (current as { message?: unknown }).message;
-    if (typeof message === 'string' && UNREACHABLE_MESSAGES.test(message)) return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
+  return isConnectionFailure(error);
 }
 
 function hasPgCode(error: unknown, codes: ReadonlySet<string>): boolean {

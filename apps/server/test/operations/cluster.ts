@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
-import { freePort } from '../../src/platform/db/embedded-postgres.js';
+import { freePort, LOOPBACK_SERVER_OPTIONS } from '../../src/platform/db/embedded-postgres.js';
 import { findPostgresBinaries } from '../../src/platform/db/postgres-binaries.js';
 import {
   ensurePostgresUser,
@@ -47,15 +47,7 @@ export async function startOwnCluster(prefix: string): Promise<OwnCluster> {
   await initialiseCluster(cluster, USER, password, ['--encoding=UTF8', '--no-sync']);
   const port = await freePort();
   // fsync stays on (the default): what a crash test proves must hold on a real disk's terms.
-  const start = () =>
-    startPostmaster(cluster, port, [
-      '-c',
-      'listen_addresses=127.0.0.1',
-      '-c',
-      'unix_socket_directories=',
-      '-c',
-      'max_connections=200',
-    ]);
+  const start = () => startPostmaster(cluster, port, LOOPBACK_SERVER_OPTIONS);
   let postmaster: Postmaster | undefined = await start();
   return {
     url: (database = 'postgres') =>

